@@ -1,0 +1,86 @@
+// @ts-check
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Only src/components/map may import maplibre-gl; every other rule adds its own patterns. */
+function restrictImports(patterns) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [{ name: 'maplibre-gl', message: 'Only src/components/map imports maplibre-gl.' }],
+        patterns,
+      },
+    ],
+  };
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'data',
+      'coverage',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'fixtures/live-shapes',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  ...pluginQuery.configs['flat/recommended'],
+  // Dependency direction: app -> features -> shared. Features never import each other or the app.
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: restrictImports([
+      { group: ['**/app/**'], message: 'Features must not import the app layer.' },
+      {
+        group: ['../../*/**', '!../../components/**', '!../../lib/**'],
+        message: 'A feature must not import another feature; share code through src/lib or src/components.',
+      },
+    ]),
+  },
+  {
+    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    ignores: ['src/components/map/**'],
+    rules: restrictImports([
+      { group: ['**/features/**', '**/app/**'], message: 'Shared code must not import features or the app.' },
+    ]),
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
+    rules: restrictImports([]),
+  },
+  // The service shape module is shared by the SPA, the proxy and the sandbox: no React, no Node built-ins.
+  {
+    files: ['src/lib/service/**/*.ts'],
+    ignores: ['src/lib/service/**/*.test.ts'],
+    rules: restrictImports([
+      { group: ['react', 'react-*', 'node:*', 'fs', 'path'], message: 'src/lib/service stays runtime-neutral.' },
+      { group: ['**/features/**', '**/app/**', '**/components/**'], message: 'src/lib/service imports nothing of the SPA.' },
+    ]),
+  },
+);
