@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { CarrierDataset } from './data/types.ts';
+import type { CarrierDataset, WireProfile } from './data/types.ts';
 
 /** Billable operations with the published prices (service-facts). */
 export type BillableKind = 'profile' | 'profile_lite' | 'profile_fmcsa' | 'autocomplete' | 'monitoring';
@@ -30,3 +30,34 @@ export interface SandboxContext {
   dataset: CarrierDataset;
   /** The API key of the current request is on `request.apiKey` (decorated by the auth hook). */
 }
+
+/** What one scripted regulator event did, as returned by POST /__sandbox/advance. */
+export interface AppliedEvent {
+  profileId: string;
+  dot: string;
+  channel: string;
+  field: string;
+  prior: unknown;
+  current: unknown;
+  date: string;
+}
+
+/**
+ * Watchlist, change records and profile overrides (values moved by scripted regulator events), kept in
+ * SQLite. Built by `createMonitoring()` in ./monitoring/index.ts; the app factory wires it in.
+ */
+export interface MonitoringModule {
+  /** Create tables if missing and seed the initial watchlist/history when the database is new. */
+  init(): void;
+  /** Register /v2/monitoring/{add,remove,list} under `prefix` ('/v2' or '/api/v2'). */
+  registerRoutes(app: import('fastify').FastifyInstance, opts: { prefix: string }): Promise<void>;
+  /** Current values of fields moved by events, merged over the generated profile of `dot`. */
+  applyOverrides(dot: string, profile: WireProfile): WireProfile;
+  /** Drop all monitoring state and seed it again (POST /__sandbox/reset). */
+  reset(): void;
+  /** Apply the scripted events due in the next `days` days to watched carriers (POST /__sandbox/advance). */
+  advance(days: number): AppliedEvent[];
+}
+
+/** Signature of the factory exported by ./monitoring/index.ts. */
+export type CreateMonitoring = (ctx: SandboxContext) => MonitoringModule;
