@@ -1,0 +1,70 @@
+import { Link, NavLink, Outlet } from 'react-router';
+import { BrandMark } from '../components/BrandMark.tsx';
+import { ModeBanner } from '../components/ModeBanner.tsx';
+import { useAppConfig } from './app-config.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
+
+const NAV_ITEMS = [
+  { to: '/search', label: 'Search' },
+  { to: '/monitoring', label: 'Monitoring' },
+] as const;
+
+export function AppLayout() {
+  const { mode } = useAppConfig();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-neutral-900 text-sm font-medium text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:px-3 focus:py-2 dark:bg-neutral-100 dark:text-neutral-900"
+      >
+        Skip to content
+      </a>
+      <header className="border-b border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
+        <ModeBanner mode={mode} />
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
+          <Link
+            to="/search"
+            className="flex shrink-0 items-center gap-2 rounded-md text-base font-semibold tracking-tight whitespace-nowrap text-neutral-950 dark:text-neutral-50"
+          >
+            <BrandMark className="size-6 text-neutral-900 dark:text-neutral-100" />
+            carrier-desk
+          </Link>
+          <MainNav />
+          <div className="ml-auto">
+            <ThemeToggle />
+          </div>
+        </div>
+      </header>
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6"
+      >
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+function MainNav() {
+  return (
+    <nav aria-label="Main">
+      <ul className="flex items-center gap-1">
+        {NAV_ITEMS.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className={navLinkClass}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function navLinkClass({ isActive }: { isActive: boolean }): string {
+  const base = 'rounded-md px-2 py-2 text-sm font-medium sm:px-3';
+  return isActive
+    ? `${base} bg-neutral-100 text-neutral-950 dark:bg-neutral-800 dark:text-neutral-50`
+    : `${base} text-neutral-600 hover:bg-neutral-50 hover:text-neutral-950 dark:text-neutral-400 dark:hover:bg-neutral-800/60 dark:hover:text-neutral-50`;
+}

@@ -1,0 +1,29 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { AppLayout } from './AppLayout.tsx';
+import { MonitoringPage } from './routes/MonitoringPage.tsx';
+import { NotFoundPage } from './routes/NotFoundPage.tsx';
+import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
+import { SearchPage } from './routes/SearchPage.tsx';
+
+/**
+ * The route tree, shared by the browser router (main.tsx) and memory routers in tests.
+ * The pathless child catches page errors inside the layout; the root one catches layout errors.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, element: <Navigate to="/search" replace /> },
+          { path: 'search', element: <SearchPage /> },
+          { path: 'monitoring', element: <MonitoringPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

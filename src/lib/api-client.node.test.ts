@@ -1,0 +1,225 @@
+// @vitest-environment node
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, apiGet, apiPost, buildUrl, parseRetryAfter } from './api-client.ts';
+
+type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+
+function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+const routes: Record<string, Handler> = {
+  '/api/echo': (req, res, body) =>
+    json(res, 200, {
+      method: req.method,
+      url: req.url,
+      accept: req.headers.accept,
+      body,
+      contentType: req.headers['content-type'] ?? null,
+    }),
+  '/api/bad-request': (_req, res) =>
+    json(res, 400, {
+      error: 'dot_number is required',
+      code: 'missing_parameter',
+      hint: 'Pass one search key.',
+    }),
+  '/api/rate-limited': (_req, res) =>
+    json(res, 429, { error: 'Too many requests' }, { 'retry-after': '7' }),
+  '/api/html-gateway': (_req, res) => {
+    res.writeHead(502, { 'content-type': 'text/html' });
+    res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+  },
+  '/api/odd-error-body': (_req, res) => json(res, 500, { error: 42, code: '', hint: ['x'] }),
+  '/api/not-json': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('hello');
+  },
+  '/api/empty': (_req, res) => {
+    res.writeHead(204);
+    res.end();
+  },
+  '/api/slow': (_req, res) => {
+    const timer = setTimeout(() => json(res, 200, { late: true }), 5_000);
+    res.on('close', () => clearTimeout(timer));
+  },
+};
+
+let server: Server;
+let baseUrl: string;
+let closedPortUrl: string;
+
+function listen(target: Server): Promise<string> {
+  return new Promise((resolve) => {
+    target.listen(0, '127.0.0.1', () => {
+      const { port } = target.address() as AddressInfo;
+      resolve(`http://127.0.0.1:${port}`);
+    });
+  });
+}
+
+function close(target: Server): Promise<void> {
+  return new Promise((resolve, reject) =>
+    target.close((error) => (error ? reject(error) : resolve())),
+  );
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      const handler = routes[new URL(req.url ?? '/', 'http://x').pathname];
+      if (handler) handler(req, res, body);
+      else json(res, 404, { error: 'No such route' });
+    });
+  });
+  baseUrl = await listen(server);
+  // A port that was just free: nothing listens there any more.
+  const gone = createServer();
+  closedPortUrl = await listen(gone);
+  await close(gone);
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await close(server);
+});
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('apiGet', () => {
+  it('sends query parameters, skips empty ones and asks for JSON', async () => {
+    const body = await apiGet(
+      '/api/echo',
+      { dot_number: '568253', page: 2, view_changes: true, q: undefined, x: null },
+      { baseUrl },
+    );
+    expect(body).toMatchObject({
+      method: 'GET',
+      url: '/api/echo?dot_number=568253&page=2&view_changes=true',
+      accept: 'application/json',
+    });
+  });
+
+  it('maps an error body to ApiError with status, code and hint', async () => {
+    const error = await failure(apiGet('/api/bad-request', {}, { baseUrl }));
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 400,
+      message: 'dot_number is required',
+      code: 'missing_parameter',
+      hint: 'Pass one search key.',
+      retryAfter: undefined,
+    });
+  });
+
+  it('reads Retry-After on 429', async () => {
+    const error = await failure(apiGet('/api/rate-limited', {}, { baseUrl }));
+    expect(error.status).toBe(429);
+    expect(error.retryAfter).toBe(7);
+    expect(error.message).toBe('Too many requests');
+  });
+
+  it('gives a readable message for a non-JSON error page', async () => {
+    const error = await failure(apiGet('/api/html-gateway', {}, { baseUrl }));
+    expect(error).toMatchObject({ kind: 'http', status: 502, code: undefined, hint: undefined });
+    expect(error.message).toBe('The server answered 502 Bad Gateway.');
+  });
+
+  it('ignores error-body fields of the wrong type', async () => {
+    const error = await failure(apiGet('/api/odd-error-body', {}, { baseUrl }));
+    expect(error).toMatchObject({ status: 500, code: undefined, hint: undefined });
+    expect(error.message).toBe('The server answered 500 Internal Server Error.');
+  });
+
+  it('treats a non-JSON success body as an invalid body', async () => {
+    const error = await failure(apiGet('/api/not-json', {}, { baseUrl }));
+    expect(error.kind).toBe('invalid-body');
+    expect(error.status).toBe(200);
+    expect(error.message).toContain('not JSON');
+  });
+
+  it('returns null for an empty success body', async () => {
+    await expect(apiGet('/api/empty', {}, { baseUrl })).resolves.toBeNull();
+  });
+
+  it('reports an unreachable server as a network error with status 0', async () => {
+    const error = await failure(apiGet('/api/echo', {}, { baseUrl: closedPortUrl }));
+    expect(error.kind).toBe('network');
+    expect(error.status).toBe(0);
+    expect(error.message).toMatch(/could not reach the server/i);
+    expect(error.cause).toBeDefined();
+  });
+
+  it('passes an abort through untouched instead of calling it a failure', async () => {
+    const controller = new AbortController();
+    const pending = apiGet('/api/slow', {}, { baseUrl, signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    const reason = await pending.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(reason).not.toBeInstanceOf(ApiError);
+    expect((reason as Error).name).toBe('AbortError');
+  });
+});
+
+describe('apiPost', () => {
+  it('sends a JSON body', async () => {
+    const body = await apiPost('/api/echo', { profile_ids: ['568253-MC277621'] }, { baseUrl });
+    expect(body).toMatchObject({
+      method: 'POST',
+      contentType: 'application/json',
+      body: '{"profile_ids":["568253-MC277621"]}',
+    });
+  });
+
+  it('maps errors like apiGet does', async () => {
+    const error = await failure(apiPost('/api/rate-limited', {}, { baseUrl }));
+    expect(error.retryAfter).toBe(7);
+  });
+});
+
+describe('buildUrl', () => {
+  it('stays relative without a base URL, so calls go to the page origin', () => {
+    expect(buildUrl('/api/v2/profile', { dot_number: '1 2&3' })).toBe(
+      '/api/v2/profile?dot_number=1+2%263',
+    );
+  });
+
+  it('rejects paths without a leading slash', () => {
+    expect(() => buildUrl('api/v2/profile', {})).toThrow(TypeError);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+
+  it('reads delta-seconds and HTTP dates', () => {
+    expect(parseRetryAfter('12', now)).toBe(12);
+    expect(parseRetryAfter('Sun, 22 Nov 2026 12:00:30 GMT', now)).toBe(30);
+    expect(parseRetryAfter('Sun, 22 Nov 2026 11:00:00 GMT', now)).toBe(0);
+  });
+
+  it('ignores missing or unreadable values', () => {
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter('', now)).toBeUndefined();
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter('-5', now)).toBeUndefined();
+  });
+});

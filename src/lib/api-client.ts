@@ -1,0 +1,202 @@
+/**
+ * The SPA's only door to the network: same-origin calls to the proxy under `/api/...`.
+ *
+ * It turns every failure into an `ApiError` the UI can reason about (status, machine code, hint,
+ * Retry-After) and returns successful bodies as `unknown`: the feature fetchers parse them with a
+ * schema, so nothing unchecked reaches a view. No UI side effects live here.
+ */
+
+export type ApiErrorKind = 'http' | 'network' | 'invalid-body';
+
+export interface ApiErrorDetails {
+  kind: ApiErrorKind;
+  status: number;
+  message: string;
+  code?: string | undefined;
+  hint?: string | undefined;
+  retryAfter?: number | undefined;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** 'http': the server answered with an error status; 'network': no answer; 'invalid-body': unreadable answer. */
+  readonly kind: ApiErrorKind;
+  /** HTTP status, or 0 when the server could not be reached. */
+  readonly status: number;
+  /** Machine-readable code from the error body, when the server sent one. */
+  readonly code: string | undefined;
+  /** Resolution hint from the error body, when the server sent one. */
+  readonly hint: string | undefined;
+  /** Seconds to wait before trying again, from the `Retry-After` header. */
+  readonly retryAfter: number | undefined;
+
+  constructor(details: ApiErrorDetails) {
+    super(details.message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.kind = details.kind;
+    this.status = details.status;
+    this.code = details.code;
+    this.hint = details.hint;
+    this.retryAfter = details.retryAfter;
+  }
+}
+
+export type QueryParamValue = string | number | boolean | null | undefined;
+export type QueryParams = Readonly<Record<string, QueryParamValue>>;
+
+export interface RequestOptions {
+  signal?: AbortSignal | undefined;
+  /** Absolute origin to call instead of the page's own (tests, tools). */
+  baseUrl?: string | undefined;
+}
+
+export function apiGet(
+  path: string,
+  params: QueryParams = {},
+  options: RequestOptions = {},
+): Promise<unknown> {
+  return request(buildUrl(path, params, options.baseUrl), { method: 'GET' }, options.signal);
+}
+
+export function apiPost(
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<unknown> {
+  const init: RequestInit = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  };
+  return request(buildUrl(path, {}, options.baseUrl), init, options.signal);
+}
+
+/** `/api/x` + params → a URL string; relative (same origin) unless a base URL is given. */
+export function buildUrl(path: string, params: QueryParams, baseUrl?: string): string {
+  if (!path.startsWith('/')) {
+    throw new TypeError(`API paths start with "/": got "${path}"`);
+  }
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.append(name, String(value));
+  }
+  const encoded = search.toString();
+  const query = encoded === '' ? '' : `?${encoded}`;
+  const relative = `${path}${query}`;
+  return baseUrl === undefined ? relative : new URL(relative, baseUrl).toString();
+}
+
+async function request(url: string, init: RequestInit, signal?: AbortSignal): Promise<unknown> {
+  const headers = new Headers(init.headers);
+  headers.set('accept', 'application/json');
+  const response = await send(url, { ...init, headers, signal: signal ?? null });
+  const text = await readText(response, signal);
+  if (!response.ok) throw errorFromResponse(response, text);
+  return parseSuccessBody(response, text);
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (wasAborted(error, init.signal)) throw error;
+    throw new ApiError({
+      kind: 'network',
+      status: 0,
+      message: 'Could not reach the server. Check that it is running and try again.',
+      cause: error,
+    });
+  }
+}
+
+async function readText(response: Response, signal?: AbortSignal): Promise<string> {
+  try {
+    return await response.text();
+  } catch (error) {
+    if (wasAborted(error, signal)) throw error;
+    throw new ApiError({
+      kind: 'network',
+      status: response.status,
+      message: 'The connection dropped while the answer was arriving. Try again.',
+      cause: error,
+    });
+  }
+}
+
+function parseSuccessBody(response: Response, text: string): unknown {
+  if (text.trim() === '') return null;
+  const parsed = parseJson(text);
+  if (parsed.ok) return parsed.value;
+  throw new ApiError({
+    kind: 'invalid-body',
+    status: response.status,
+    message: `The server answered ${describeStatus(response)} but the body is not JSON.`,
+  });
+}
+
+function errorFromResponse(response: Response, text: string): ApiError {
+  const body = readErrorBody(text);
+  return new ApiError({
+    kind: 'http',
+    status: response.status,
+    message: body.error ?? `The server answered ${describeStatus(response)}.`,
+    code: body.code,
+    hint: body.hint,
+    retryAfter: parseRetryAfter(response.headers.get('retry-after')),
+  });
+}
+
+interface ErrorBody {
+  error?: string | undefined;
+  code?: string | undefined;
+  hint?: string | undefined;
+}
+
+/** Reads `{error, code?, hint?}` leniently: fields of the wrong type are ignored, not fatal. */
+function readErrorBody(text: string): ErrorBody {
+  const parsed = parseJson(text);
+  if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return {};
+  const record = parsed.value as Record<string, unknown>;
+  return {
+    error: nonEmptyString(record.error),
+    code: nonEmptyString(record.code),
+    hint: nonEmptyString(record.hint),
+  };
+}
+
+/** `Retry-After` as whole seconds from now: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(
+  header: string | null,
+  now: number = Date.now(),
+): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  // HTTP dates name a weekday and month; anything else ("-5", "1.5") is not a valid value.
+  if (!/[a-z]/i.test(trimmed)) return undefined;
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+function describeStatus(response: Response): string {
+  return response.statusText ? `${response.status} ${response.statusText}` : `${response.status}`;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** Cancellation is the caller's decision, not a failure: such errors pass through untouched. */
+function wasAborted(error: unknown, signal: AbortSignal | null | undefined): boolean {
+  if (signal?.aborted) return true;
+  return error instanceof Error && error.name === 'AbortError';
+}

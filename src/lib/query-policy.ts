@@ -1,0 +1,68 @@
+/**
+ * The one place that decides how server state is cached and retried.
+ *
+ * - 4xx answers are final: retrying a bad request, a bad key or a missing carrier changes nothing.
+ * - 429 is a state to show ("rate limited, try again in N s"), never a retry loop: live keys allow
+ *   5 profile calls a minute, so automatic retries would only burn that budget.
+ * - 5xx and network failures are retried a couple of times with back-off, honouring Retry-After.
+ * - Writes (mutations) are never retried automatically: monitoring changes are billed.
+ * - No refetch on window focus or reconnect: views refetch when their data is stale and in use.
+ */
+import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { ApiError } from './api-client.ts';
+
+/** Retries after the first failure of a query, for 5xx and network failures only. */
+export const MAX_QUERY_RETRIES = 2;
+/** First back-off step; doubles per attempt. */
+export const BASE_RETRY_DELAY_MS = 1_000;
+/** Longest wait we accept for an automatic retry; a longer Retry-After is shown to the user instead. */
+export const MAX_RETRY_DELAY_MS = 30_000;
+
+/** Carrier data is refreshed about four times a day upstream and profile calls cost money. */
+export const DEFAULT_STALE_TIME_MS = 5 * 60_000;
+/** Keep unused results around so going back to a carrier does not bill or queue a second call. */
+export const DEFAULT_GC_TIME_MS = 30 * 60_000;
+
+export function isRateLimited(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 429;
+}
+
+/** Seconds the server asked us to wait, when it said so. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.retryAfter : undefined;
+}
+
+function isTransient(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.kind === 'network' || error.status >= 500);
+}
+
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (!isTransient(error) || failureCount >= MAX_QUERY_RETRIES) return false;
+  const asked = retryAfterSeconds(error);
+  return asked === undefined || asked * 1_000 <= MAX_RETRY_DELAY_MS;
+}
+
+/** Retry-After when given, else 1 s, 2 s, 4 s … capped at 30 s. `failureCount` is 0 after the first failure. */
+export function retryDelayMs(failureCount: number, error: unknown): number {
+  const asked = retryAfterSeconds(error);
+  const delay = asked === undefined ? BASE_RETRY_DELAY_MS * 2 ** failureCount : asked * 1_000;
+  return Math.min(delay, MAX_RETRY_DELAY_MS);
+}
+
+export const queryClientDefaults = {
+  queries: {
+    staleTime: DEFAULT_STALE_TIME_MS,
+    gcTime: DEFAULT_GC_TIME_MS,
+    retry: shouldRetryQuery,
+    retryDelay: retryDelayMs,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  },
+  mutations: {
+    retry: false,
+  },
+} satisfies DefaultOptions;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: queryClientDefaults });
+}

@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers.tsx';
+import { appRoutes } from './app/routes.tsx';
+import { createQueryClient } from './lib/query-policy.ts';
+import './index.css';
+
+const rootElement = document.getElementById('root');
+if (rootElement === null) throw new Error('index.html must contain <div id="root">');
+
+const queryClient = createQueryClient();
+const router = createBrowserRouter(appRoutes);
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient} config={{ mode: undefined }}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
