@@ -1,0 +1,118 @@
+/**
+ * Contracts between the proxy's parts: the forwarding core (config, app factory, upstream client,
+ * validation, cache, token buckets, mirror routes, static SPA) and governance (database, spend meter,
+ * budget, audit, access control, security headers, /api/local routes).
+ */
+import type Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+
+export type ServiceMode = 'sandbox' | 'test' | 'live';
+
+/** The seven mirrored endpoints of the service, named by their path after `/v2/`. */
+export type Endpoint =
+  | 'profile'
+  | 'profile-lite'
+  | 'profile-fmcsa'
+  | 'autocomplete'
+  | 'monitoring/add'
+  | 'monitoring/remove'
+  | 'monitoring/list';
+
+export type AuthConfig =
+  | { kind: 'none' }
+  | { kind: 'password'; usersFile?: string; password?: string }
+  | { kind: 'trusted-header'; header: string; trustedProxies: string[] };
+
+export interface ProxyConfig {
+  host: string;
+  port: number;
+  /** sandbox = embedded sandbox; test/live from the key prefix sk_test_/sk_live_ */
+  mode: ServiceMode;
+  upstream: {
+    /** base address without /v2 (for the embedded sandbox: its loopback URL, known after start) */
+    baseUrl: string;
+    apiKey: string;
+    legacy: boolean;
+    timeoutMs: number;
+  };
+  /** true when no key and no base URL are configured: the proxy starts the sandbox in-process */
+  embeddedSandbox: boolean;
+  dataDir: string;
+  monthlyBudgetUsd?: number;
+  auth: AuthConfig;
+  /** true when the proxy is reached over TLS (cookies get Secure) */
+  secureCookies: boolean;
+  cache: { profileTtlMs: number; autocompleteTtlMs: number; maxBytes: number };
+  /** per-endpoint requests per minute enforced by token buckets (live keys) */
+  rateLimits: Record<Endpoint, number> | undefined;
+  /** a request that would wait longer than this in a bucket gets 429 at once */
+  maxQueueWaitMs: number;
+  /** per-user requests per minute on /api (@fastify/rate-limit) */
+  userRateLimitPerMinute: number;
+  /** folder of the built SPA (dist/) */
+  staticDir: string;
+  logLevel: string;
+}
+
+export interface RequestUser {
+  id: string;
+  name: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** set by governance's access-control hook; 'local' user when DASHBOARD_AUTH=none */
+    user?: RequestUser;
+  }
+}
+
+/** One call that may cost money: the endpoint and the DOT numbers it concerns (may be unknown). */
+export interface BillableCall {
+  endpoint: Endpoint;
+  dots: string[];
+  at: Date;
+}
+
+export type BudgetDecision =
+  | { ok: true; costUsd: number }
+  | { ok: false; costUsd: number; spentUsd: number; budgetUsd: number };
+
+export interface SpendMeter {
+  /** Cost of the call if it were made now, with unique-DOT-per-month semantics, and the budget verdict. */
+  check(call: BillableCall): BudgetDecision;
+  /** Record a call that happened (cacheHit calls are free and recorded as such). */
+  record(call: BillableCall & { user: string; cacheHit: boolean }): void;
+}
+
+export interface AuditEntry {
+  at: Date;
+  user: string;
+  method: string;
+  endpoint: string;
+  searchKey?: string;
+  searchValue?: string;
+  dot?: string;
+  cacheHit: boolean;
+  billable: boolean;
+  status: number;
+}
+
+export interface AuditLog {
+  record(entry: AuditEntry): void;
+}
+
+/** What governance hands back to the core after registering its hooks and /api/local routes. */
+export interface Governance {
+  spend: SpendMeter;
+  audit: AuditLog;
+}
+
+/**
+ * Exported by ./governance/index.ts as `registerGovernance`. Registers, on the ROOT instance:
+ * security headers, cookies/sessions, the access-control hook (sets request.user), same-origin/CSRF
+ * checks for state-changing requests, the per-user /api rate limit, and the /api/local/* routes.
+ */
+export type RegisterGovernance = (
+  app: FastifyInstance,
+  deps: { config: ProxyConfig; db: Database.Database },
+) => Promise<Governance>;
