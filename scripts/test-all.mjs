@@ -53,11 +53,19 @@ function suite(label, command, args, resultFile, count) {
 
 gate('lint', bin('eslint'), ['.', '--max-warnings=0']);
 gate('format', bin('prettier'), ['--check', '.']);
-gate('typecheck', 'sh', ['-c', `${bin('tsc')} -p tsconfig.app.json && ${bin('tsc')} -p tsconfig.node.json`]);
+gate('typecheck', 'sh', [
+  '-c',
+  `${bin('tsc')} -p tsconfig.app.json && ${bin('tsc')} -p tsconfig.node.json`,
+]);
 suite(
   'unit',
   bin('vitest'),
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}/unit-results.json`],
+  [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${RESULTS}/unit-results.json`,
+  ],
   `${RESULTS}/unit-results.json`,
   (r) => ({
     passed: r.numPassedTests ?? 0,

@@ -1,8 +1,10 @@
 import type Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
 import type { CarrierDataset, WireProfile } from './data/types.ts';
 
 /** Billable operations with the published prices (service-facts). */
-export type BillableKind = 'profile' | 'profile_lite' | 'profile_fmcsa' | 'autocomplete' | 'monitoring';
+export type BillableKind =
+  'profile' | 'profile_lite' | 'profile_fmcsa' | 'autocomplete' | 'monitoring';
 
 export interface SandboxClock {
   /** Current sandbox time (real time plus the offset moved by POST /__sandbox/advance). */
@@ -50,7 +52,7 @@ export interface MonitoringModule {
   /** Create tables if missing and seed the initial watchlist/history when the database is new. */
   init(): void;
   /** Register /v2/monitoring/{add,remove,list} under `prefix` ('/v2' or '/api/v2'). */
-  registerRoutes(app: import('fastify').FastifyInstance, opts: { prefix: string }): Promise<void>;
+  registerRoutes(app: FastifyInstance, opts: { prefix: string }): Promise<void>;
   /** Current values of fields moved by events, merged over the generated profile of `dot`. */
   applyOverrides(dot: string, profile: WireProfile): WireProfile;
   /** Drop all monitoring state and seed it again (POST /__sandbox/reset). */
@@ -61,3 +63,35 @@ export interface MonitoringModule {
 
 /** Signature of the factory exported by ./monitoring/index.ts. */
 export type CreateMonitoring = (ctx: SandboxContext) => MonitoringModule;
+
+/**
+ * A fault rule with status 207 (partial success), handed to the module that implements partial
+ * success itself (monitoring/add). All other fault statuses are applied by the app before any route
+ * runs, so route modules never see them.
+ */
+export interface PartialFault {
+  status: 207;
+  /** Uses left on the rule after this one (0 when this was the last). */
+  remaining: number;
+}
+
+/** Access to the fault rules set through POST /__sandbox/faults. */
+export interface SandboxFaults {
+  /**
+   * Consume one use of a 207 rule matching this request, or undefined when none is armed.
+   * `path` may be given on either deployment ('/v2/monitoring/add' or '/api/v2/monitoring/add').
+   */
+  take(path: string, method: string): PartialFault | undefined;
+}
+
+/** Fault rules, added to the context by the app factory (optional so hand-built contexts still fit). */
+export interface SandboxContext {
+  faults?: SandboxFaults;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The accepted sandbox API key of this request, set by the auth hook before any handler runs. */
+    apiKey: string;
+  }
+}
