@@ -59,7 +59,8 @@ export default tseslint.config(
       { group: ['**/app/**'], message: 'Features must not import the app layer.' },
       {
         group: ['../../*/**', '!../../components/**', '!../../lib/**'],
-        message: 'A feature must not import another feature; share code through src/lib or src/components.',
+        message:
+          'A feature must not import another feature; share code through src/lib or src/components.',
       },
     ]),
   },
@@ -67,7 +68,10 @@ export default tseslint.config(
     files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
     ignores: ['src/components/map/**'],
     rules: restrictImports([
-      { group: ['**/features/**', '**/app/**'], message: 'Shared code must not import features or the app.' },
+      {
+        group: ['**/features/**', '**/app/**'],
+        message: 'Shared code must not import features or the app.',
+      },
     ]),
   },
   {
@@ -79,8 +83,14 @@ export default tseslint.config(
     files: ['src/lib/service/**/*.ts'],
     ignores: ['src/lib/service/**/*.test.ts'],
     rules: restrictImports([
-      { group: ['react', 'react-*', 'node:*', 'fs', 'path'], message: 'src/lib/service stays runtime-neutral.' },
-      { group: ['**/features/**', '**/app/**', '**/components/**'], message: 'src/lib/service imports nothing of the SPA.' },
+      {
+        group: ['react', 'react-*', 'node:*', 'fs', 'path'],
+        message: 'src/lib/service stays runtime-neutral.',
+      },
+      {
+        group: ['**/features/**', '**/app/**', '**/components/**'],
+        message: 'src/lib/service imports nothing of the SPA.',
+      },
     ]),
   },
 );

@@ -34,7 +34,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['server-proxy/**/*.test.ts', 'src/lib/service/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'server-proxy/**/*.test.ts',
+            'src/lib/service/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
