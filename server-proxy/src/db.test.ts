@@ -1,0 +1,69 @@
+import { existsSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MIGRATIONS, migrate, openProxyDb } from './db.ts';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'proxy-db-test-'));
+  dirs.push(dir);
+  return dir;
+}
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const tables = (db: ReturnType<typeof openProxyDb>) =>
+  db
+    .prepare<[], { name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
+    .all()
+    .map((row) => row.name);
+
+describe('openProxyDb', () => {
+  it('creates the missing folder, uses WAL and foreign keys, and migrates', () => {
+    const file = join(tempDir(), 'nested', 'deeper', 'proxy.sqlite');
+    const db = openProxyDb(file);
+    expect(existsSync(file)).toBe(true);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(tables(db)).toEqual(['audit_log', 'sessions', 'spend_ledger']);
+    db.close();
+  });
+
+  it('keeps data and does not re-run steps when reopened', () => {
+    const file = join(tempDir(), 'proxy.sqlite');
+    const first = openProxyDb(file);
+    first.prepare("INSERT INTO sessions VALUES ('h', 'alice', '2026-01-01', '2026-01-02')").run();
+    first.close();
+    const again = openProxyDb(file);
+    expect(again.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(again.prepare('SELECT user FROM sessions').all()).toEqual([{ user: 'alice' }]);
+    again.close();
+  });
+});
+
+describe('migrate', () => {
+  it('applies only the steps past user_version, in order', () => {
+    const db = openProxyDb(join(tempDir(), 'proxy.sqlite'));
+    const steps = [...MIGRATIONS, 'CREATE TABLE extra (n INTEGER)', 'INSERT INTO extra VALUES (7)'];
+    expect(migrate(db, steps)).toBe(MIGRATIONS.length + 2);
+    expect(migrate(db, steps)).toBe(MIGRATIONS.length + 2);
+    expect(db.prepare('SELECT n FROM extra').all()).toEqual([{ n: 7 }]);
+    db.close();
+  });
+
+  it('rolls back a failing step and leaves the version before it', () => {
+    const db = openProxyDb(join(tempDir(), 'proxy.sqlite'));
+    const steps = [...MIGRATIONS, 'CREATE TABLE half (n INTEGER); INSERT INTO nowhere VALUES (1)'];
+    expect(() => migrate(db, steps)).toThrow(/nowhere/);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(tables(db)).not.toContain('half');
+    db.close();
+  });
+});

@@ -1,0 +1,110 @@
+import { BlockList, isIP } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthConfig, RequestUser } from '../context.ts';
+import { sendError } from './errors.ts';
+import type { SessionStore } from './sessions.ts';
+
+/** Name of the session cookie (password mode). */
+export const SESSION_COOKIE = 'cd_session';
+
+/** The user every request runs as when DASHBOARD_AUTH=none. */
+export const LOCAL_USER: RequestUser = { id: 'local', name: 'local' };
+
+/** Paths served without a user: probes and the login page. */
+const OPEN_PATHS = new Set(['/healthz', '/readyz', '/login']);
+
+/** Finds the user of a request, or undefined when it has none. */
+export type Identify = (request: FastifyRequest) => RequestUser | undefined;
+
+export function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+function isOpen(request: FastifyRequest): boolean {
+  const path = pathOf(request.url);
+  if (path === '/api/local/session') return request.method === 'POST';
+  return OPEN_PATHS.has(path);
+}
+
+/** Addresses (or CIDR ranges) of the proxies allowed to assert the user header. */
+export function trustedProxyList(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  const problems: string[] = [];
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.trim().split('/');
+    const family = isIP(address);
+    const bits = prefix === undefined ? undefined : Number(prefix);
+    const max = family === 6 ? 128 : 32;
+    if (family === 0) problems.push(`"${entry}" is not an IP address or CIDR range`);
+    else if (bits === undefined) list.addAddress(address, family === 6 ? 'ipv6' : 'ipv4');
+    else if (!Number.isInteger(bits) || bits < 0 || bits > max)
+      problems.push(`bad prefix in "${entry}"`);
+    else list.addSubnet(address, bits, family === 6 ? 'ipv6' : 'ipv4');
+  }
+  if (problems.length > 0) throw new Error(`trusted proxies: ${problems.join('; ')}`);
+  return list;
+}
+
+function isTrustedPeer(list: BlockList, address: string | undefined): boolean {
+  if (address === undefined) return false;
+  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
+  const family = isIP(plain);
+  return family !== 0 && list.check(plain, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+const HEADER_USER = /^[^\p{Cc}]{1,128}$/u;
+
+function headerUser(request: FastifyRequest, header: string): RequestUser | undefined {
+  const value = request.headers[header.toLowerCase()];
+  const name = typeof value === 'string' ? value.trim() : '';
+  return HEADER_USER.test(name) ? { id: name, name } : undefined;
+}
+
+/** How requests are identified in each DASHBOARD_AUTH mode. */
+export function createIdentify(
+  auth: AuthConfig,
+  sessions: SessionStore,
+  now: () => Date,
+): Identify {
+  switch (auth.kind) {
+    case 'none':
+      return () => LOCAL_USER;
+    case 'password':
+      return (request) => {
+        const token = request.cookies[SESSION_COOKIE];
+        const name = token === undefined ? undefined : sessions.lookup(token, now());
+        return name === undefined ? undefined : { id: name, name };
+      };
+    case 'trusted-header': {
+      const trusted = trustedProxyList(auth.trustedProxies);
+      return (request) =>
+        isTrustedPeer(trusted, request.socket.remoteAddress)
+          ? headerUser(request, auth.header)
+          : undefined;
+    }
+  }
+}
+
+function refuse(request: FastifyRequest, reply: FastifyReply, auth: AuthConfig) {
+  const path = pathOf(request.url);
+  const isPage =
+    !path.startsWith('/api/') && (request.method === 'GET' || request.method === 'HEAD');
+  if (auth.kind === 'password' && isPage) {
+    return reply.redirect(`/login?next=${encodeURIComponent(request.url)}`, 302);
+  }
+  const hint =
+    auth.kind === 'password'
+      ? 'Sign in at /login (or POST /api/local/session), then retry.'
+      : `Reach the dashboard through the sign-in proxy that sets the ${auth.kind === 'trusted-header' ? auth.header : 'user'} header.`;
+  return sendError(reply, 401, { error: 'Not signed in', code: 'unauthenticated', hint });
+}
+
+/** onRequest hook: sets request.user, or refuses (401 JSON, or a redirect to /login for pages). */
+export function addAccessControl(app: FastifyInstance, auth: AuthConfig, identify: Identify) {
+  app.addHook('onRequest', async (request, reply) => {
+    const user = identify(request);
+    if (user !== undefined) request.user = user;
+    else if (!isOpen(request)) return refuse(request, reply, auth);
+  });
+}

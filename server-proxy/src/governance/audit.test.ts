@@ -1,0 +1,85 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../context.ts';
+import { openProxyDb } from '../db.ts';
+import { createAuditTrail, type AuditTrail } from './audit.ts';
+import { makeTempDir } from './test-helpers.ts';
+
+let dir: string;
+let db: Database.Database;
+let trail: AuditTrail;
+
+beforeEach(() => {
+  dir = makeTempDir();
+  db = openProxyDb(join(dir, 'proxy.sqlite'));
+  trail = createAuditTrail(db);
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function entry(minute: number, user: string, dot?: string): AuditEntry {
+  return {
+    at: new Date(Date.UTC(2026, 4, 1, 10, minute)),
+    user,
+    method: 'GET',
+    endpoint: 'profile',
+    searchKey: dot === undefined ? 'company' : 'dot_number',
+    searchValue: dot ?? 'hansen',
+    dot,
+    cacheHit: minute % 2 === 0,
+    billable: minute % 2 === 1,
+    status: 200,
+  };
+}
+
+describe('audit trail', () => {
+  it('stores every field and returns newest first', () => {
+    trail.record(entry(1, 'alice', '568253'));
+    trail.record(entry(2, 'bob'));
+    const page = trail.query({ page: 1, pageSize: 10 });
+    expect(page.total_count).toBe(2);
+    expect(page.items.map((item) => item.user)).toEqual(['bob', 'alice']);
+    expect(page.items[1]).toMatchObject({
+      at: '2026-05-01T10:01:00.000Z',
+      method: 'GET',
+      endpoint: 'profile',
+      searchKey: 'dot_number',
+      searchValue: '568253',
+      dot: '568253',
+      cacheHit: false,
+      billable: true,
+      status: 200,
+    });
+    expect(page.items[0]).toMatchObject({ dot: null, cacheHit: true, billable: false });
+  });
+
+  it('pages through the results', () => {
+    for (let minute = 0; minute < 25; minute += 1) trail.record(entry(minute, 'alice'));
+    const third = trail.query({ page: 3, pageSize: 10 });
+    expect(third.total_count).toBe(25);
+    expect(third.items).toHaveLength(5);
+    expect(third.items[0]?.at).toBe('2026-05-01T10:04:00.000Z');
+    expect(trail.query({ page: 4, pageSize: 10 }).items).toEqual([]);
+  });
+
+  it('filters by user and by DOT (leading zeros ignored), alone or together', () => {
+    trail.record(entry(1, 'alice', '568253'));
+    trail.record(entry(2, 'bob', '568253'));
+    trail.record(entry(3, 'alice', '1000'));
+    const users = (query: Parameters<AuditTrail['query']>[0]) =>
+      trail.query(query).items.map((item) => `${item.user}:${item.dot}`);
+    expect(users({ user: 'alice', page: 1, pageSize: 10 })).toEqual(['alice:1000', 'alice:568253']);
+    expect(users({ dot: '0568253', page: 1, pageSize: 10 })).toEqual([
+      'bob:568253',
+      'alice:568253',
+    ]);
+    expect(users({ user: 'alice', dot: '568253', page: 1, pageSize: 10 })).toEqual([
+      'alice:568253',
+    ]);
+    expect(trail.query({ user: 'carol', page: 1, pageSize: 10 }).total_count).toBe(0);
+  });
+});

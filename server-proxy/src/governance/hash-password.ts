@@ -1,0 +1,19 @@
+/**
+ * Print a users-file line for DASHBOARD_USERS_FILE:
+ *   printf '%s' 'the password' | npx tsx server-proxy/src/governance/hash-password.ts alice
+ * The password is read from standard input so it stays out of the shell history and process list.
+ */
+import { text } from 'node:stream/consumers';
+import { hashPassword, isUserName } from './passwords.ts';
+
+const name = process.argv[2] ?? '';
+if (!isUserName(name)) {
+  process.stderr.write('usage: hash-password.ts <user name> < password\n');
+  process.exit(2);
+}
+const password = (await text(process.stdin)).replace(/\r?\n$/, '');
+if (password.length < 8) {
+  process.stderr.write('the password must have at least 8 characters\n');
+  process.exit(2);
+}
+process.stdout.write(`${name}:${await hashPassword(password)}\n`);

@@ -1,0 +1,75 @@
+import cookie from '@fastify/cookie';
+import type Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import type { ProxyConfig } from '../context.ts';
+import { addAccessControl, createIdentify } from './access.ts';
+import { createAuditTrail, type AuditTrail } from './audit.ts';
+import { addCsrfCheck } from './csrf.ts';
+import { registerLocalRoutes } from './local-routes.ts';
+import { createLoginLimiter } from './login-limit.ts';
+import { createPasswordCheck } from './passwords.ts';
+import { registerSecurityHeaders, registerUserRateLimit } from './security.ts';
+import { registerSessionRoutes } from './session-routes.ts';
+import { DEFAULT_SESSION_TTL_MS, createSessionStore } from './sessions.ts';
+import { createSpendLedger, type SpendLedger } from './spend.ts';
+
+export { CSRF_HEADER, CSRF_HEADER_VALUE } from './csrf.ts';
+export { SESSION_COOKIE, LOCAL_USER } from './access.ts';
+export { hashPassword } from './passwords.ts';
+export { PRICE_RULES, dotOfProfileId } from './pricing.ts';
+
+export interface GovernanceDeps {
+  config: ProxyConfig;
+  db: Database.Database;
+  /** clock for sessions, usage and estimates (tests move it) */
+  now?: () => Date;
+  sessionTtlMs?: number;
+}
+
+/** What the core gets back: the contract's spend meter and audit log, with their read sides. */
+export interface GovernanceParts {
+  spend: SpendLedger;
+  audit: AuditTrail;
+}
+
+/**
+ * Register governance on the ROOT instance, before the core's routes: security headers, cookies,
+ * the access-control hook (sets request.user), the CSRF check, the per-user /api rate limit, the
+ * /api/local/* routes and the /login page. Throws on a bad users file or trusted-proxy list.
+ */
+export async function registerGovernance(
+  app: FastifyInstance,
+  deps: GovernanceDeps,
+): Promise<GovernanceParts> {
+  const { config, db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const sessions = createSessionStore(db, deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS);
+  const identify = createIdentify(config.auth, sessions, now);
+  const checkPassword =
+    config.auth.kind === 'password' ? await createPasswordCheck(config.auth) : undefined;
+  const spend = createSpendLedger(db, {
+    mode: config.mode,
+    monthlyBudgetUsd: config.monthlyBudgetUsd,
+  });
+  const audit = createAuditTrail(db);
+
+  await app.register(cookie);
+  await registerSecurityHeaders(app, config.secureCookies);
+  addAccessControl(app, config.auth, identify);
+  addCsrfCheck(app);
+  await registerUserRateLimit(app, config.userRateLimitPerMinute);
+
+  await app.register(async (scope) => {
+    registerLocalRoutes(scope, { config, spend, audit, now });
+    registerSessionRoutes(scope, {
+      auth: config.auth,
+      secureCookies: config.secureCookies,
+      sessions,
+      limiter: createLoginLimiter(),
+      checkPassword,
+      audit,
+      now,
+    });
+  });
+  return { spend, audit };
+}

@@ -1,0 +1,66 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { pathOf } from './access.ts';
+import { sendError } from './errors.ts';
+
+/**
+ * Content Security Policy. Scripts, styles, fonts and data only from our origin; MapLibre's workers
+ * are created from blob: URLs (worker-src, and child-src for older Safari); map images may be data:
+ * or blob: URLs. No inline scripts or styles: React and MapLibre set styles through the CSSOM,
+ * which CSP does not restrict.
+ */
+export function contentSecurityPolicy(secure: boolean): Record<string, string[]> {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'child-src': ['blob:'],
+    'object-src': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  if (secure) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+/** Security headers on every response (CSP, nosniff, frame-ancestors, referrer policy, HSTS on TLS). */
+export async function registerSecurityHeaders(app: FastifyInstance, secure: boolean) {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(secure) },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: secure ? { maxAge: 31_536_000 } : false,
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
+  });
+}
+
+/**
+ * Per-user limit on /api: `perMinute` requests per user (or per address before sign-in) per minute;
+ * beyond it 429 with Retry-After and the service's error shape.
+ */
+export async function registerUserRateLimit(app: FastifyInstance, perMinute: number) {
+  await app.register(rateLimit, {
+    global: false,
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+  });
+  const check = app.createRateLimit();
+  app.addHook('onRequest', async (request, reply) => {
+    if (!pathOf(request.url).startsWith('/api/')) return;
+    const limit = await check(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    reply.header('retry-after', String(Math.max(1, limit.ttlInSeconds)));
+    return sendError(reply, 429, {
+      error: `More than ${perMinute} requests a minute`,
+      code: 'rate_limited',
+      hint: `Wait ${Math.max(1, limit.ttlInSeconds)} s before retrying.`,
+    });
+  });
+}

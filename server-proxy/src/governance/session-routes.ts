@@ -1,0 +1,184 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthConfig } from '../context.ts';
+import type { AuditTrail } from './audit.ts';
+import { SESSION_COOKIE, pathOf } from './access.ts';
+import { sendError, type ErrorBody } from './errors.ts';
+import { loginPage, safeNext } from './login-page.ts';
+import type { LoginLimiter } from './login-limit.ts';
+import { isUserName, type PasswordCheck } from './passwords.ts';
+import type { SessionStore } from './sessions.ts';
+
+export interface SessionRouteDeps {
+  auth: AuthConfig;
+  secureCookies: boolean;
+  sessions: SessionStore;
+  limiter: LoginLimiter;
+  /** present in password mode only */
+  checkPassword: PasswordCheck | undefined;
+  audit: AuditTrail;
+  now: () => Date;
+}
+
+interface Credentials {
+  username: string;
+  password: string;
+  next: string;
+  /** true when the HTML form posted them (answer with pages and redirects, not JSON) */
+  fromForm: boolean;
+}
+
+const FORM_BODY_LIMIT = 4096;
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+function isForm(request: FastifyRequest): boolean {
+  return (request.headers['content-type'] ?? '').toLowerCase().startsWith(FORM_TYPE);
+}
+
+/** The login form's fields (only these are read from a form body). */
+function formFields(body: string): Record<string, string | undefined> {
+  const params = new URLSearchParams(body);
+  const field = (name: string) => params.get(name) ?? undefined;
+  return { username: field('username'), password: field('password'), next: field('next') };
+}
+
+function readCredentials(request: FastifyRequest): Credentials | undefined {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { username, password, next } = body as Record<string, unknown>;
+  if (typeof username !== 'string' || typeof password !== 'string') return undefined;
+  if (username.length === 0 || password.length === 0 || password.length > 1024) return undefined;
+  return { username: username.trim(), password, next: safeNext(next), fromForm: isForm(request) };
+}
+
+function loginNotAvailable(reply: FastifyReply, auth: AuthConfig) {
+  return sendError(reply, 400, {
+    error: `Sign-in is not used with DASHBOARD_AUTH=${auth.kind}`,
+    code: 'login_not_available',
+    hint: 'Only DASHBOARD_AUTH=password has sessions.',
+  });
+}
+
+export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDeps) {
+  app.addContentTypeParser(
+    FORM_TYPE,
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => done(null, formFields(body as string)),
+  );
+
+  app.get('/api/local/session', async (request) => ({
+    user: request.user ?? null,
+    auth: deps.auth.kind,
+  }));
+
+  app.get('/login', async (request, reply) => {
+    const next = safeNext((request.query as Record<string, unknown>).next);
+    if (deps.auth.kind !== 'password' || request.user) return reply.redirect(next, 302);
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(loginPage({ next }));
+  });
+
+  app.post('/api/local/session', async (request, reply) => {
+    if (deps.checkPassword === undefined) return loginNotAvailable(reply, deps.auth);
+    const credentials = readCredentials(request);
+    if (credentials === undefined) {
+      return sendError(reply, 400, {
+        error: 'username and password are required',
+        code: 'invalid_credentials_body',
+        hint: 'Send {"username": "...", "password": "..."}.',
+      });
+    }
+    return login(request, reply, credentials, deps.checkPassword);
+  });
+
+  app.delete('/api/local/session', async (request, reply) => {
+    if (deps.auth.kind !== 'password') return loginNotAvailable(reply, deps.auth);
+    const token = request.cookies[SESSION_COOKIE];
+    if (token !== undefined) deps.sessions.destroy(token);
+    reply.clearCookie(SESSION_COOKIE, cookieOptions(deps.secureCookies));
+    return reply.code(204).send();
+  });
+
+  async function login(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    credentials: Credentials,
+    checkPassword: PasswordCheck,
+  ) {
+    const { username, fromForm } = credentials;
+    const limitKey = `${request.ip}|${username.toLowerCase()}`;
+    const now = deps.now();
+    const wait = deps.limiter.retryAfterSeconds(limitKey, now.getTime());
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      return refuseLogin(reply, credentials, 429, {
+        error: 'Too many failed sign-ins',
+        code: 'login_rate_limited',
+        hint: `Wait ${wait} s before trying again.`,
+      });
+    }
+    const user = isUserName(username)
+      ? await checkPassword(username, credentials.password)
+      : undefined;
+    auditLogin(request, username, user === undefined ? 401 : fromForm ? 303 : 200);
+    if (user === undefined) {
+      deps.limiter.fail(limitKey, now.getTime());
+      return refuseLogin(reply, credentials, 401, {
+        error: 'Wrong user name or password',
+        code: 'bad_credentials',
+        hint: 'Check both and try again.',
+      });
+    }
+    deps.limiter.succeed(limitKey);
+    startSession(request, reply, user, now);
+    if (fromForm) return reply.redirect(credentials.next, 303);
+    return { user: { id: user, name: user }, auth: deps.auth.kind };
+  }
+
+  function startSession(request: FastifyRequest, reply: FastifyReply, user: string, now: Date) {
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous !== undefined) deps.sessions.destroy(previous);
+    const { token, expiresAt } = deps.sessions.create(user, now);
+    reply.setCookie(SESSION_COOKIE, token, {
+      ...cookieOptions(deps.secureCookies),
+      expires: expiresAt,
+    });
+  }
+
+  function auditLogin(request: FastifyRequest, username: string, status: number) {
+    deps.audit.record({
+      at: deps.now(),
+      user: isUserName(username) ? username : '(invalid name)',
+      method: request.method,
+      endpoint: pathOf(request.url),
+      cacheHit: false,
+      billable: false,
+      status,
+    });
+  }
+}
+
+function refuseLogin(
+  reply: FastifyReply,
+  credentials: Credentials,
+  status: number,
+  body: ErrorBody,
+) {
+  if (!credentials.fromForm) return sendError(reply, status, body);
+  const page = loginPage({
+    next: credentials.next,
+    username: credentials.username,
+    error: body.error,
+  });
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(page);
+}
+
+function cookieOptions(secure: boolean) {
+  return { path: '/', httpOnly: true, sameSite: 'strict' as const, secure };
+}

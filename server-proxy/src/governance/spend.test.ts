@@ -1,0 +1,186 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Endpoint, ServiceMode } from '../context.ts';
+import { openProxyDb } from '../db.ts';
+import { createSpendLedger, ROLLOVER_USER } from './spend.ts';
+import { makeTempDir } from './test-helpers.ts';
+
+let dir: string;
+let db: Database.Database;
+
+beforeEach(() => {
+  dir = makeTempDir();
+  db = openProxyDb(join(dir, 'proxy.sqlite'));
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const MAY = new Date('2026-05-10T12:00:00Z');
+const MAY_LATER = new Date('2026-05-20T08:00:00Z');
+const JUNE = new Date('2026-06-02T09:00:00Z');
+
+function meter(mode: ServiceMode = 'live', monthlyBudgetUsd?: number) {
+  return createSpendLedger(db, { mode, monthlyBudgetUsd });
+}
+
+type Meter = ReturnType<typeof meter>;
+
+function served(m: Meter, endpoint: Endpoint, dots: string[], at: Date, cacheHit = false) {
+  m.record({ endpoint, dots, at, user: 'alice', cacheHit });
+}
+
+const idsFor = (count: number, from = 1000) =>
+  Array.from({ length: count }, (_, i) => `${from + i}-MC${from + i}`);
+
+describe('pricing with unique-DOT-per-month semantics', () => {
+  it('bills a profile DOT once a month and again in the next month', () => {
+    const m = meter();
+    expect(m.check({ endpoint: 'profile', dots: ['568253'], at: MAY }).costUsd).toBe(3);
+    served(m, 'profile', ['568253'], MAY);
+    expect(m.check({ endpoint: 'profile', dots: ['568253'], at: MAY_LATER }).costUsd).toBe(0);
+    expect(m.check({ endpoint: 'profile', dots: ['0568253'], at: MAY_LATER }).costUsd).toBe(0);
+    served(m, 'profile', ['568253'], MAY_LATER);
+    expect(m.usage(MAY_LATER).spentUsd).toBe(3);
+    expect(m.check({ endpoint: 'profile', dots: ['568253'], at: JUNE }).costUsd).toBe(3);
+  });
+
+  it('prices lite separately from profile, FMCSA per match, autocomplete per query', () => {
+    const m = meter();
+    served(m, 'profile', ['1'], MAY);
+    expect(m.check({ endpoint: 'profile-lite', dots: ['1'], at: MAY }).costUsd).toBe(0.5);
+    served(m, 'profile-fmcsa', ['1'], MAY);
+    served(m, 'profile-fmcsa', ['1'], MAY);
+    served(m, 'profile-fmcsa', [], MAY); // a 404: no DOT matched
+    for (let i = 0; i < 1000; i += 1) served(m, 'autocomplete', [], MAY);
+    const usage = m.usage(MAY);
+    const usd = Object.fromEntries(usage.byCategory.map((line) => [line.category, line.usd]));
+    expect(usd).toEqual({
+      profile: 3,
+      'profile-lite': 0,
+      'profile-fmcsa': 0.2,
+      autocomplete: 3,
+      monitoring: 0,
+    });
+    expect(usage.spentUsd).toBe(6.2);
+  });
+
+  it('quotes a call whose DOTs are unknown before the response as one new DOT', () => {
+    const m = meter();
+    expect(m.check({ endpoint: 'profile', dots: [], at: MAY }).costUsd).toBe(3);
+    expect(m.check({ endpoint: 'profile-fmcsa', dots: [], at: MAY }).costUsd).toBe(0.1);
+    served(m, 'profile', ['11', '12', '13'], MAY); // a company search that served three carriers
+    expect(m.usage(MAY).spentUsd).toBe(9);
+    served(m, 'profile', [], MAY); // empty items: nothing served, nothing billed
+    expect(m.usage(MAY).spentUsd).toBe(9);
+  });
+
+  it('records cache hits as free without making the DOT billed', () => {
+    const m = meter();
+    served(m, 'profile', ['77'], MAY, true);
+    const line = m.usage(MAY).byCategory.find((entry) => entry.category === 'profile');
+    expect(line).toMatchObject({ calls: 1, cacheHits: 1, billedUnits: 0, usd: 0 });
+    expect(m.check({ endpoint: 'profile', dots: ['77'], at: MAY }).costUsd).toBe(3);
+  });
+
+  it('keeps each mode to its own ledger (sandbox calls never make live ones free)', () => {
+    served(meter('sandbox'), 'profile', ['5'], MAY);
+    expect(meter('sandbox').usage(MAY).spentUsd).toBe(3);
+    expect(meter('live').check({ endpoint: 'profile', dots: ['5'], at: MAY }).costUsd).toBe(3);
+    expect(meter('live').usage(MAY).spentUsd).toBe(0);
+  });
+});
+
+describe('monitoring', () => {
+  it('bills each DOT once a month, re-add free, removal without refund', () => {
+    const m = meter();
+    served(m, 'monitoring/add', ['1', '2'], MAY);
+    served(m, 'monitoring/add', ['1', '2', '3'], MAY_LATER);
+    served(m, 'monitoring/remove', ['1'], MAY_LATER);
+    expect(m.usage(MAY_LATER).spentUsd).toBe(1.5);
+    expect(m.check({ endpoint: 'monitoring/add', dots: ['1'], at: MAY_LATER }).costUsd).toBe(0);
+  });
+
+  it('carries still-watched DOTs into the next month, but not removed ones', () => {
+    const m = meter();
+    served(m, 'monitoring/add', ['1', '2', '3'], MAY);
+    served(m, 'monitoring/remove', ['3'], MAY_LATER);
+    const june = m.usage(JUNE);
+    expect(june.spentUsd).toBe(1);
+    expect(june.byDay).toEqual([{ day: '2026-06-01', calls: 1, usd: 1 }]);
+    expect(m.check({ endpoint: 'monitoring/add', dots: ['1', '2'], at: JUNE }).costUsd).toBe(0);
+    expect(m.check({ endpoint: 'monitoring/add', dots: ['3'], at: JUNE }).costUsd).toBe(0.5);
+    const rollover = db
+      .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM spend_ledger WHERE user = ?')
+      .get(ROLLOVER_USER);
+    expect(rollover?.n).toBe(2);
+  });
+});
+
+describe('estimate', () => {
+  it('prices 37 profile ids of which 30 are new this month at 15.00 USD for monitoring', () => {
+    const m = meter();
+    const ids = idsFor(37);
+    served(
+      m,
+      'monitoring/add',
+      ids.slice(0, 7).map((id) => id.split('-')[0] ?? ''),
+      MAY,
+    );
+    const dots = ids.map((id) => id.split('-')[0] ?? '');
+    const estimate = m.estimate('monitoring/add', { dots }, MAY_LATER);
+    expect(estimate).toMatchObject({
+      units: 37,
+      billableUnits: 30,
+      costUsd: 15,
+      unitPriceUsd: 0.5,
+      spentUsd: 3.5,
+    });
+  });
+
+  it('prices autocomplete by count and free endpoints at zero', () => {
+    const m = meter();
+    expect(m.estimate('autocomplete', { count: 2000 }, MAY).costUsd).toBe(6);
+    expect(m.estimate('monitoring/remove', { dots: ['1'] }, MAY).costUsd).toBe(0);
+  });
+});
+
+describe('budget', () => {
+  it('refuses a call that would cross the monthly budget, allows free ones', () => {
+    const m = meter('live', 5);
+    served(m, 'profile', ['1'], MAY);
+    expect(m.check({ endpoint: 'profile-lite', dots: ['2'], at: MAY })).toEqual({
+      ok: true,
+      costUsd: 0.5,
+    });
+    expect(m.check({ endpoint: 'profile', dots: ['2'], at: MAY })).toEqual({
+      ok: false,
+      costUsd: 3,
+      spentUsd: 3,
+      budgetUsd: 5,
+    });
+    expect(m.check({ endpoint: 'profile', dots: ['1'], at: MAY }).ok).toBe(true);
+    expect(m.check({ endpoint: 'profile', dots: ['2'], at: JUNE }).ok).toBe(true);
+    expect(m.estimate('profile', { dots: ['2', '3'] }, MAY).withinBudget).toBe(false);
+  });
+
+  it('reports the remaining budget in usage, by day', () => {
+    const m = meter('live', 10);
+    served(m, 'profile', ['1'], MAY);
+    served(m, 'profile-lite', ['1'], MAY_LATER);
+    const usage = m.usage(MAY_LATER);
+    expect(usage).toMatchObject({
+      month: '2026-05',
+      spentUsd: 3.5,
+      budgetUsd: 10,
+      remainingUsd: 6.5,
+    });
+    expect(usage.byDay).toEqual([
+      { day: '2026-05-10', calls: 1, usd: 3 },
+      { day: '2026-05-20', calls: 1, usd: 0.5 },
+    ]);
+  });
+});

@@ -1,0 +1,347 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type {
+  BillableCall,
+  BudgetDecision,
+  Endpoint,
+  ServiceMode,
+  SpendMeter,
+} from '../context.ts';
+import {
+  PRICE_RULES,
+  categoryOf,
+  dayOf,
+  distinct,
+  millsToUsd,
+  monthOf,
+  monthStart,
+  normaliseDot,
+  unitMills,
+  usdToMills,
+  type SpendCategory,
+} from './pricing.ts';
+
+/** User name on the ledger rows of monitored DOTs carried into a new month. */
+export const ROLLOVER_USER = '(monthly rollover)';
+
+export interface CategoryUsage {
+  category: SpendCategory;
+  calls: number;
+  cacheHits: number;
+  /** DOTs billed (per-DOT kinds), matched lookups (FMCSA) or queries (autocomplete) */
+  billedUnits: number;
+  usd: number;
+}
+
+export interface DayUsage {
+  day: string;
+  calls: number;
+  usd: number;
+}
+
+export interface Usage {
+  month: string;
+  mode: ServiceMode;
+  spentUsd: number;
+  budgetUsd: number | null;
+  remainingUsd: number | null;
+  byCategory: CategoryUsage[];
+  byDay: DayUsage[];
+}
+
+export interface Estimate {
+  endpoint: Endpoint;
+  month: string;
+  unitPriceUsd: number;
+  /** distinct DOTs (per-DOT and per-match kinds) or queries (autocomplete) in the plan */
+  units: number;
+  /** of those, how many would be billed now (not yet billed this month) */
+  billableUnits: number;
+  costUsd: number;
+  spentUsd: number;
+  budgetUsd: number | null;
+  withinBudget: boolean;
+}
+
+/** The spend meter plus the read side used by /api/local/usage and /api/local/estimate. */
+export interface SpendLedger extends SpendMeter {
+  usage(now: Date): Usage;
+  /** Cost of `units` planned calls of an endpoint; for per-DOT kinds `dots` names them. */
+  estimate(endpoint: Endpoint, plan: { dots?: string[]; count?: number }, now: Date): Estimate;
+  spentMills(now: Date): number;
+}
+
+interface Statements {
+  billedDot: Database.Statement<[string, string, string, string], { n: number }>;
+  carried: Database.Statement<[string, string], { dot: string }>;
+  insert: Database.Statement<[LedgerRow]>;
+  spent: Database.Statement<[string, string], { mills: number | null }>;
+  categories: Database.Statement<[string, string], CategoryRow>;
+  days: Database.Statement<[string, string], DayUsage & { mills: number }>;
+}
+
+interface LedgerRow {
+  call_id: string;
+  at: string;
+  month: string;
+  day: string;
+  mode: ServiceMode;
+  endpoint: Endpoint;
+  dot: string | null;
+  user: string;
+  cache_hit: 0 | 1;
+  price_mills: number;
+}
+
+interface CategoryRow {
+  endpoint: Endpoint;
+  calls: number;
+  cache_hits: number;
+  billed_units: number;
+  mills: number;
+}
+
+function prepare(db: Database.Database): Statements {
+  return {
+    billedDot: db.prepare(
+      `SELECT COUNT(*) AS n FROM spend_ledger
+       WHERE mode = ? AND month = ? AND endpoint = ? AND dot = ? AND price_mills > 0`,
+    ),
+    // DOTs whose last monitoring event before the month started was an add: still watched, so the
+    // service bills them again for the new month.
+    carried: db.prepare(
+      `SELECT dot FROM (
+         SELECT dot, endpoint, MAX(at) AS last_at FROM spend_ledger
+         WHERE mode = ? AND at < ? AND dot IS NOT NULL AND cache_hit = 0
+           AND endpoint IN ('monitoring/add', 'monitoring/remove')
+         GROUP BY dot)
+       WHERE endpoint = 'monitoring/add'`,
+    ),
+    insert: db.prepare(
+      `INSERT INTO spend_ledger
+         (call_id, at, month, day, mode, endpoint, dot, user, cache_hit, price_mills)
+       VALUES (@call_id, @at, @month, @day, @mode, @endpoint, @dot, @user, @cache_hit, @price_mills)`,
+    ),
+    spent: db.prepare(
+      'SELECT SUM(price_mills) AS mills FROM spend_ledger WHERE mode = ? AND month = ?',
+    ),
+    categories: db.prepare(
+      `SELECT endpoint, COUNT(DISTINCT call_id) AS calls,
+         COUNT(DISTINCT CASE WHEN cache_hit = 1 THEN call_id END) AS cache_hits,
+         SUM(price_mills > 0) AS billed_units, SUM(price_mills) AS mills
+       FROM spend_ledger WHERE mode = ? AND month = ? GROUP BY endpoint`,
+    ),
+    days: db.prepare(
+      `SELECT day, COUNT(DISTINCT call_id) AS calls, SUM(price_mills) AS mills
+       FROM spend_ledger WHERE mode = ? AND month = ? GROUP BY day ORDER BY day`,
+    ),
+  };
+}
+
+interface MeterOptions {
+  mode: ServiceMode;
+  monthlyBudgetUsd?: number;
+}
+
+/**
+ * SQLite ledger of every metered upstream call, priced as the service prices it (also in sandbox and
+ * test modes, where nothing is actually billed). Uniqueness is per mode, endpoint, DOT and UTC month.
+ */
+export function createSpendLedger(db: Database.Database, options: MeterOptions): SpendLedger {
+  const sql = prepare(db);
+  const { mode } = options;
+  const budgetMills =
+    options.monthlyBudgetUsd === undefined ? undefined : usdToMills(options.monthlyBudgetUsd);
+
+  const rolledOver = new Set<string>();
+  const rollOverTx = db.transaction((now: Date) => {
+    const start = monthStart(now);
+    const month = monthOf(now);
+    const callId = randomUUID();
+    const mills = unitMills('monitoring/add');
+    for (const { dot } of sql.carried.all(mode, start.toISOString())) {
+      if (isBilled(month, 'monitoring/add', dot)) continue;
+      sql.insert.run(row(start, 'monitoring/add', dot, ROLLOVER_USER, false, mills, callId));
+    }
+  });
+
+  /** Bill, once per month, the monitored DOTs carried over from earlier months (as the service does). */
+  function rollOver(now: Date): void {
+    const month = monthOf(now);
+    if (rolledOver.has(month)) return;
+    rollOverTx(now);
+    rolledOver.add(month);
+  }
+
+  function row(
+    at: Date,
+    endpoint: Endpoint,
+    dot: string | null,
+    user: string,
+    cacheHit: boolean,
+    mills: number,
+    callId: string = randomUUID(),
+  ): LedgerRow {
+    return {
+      call_id: callId,
+      at: at.toISOString(),
+      month: monthOf(at),
+      day: dayOf(at),
+      mode,
+      endpoint,
+      dot,
+      user,
+      cache_hit: cacheHit ? 1 : 0,
+      price_mills: mills,
+    };
+  }
+
+  function isBilled(month: string, endpoint: Endpoint, dot: string): boolean {
+    return (sql.billedDot.get(mode, month, endpoint, dot)?.n ?? 0) > 0;
+  }
+
+  function newDots(endpoint: Endpoint, dots: readonly string[], at: Date): string[] {
+    const month = monthOf(at);
+    return uniqueDots(dots).filter((dot) => !isBilled(month, endpoint, dot));
+  }
+
+  function spentMills(now: Date): number {
+    rollOver(now);
+    return sql.spent.get(mode, monthOf(now))?.mills ?? 0;
+  }
+
+  /** Mills a call would cost now; DOTs unknown before the response are quoted as one new DOT. */
+  function quote(call: BillableCall): number {
+    const rule = PRICE_RULES[call.endpoint];
+    switch (rule.kind) {
+      case 'free':
+        return 0;
+      case 'per-call':
+        return rule.mills;
+      case 'per-match':
+        return rule.mills * Math.max(1, uniqueDots(call.dots).length);
+      case 'per-dot-month':
+        if (call.dots.length === 0) return rule.mills;
+        return rule.mills * newDots(call.endpoint, call.dots, call.at).length;
+    }
+  }
+
+  const recordTx = db.transaction(
+    (call: BillableCall & { user: string; cacheHit: boolean }, callId: string) => {
+      const rows = ledgerRows(call, callId);
+      for (const line of rows) sql.insert.run(line);
+    },
+  );
+
+  /** One row per DOT the call served (or one DOT-less row), priced with unique-DOT semantics. */
+  function ledgerRows(
+    call: BillableCall & { user: string; cacheHit: boolean },
+    callId: string,
+  ): LedgerRow[] {
+    const rule = PRICE_RULES[call.endpoint];
+    const dots = uniqueDots(call.dots);
+    const make = (dot: string | null, mills: number) =>
+      row(call.at, call.endpoint, dot, call.user, call.cacheHit, mills, callId);
+    if (call.cacheHit) return dots.length ? dots.map((dot) => make(dot, 0)) : [make(null, 0)];
+    if (rule.kind === 'per-call') return [make(dots[0] ?? null, rule.mills)];
+    if (dots.length === 0) return [make(null, 0)];
+    if (rule.kind === 'free') return dots.map((dot) => make(dot, 0));
+    if (rule.kind === 'per-match') return dots.map((dot) => make(dot, rule.mills));
+    const month = monthOf(call.at);
+    return dots.map((dot) => make(dot, isBilled(month, call.endpoint, dot) ? 0 : rule.mills));
+  }
+
+  return {
+    check(call): BudgetDecision {
+      const cost = quote(call);
+      const costUsd = millsToUsd(cost);
+      if (budgetMills === undefined || cost === 0) return { ok: true, costUsd };
+      const spent = spentMills(call.at);
+      if (spent + cost <= budgetMills) return { ok: true, costUsd };
+      return {
+        ok: false,
+        costUsd,
+        spentUsd: millsToUsd(spent),
+        budgetUsd: millsToUsd(budgetMills),
+      };
+    },
+    record(call) {
+      rollOver(call.at);
+      recordTx(call, randomUUID());
+    },
+    spentMills,
+    usage(now) {
+      const spent = spentMills(now);
+      const month = monthOf(now);
+      return {
+        month,
+        mode,
+        spentUsd: millsToUsd(spent),
+        budgetUsd: budgetMills === undefined ? null : millsToUsd(budgetMills),
+        remainingUsd:
+          budgetMills === undefined ? null : millsToUsd(Math.max(0, budgetMills - spent)),
+        byCategory: byCategory(sql.categories.all(mode, month)),
+        byDay: sql.days.all(mode, month).map(({ day, calls, mills }) => ({
+          day,
+          calls,
+          usd: millsToUsd(mills),
+        })),
+      };
+    },
+    estimate(endpoint, plan, now) {
+      const spent = spentMills(now);
+      const { units, billable } = planUnits(endpoint, plan, now);
+      const mills = unitMills(endpoint);
+      const cost = mills * billable;
+      return {
+        endpoint,
+        month: monthOf(now),
+        unitPriceUsd: millsToUsd(mills),
+        units,
+        billableUnits: billable,
+        costUsd: millsToUsd(cost),
+        spentUsd: millsToUsd(spent),
+        budgetUsd: budgetMills === undefined ? null : millsToUsd(budgetMills),
+        withinBudget: budgetMills === undefined || cost === 0 || spent + cost <= budgetMills,
+      };
+    },
+  };
+
+  function planUnits(endpoint: Endpoint, plan: { dots?: string[]; count?: number }, now: Date) {
+    const rule = PRICE_RULES[endpoint];
+    const dots = uniqueDots(plan.dots ?? []);
+    if (rule.kind === 'per-dot-month') {
+      return { units: dots.length, billable: newDots(endpoint, dots, now).length };
+    }
+    const units = rule.kind === 'per-match' ? dots.length || (plan.count ?? 0) : (plan.count ?? 0);
+    return { units, billable: rule.kind === 'free' ? 0 : units };
+  }
+}
+
+function uniqueDots(dots: readonly string[]): string[] {
+  return distinct(dots.map(normaliseDot));
+}
+
+const CATEGORY_ORDER: readonly SpendCategory[] = [
+  'profile',
+  'profile-lite',
+  'profile-fmcsa',
+  'autocomplete',
+  'monitoring',
+];
+
+/** Every category (zero when unused), the monitoring endpoints folded into one. */
+function byCategory(rows: CategoryRow[]): CategoryUsage[] {
+  return CATEGORY_ORDER.map((category) => {
+    const mine = rows.filter((line) => categoryOf(line.endpoint) === category);
+    const sum = (pick: (line: CategoryRow) => number) =>
+      mine.reduce((total, line) => total + pick(line), 0);
+    return {
+      category,
+      calls: sum((line) => line.calls),
+      cacheHits: sum((line) => line.cache_hits),
+      billedUnits: sum((line) => line.billed_units),
+      usd: millsToUsd(sum((line) => line.mills)),
+    };
+  });
+}
