@@ -34,6 +34,8 @@ export interface ProxyConfig {
     apiKey: string;
     legacy: boolean;
     timeoutMs: number;
+    /** wait before retrying an upstream 502/503/connection reset (default 5000) */
+    retryDelayMs?: number;
   };
   /** true when no key and no base URL are configured: the proxy starts the sandbox in-process */
   embeddedSandbox: boolean;

@@ -1,0 +1,213 @@
+/**
+ * The proxy's app factory: a ready Fastify instance (not listening) that holds the key, mirrors the
+ * service under /api/v2, registers governance (access control, spend, audit, /api/local) and serves
+ * the built SPA. With no upstream configured it starts the embedded sandbox and forwards to it.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import type Database from 'better-sqlite3';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { EndpointBuckets } from './buckets.ts';
+import { ResponseCache } from './cache.ts';
+import type { ProxyConfig, RegisterGovernance } from './context.ts';
+import { openProxyDb } from './db.ts';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.ts';
+import { ProxyError, sendProxyError, toProxyError } from './errors.ts';
+import { registerGovernance } from './governance/index.ts';
+import { loggerOptions, requestId, type LogStream } from './logging.ts';
+import { registerHealthRoutes } from './routes/health.ts';
+import { MIRROR_BODY_LIMIT, registerMirrorRoutes } from './routes/mirror.ts';
+import { registerSpa, type Spa } from './static.ts';
+import { UpstreamClient } from './upstream.ts';
+
+export interface ProxyAppOptions {
+  /** where log lines go (default stdout); the key is scrubbed before they get there */
+  logStream?: LogStream;
+  /** governance to register (default: ./governance/index.ts) */
+  registerGovernance?: RegisterGovernance;
+  /** database opener (default: ./db.ts) */
+  openDb?: (file: string) => Database.Database;
+  /** seed/population of the embedded sandbox (tests use a small population) */
+  sandbox?: { seed?: number; population?: number };
+}
+
+export interface ProxyState {
+  /** the configuration in effect (embedded sandbox: its address and key filled in) */
+  config: ProxyConfig;
+  cache: ResponseCache;
+  upstream: UpstreamClient;
+  sandbox?: EmbeddedSandbox;
+}
+
+export type ProxyApp = FastifyInstance & { proxy: ProxyState };
+
+/** The longest a browser request may take: queue wait, three attempts and their retry waits. */
+function requestTimeoutMs(config: ProxyConfig): number {
+  const { timeoutMs, retryDelayMs = 5000 } = config.upstream;
+  return config.maxQueueWaitMs * 2 + timeoutMs * 3 + retryDelayMs * 2 + 30_000;
+}
+
+function createFastify(config: ProxyConfig, opts: ProxyAppOptions): FastifyInstance {
+  return Fastify({
+    logger: loggerOptions(config.logLevel, config.upstream.apiKey, opts.logStream),
+    genReqId: requestId,
+    requestIdHeader: false,
+    bodyLimit: MIRROR_BODY_LIMIT,
+    exposeHeadRoutes: false,
+    return503OnClosing: true,
+    requestTimeout: requestTimeoutMs(config),
+    trustProxy: config.auth.kind === 'trusted-header' ? config.auth.trustedProxies : false,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    frameworkErrors: (error, _request, reply) => {
+      void sendProxyError(reply, toProxyError(error));
+    },
+  });
+}
+
+/** Methods registered per exact path, so a wrong method on a known path answers 405. */
+function trackRoutes(app: FastifyInstance): Map<string, Set<string>> {
+  const methods = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    const known = methods.get(route.url) ?? new Set<string>();
+    for (const method of [route.method].flat()) known.add(method);
+    methods.set(route.url, known);
+  });
+  return methods;
+}
+
+function pathOf(url: string): string {
+  return (url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
+}
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** A client route of the SPA: a GET of a path that is not the API and does not name a file. */
+function isClientRoute(request: FastifyRequest, path: string): boolean {
+  const lastSegment = path.split('/').at(-1) ?? '';
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !isApiPath(path) &&
+    !path.startsWith('/assets/') &&
+    !lastSegment.includes('.')
+  );
+}
+
+function notFound(methods: Map<string, Set<string>>, spa: Spa) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = pathOf(request.url);
+    const allowed = methods.get(path);
+    if (allowed && !allowed.has(request.method)) {
+      const list = [...allowed].sort().join(', ');
+      return sendProxyError(
+        reply,
+        new ProxyError(
+          405,
+          'method_not_allowed',
+          `${request.method} is not allowed on ${path}`,
+          `Use ${list}.`,
+          {
+            allow: list,
+          },
+        ),
+      );
+    }
+    if (spa.built && isClientRoute(request, path)) return spa.sendIndex(reply);
+    const hint = isApiPath(path)
+      ? 'The service is mirrored under /api/v2/ (profile, profile-lite, profile-fmcsa, autocomplete, monitoring/...); see docs/proxy.md.'
+      : spa.built
+        ? 'No such file.'
+        : 'The dashboard is not built; run `npm run build` (npm start does it for you).';
+    return sendProxyError(
+      reply,
+      new ProxyError(404, 'not_found', `No route at ${request.method} ${path.slice(0, 100)}`, hint),
+    );
+  };
+}
+
+function handleErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const proxyError = toProxyError(error);
+    if (proxyError.status >= 500) request.log.error({ err: error }, 'unexpected error');
+    return sendProxyError(reply, proxyError);
+  });
+}
+
+/** The configuration with the embedded sandbox's address and key as the upstream. */
+function withSandbox(config: ProxyConfig, sandbox: EmbeddedSandbox | undefined): ProxyConfig {
+  if (!sandbox) return config;
+  return {
+    ...config,
+    upstream: { ...config.upstream, baseUrl: sandbox.url, apiKey: sandbox.apiKey },
+  };
+}
+
+async function startSandboxIfEmbedded(config: ProxyConfig, opts: ProxyAppOptions) {
+  if (!config.embeddedSandbox) return undefined;
+  return startEmbeddedSandbox({
+    dataDir: config.dataDir,
+    ...opts.sandbox,
+    logger: opts.logStream
+      ? { level: 'warn', stream: opts.logStream }
+      : { level: config.logLevel === 'silent' ? 'silent' : 'warn' },
+  });
+}
+
+async function registerParts(
+  app: FastifyInstance,
+  config: ProxyConfig,
+  db: Database.Database,
+  opts: ProxyAppOptions,
+): Promise<ProxyState> {
+  const methods = trackRoutes(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  handleErrors(app);
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  const governance = await (opts.registerGovernance ?? registerGovernance)(app, { config, db });
+  const cache = new ResponseCache(config.cache.maxBytes);
+  const buckets = new EndpointBuckets(config.rateLimits, config.maxQueueWaitMs);
+  const upstream = new UpstreamClient(
+    {
+      ...config.upstream,
+      retryDelayMs: config.upstream.retryDelayMs ?? 5000,
+      maxBackoffWaitMs: config.maxQueueWaitMs,
+    },
+    buckets,
+  );
+  app.addHook('onClose', () => upstream.close());
+  registerMirrorRoutes(app, { config, upstream, cache, governance });
+  registerHealthRoutes(app, { db, upstreamReachable: () => upstream.reachable() });
+  const spa = await registerSpa(app, config.staticDir);
+  app.setNotFoundHandler(notFound(methods, spa));
+  return { config, cache, upstream };
+}
+
+/** Build the proxy (and the embedded sandbox when configured); does not listen. */
+export async function buildProxyApp(
+  config: ProxyConfig,
+  opts: ProxyAppOptions = {},
+): Promise<ProxyApp> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const sandbox = await startSandboxIfEmbedded(config, opts);
+  const effective = withSandbox(config, sandbox);
+  const app = createFastify(effective, opts);
+  let db: Database.Database | undefined;
+  app.addHook('onClose', async () => {
+    db?.close();
+    await sandbox?.app.close();
+  });
+  try {
+    db = (opts.openDb ?? openProxyDb)(join(config.dataDir, 'proxy.sqlite'));
+    const state = await registerParts(app, effective, db, opts);
+    app.decorate('proxy', { ...state, sandbox });
+    await app.ready();
+    return app as ProxyApp;
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+}

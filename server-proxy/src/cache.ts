@@ -1,0 +1,96 @@
+import { LRUCache } from 'lru-cache';
+
+/** An upstream answer as the proxy keeps and replays it. */
+export interface StoredResponse {
+  status: number;
+  /** the JSON body exactly as the service sent it (key scrubbed) */
+  body: string;
+  /** the response headers the browser may see (allow-listed) */
+  headers: Record<string, string>;
+  fetchedAt: Date;
+  /** DOT numbers the body concerns (billing, audit, invalidation) */
+  dots: string[];
+}
+
+/** Fixed cost per entry on top of the body, for the map, headers and key. */
+const ENTRY_OVERHEAD_BYTES = 512;
+
+function sizeOf(entry: StoredResponse, key: string): number {
+  return Buffer.byteLength(entry.body) + key.length * 2 + ENTRY_OVERHEAD_BYTES;
+}
+
+/**
+ * Successful responses in memory, bounded by bytes (least recently used go first), each with its
+ * own time to live. Entries are also indexed by DOT so a monitoring change can drop what it affects.
+ */
+export class ResponseCache {
+  private readonly lru: LRUCache<string, StoredResponse>;
+  private readonly keysByDot = new Map<string, Set<string>>();
+
+  constructor(maxBytes: number, now?: () => number) {
+    this.lru = new LRUCache<string, StoredResponse>({
+      maxSize: maxBytes,
+      sizeCalculation: (entry, key) => sizeOf(entry, key),
+      ttlAutopurge: false,
+      allowStale: false,
+      perf: now ? { now } : undefined,
+      dispose: (entry, key) => this.unindex(entry, key),
+    });
+  }
+
+  get(key: string): StoredResponse | undefined {
+    return this.lru.get(key);
+  }
+
+  /** Keep `entry` for `ttlMs` (0 = do not keep); entries larger than the whole cache are skipped. */
+  set(key: string, entry: StoredResponse, ttlMs: number): void {
+    if (ttlMs <= 0 || sizeOf(entry, key) > this.lru.maxSize) return;
+    this.lru.set(key, entry, { ttl: ttlMs });
+    for (const dot of entry.dots) {
+      const keys = this.keysByDot.get(dot) ?? new Set<string>();
+      keys.add(key);
+      this.keysByDot.set(dot, keys);
+    }
+  }
+
+  /** Drop every entry that concerns one of `dots`; returns how many were dropped. */
+  invalidateDots(dots: readonly string[]): number {
+    let dropped = 0;
+    for (const dot of dots) {
+      for (const key of [...(this.keysByDot.get(dot) ?? [])]) {
+        if (this.lru.delete(key)) dropped += 1;
+      }
+    }
+    return dropped;
+  }
+
+  get size(): number {
+    return this.lru.size;
+  }
+
+  get bytes(): number {
+    return this.lru.calculatedSize;
+  }
+
+  private unindex(entry: StoredResponse, key: string): void {
+    for (const dot of entry.dots) {
+      const keys = this.keysByDot.get(dot);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysByDot.delete(dot);
+    }
+  }
+}
+
+/** Concurrent identical requests share one upstream call: later callers join the first. */
+export class Coalescer<T> {
+  private readonly inFlight = new Map<string, Promise<T>>();
+
+  /** Run `task` for `key` unless one is running; `shared` tells whether this caller joined. */
+  async run(key: string, task: () => Promise<T>): Promise<{ value: T; shared: boolean }> {
+    const running = this.inFlight.get(key);
+    if (running) return { value: await running, shared: true };
+    const promise = task().finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, promise);
+    return { value: await promise, shared: false };
+  }
+}

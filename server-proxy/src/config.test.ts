@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  ConfigError,
+  EMBEDDED_SANDBOX_KEY,
+  describeMode,
+  isLoopback,
+  loadConfig,
+} from './config.ts';
+
+const LIVE = 'sk_live_abcdefghijklmnop';
+const UPSTREAM = { CARRIER_API_BASE_URL: 'https://api.example.com', CARRIER_API_KEY: LIVE };
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('runs the embedded sandbox on 127.0.0.1:8787 when nothing is configured', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8787,
+      mode: 'sandbox',
+      embeddedSandbox: true,
+      dataDir: './data',
+      staticDir: './dist',
+      auth: { kind: 'none' },
+      upstream: { apiKey: EMBEDDED_SANDBOX_KEY, legacy: false, timeoutMs: 15_000 },
+      cache: { profileTtlMs: 3_600_000, autocompleteTtlMs: 300_000 },
+      rateLimits: undefined,
+    });
+  });
+
+  it('derives the mode from the key prefix and applies the published limits to live keys', () => {
+    const live = loadConfig(UPSTREAM);
+    expect(live.mode).toBe('live');
+    expect(live.embeddedSandbox).toBe(false);
+    expect(live.rateLimits).toMatchObject({ profile: 5, 'profile-lite': 30, autocomplete: 2000 });
+    const test = loadConfig({ ...UPSTREAM, CARRIER_API_KEY: 'sk_test_x1' });
+    expect(test.mode).toBe('test');
+    expect(test.rateLimits).toBeUndefined();
+  });
+
+  it('reads legacy, budget, TTLs, limits overrides and the key file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'proxy-config-'));
+    const keyFile = join(dir, 'key');
+    writeFileSync(keyFile, `${LIVE}\n`);
+    const config = loadConfig({
+      CARRIER_API_BASE_URL: 'https://api.example.com/',
+      CARRIER_API_KEY_FILE: keyFile,
+      CARRIER_API_LEGACY: 'true',
+      MONTHLY_BUDGET_USD: '25.50',
+      CACHE_PROFILE_TTL_SECONDS: '60',
+      UPSTREAM_RATE_LIMITS: 'profile=3,autocomplete=100',
+    });
+    rmSync(dir, { recursive: true });
+    expect(config.upstream).toMatchObject({
+      apiKey: LIVE,
+      legacy: true,
+      baseUrl: 'https://api.example.com',
+    });
+    expect(config.monthlyBudgetUsd).toBe(25.5);
+    expect(config.cache.profileTtlMs).toBe(60_000);
+    expect(config.rateLimits).toMatchObject({
+      profile: 3,
+      autocomplete: 100,
+      'monitoring/list': 120,
+    });
+    expect(describeMode(config)).toBe(
+      'live mode, https://api.example.com (legacy /api/v2 + X-Api-Key)',
+    );
+  });
+
+  it('lists every problem in one error and never repeats the key', () => {
+    const problems = problemsOf({
+      CARRIER_API_KEY: 'pk_wrong_secretvalue',
+      PORT: '99999',
+      DASHBOARD_AUTH: 'magic',
+      MONTHLY_BUDGET_USD: '-3',
+      LOG_LEVEL: 'loud',
+    });
+    expect(problems).toHaveLength(6);
+    expect(problems.join('\n')).not.toContain('secretvalue');
+    expect(problems.join('\n')).toMatch(/CARRIER_API_BASE_URL is not/);
+    expect(problems.join('\n')).toMatch(/must start with sk_test_ or sk_live_/);
+  });
+
+  it.each([
+    [{ CARRIER_API_KEY: LIVE }, /CARRIER_API_BASE_URL is not/],
+    [{ CARRIER_API_BASE_URL: 'https://api.example.com' }, /no API key/],
+    [{ ...UPSTREAM, CARRIER_API_BASE_URL: 'https://api.example.com/v2' }, /without \/v2/],
+    [{ ...UPSTREAM, CARRIER_API_KEY_FILE: '/nonexistent' }, /not both/],
+    [{ HOST: '0.0.0.0' }, /not a loopback address/],
+    [{ HOST: '0.0.0.0', DASHBOARD_AUTH: 'password' }, /exactly one of DASHBOARD_PASSWORD/],
+    [{ DASHBOARD_AUTH: 'trusted-header' }, /needs TRUSTED_PROXIES/],
+    [{ DASHBOARD_AUTH: 'trusted-header', TRUSTED_PROXIES: 'proxy.local' }, /not an address/],
+    [{ UPSTREAM_RATE_LIMITS: 'profil=5' }, /UPSTREAM_RATE_LIMITS/],
+  ])('refuses %o', (env, message) => {
+    expect(problemsOf(env).join('\n')).toMatch(message);
+  });
+
+  it('accepts a non-loopback host with an access-control mode', () => {
+    const config = loadConfig({
+      HOST: '0.0.0.0',
+      DASHBOARD_AUTH: 'trusted-header',
+      TRUSTED_PROXIES: '10.0.0.5, 10.1.0.0/16',
+      TRUSTED_USER_HEADER: 'X-Auth-Request-User',
+    });
+    expect(config.auth).toEqual({
+      kind: 'trusted-header',
+      header: 'x-auth-request-user',
+      trustedProxies: ['10.0.0.5', '10.1.0.0/16'],
+    });
+  });
+
+  it('knows loopback addresses', () => {
+    expect(['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost'].every(isLoopback)).toBe(true);
+    expect(['0.0.0.0', '192.168.1.2', '::', 'example.com'].some(isLoopback)).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyServerOptions } from 'fastify';
+
+/** Anything pino can write lines to. */
+export interface LogStream {
+  write(line: string): unknown;
+}
+
+export const REDACTED = '[redacted]';
+
+/** Header paths pino blanks out wherever a request or response is logged. */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers["x-api-key"]',
+  'headers.cookie',
+];
+
+/** A stream that replaces every occurrence of the secrets before writing the line on. */
+export function scrubbingStream(target: LogStream, secrets: readonly string[]): LogStream {
+  const needles = secrets.filter((secret) => secret.length > 0);
+  return {
+    write(line: string) {
+      let clean = line;
+      for (const needle of needles) clean = clean.replaceAll(needle, REDACTED);
+      return target.write(clean);
+    },
+  };
+}
+
+/** Pino options: level, redacted credential headers, and the API key scrubbed from every line. */
+export function loggerOptions(
+  level: string,
+  apiKey: string,
+  stream: LogStream = process.stdout,
+): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    stream: scrubbingStream(stream, [apiKey]),
+  };
+}
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Keep a sane `x-request-id` from a fronting proxy, otherwise make one. */
+export function requestId(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
+}

@@ -1,0 +1,285 @@
+/**
+ * The browser-facing mirror of the service: /api/v2/<endpoint> with the service's own parameters,
+ * bodies and statuses. Each request is validated, answered from the cache when it can be, checked
+ * against the budget, forwarded (queued and retried by the upstream client) and metered.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  parseFmcsaProfile,
+  parseLiteResponse,
+  parseMonitoringMutation,
+  parseProfileResponse,
+} from '../../../src/lib/service/index.ts';
+import { Coalescer, type ResponseCache, type StoredResponse } from '../cache.ts';
+import type { Endpoint, Governance, ProxyConfig } from '../context.ts';
+import { ProxyError } from '../errors.ts';
+import type { UpstreamClient, UpstreamResponse } from '../upstream.ts';
+import { requestKey, validateRequest, type ForwardRequest } from '../validate.ts';
+
+export const MIRROR_PREFIX = '/api/v2';
+export const MIRROR_BODY_LIMIT = 1024 * 1024;
+
+const GET_ENDPOINTS: readonly Endpoint[] = [
+  'profile',
+  'profile-lite',
+  'profile-fmcsa',
+  'autocomplete',
+  'monitoring/list',
+];
+const POST_ENDPOINTS: readonly Endpoint[] = ['monitoring/add', 'monitoring/remove'];
+/** Endpoints the service bills for (monitoring/remove and /list are free). */
+export const BILLABLE: ReadonlySet<Endpoint> = new Set([
+  'profile',
+  'profile-lite',
+  'profile-fmcsa',
+  'autocomplete',
+  'monitoring/add',
+]);
+/**
+ * Endpoints the spend meter must hear about: the billable ones, and monitoring/remove (free, but the
+ * meter stops carrying a removed DOT into the next month's monitoring bill).
+ */
+const METERED: ReadonlySet<Endpoint> = new Set([...BILLABLE, 'monitoring/remove']);
+
+/** What the audit needs to know about one mirrored call, filled in as the request proceeds. */
+export interface MirrorOutcome {
+  endpoint: Endpoint;
+  searchKey?: string;
+  searchValue?: string;
+  dots: string[];
+  cacheHit: boolean;
+  /** an upstream call was made for this request and the service answered with success */
+  billable: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    mirror: MirrorOutcome | null;
+  }
+}
+
+export interface MirrorDeps {
+  config: ProxyConfig;
+  upstream: UpstreamClient;
+  cache: ResponseCache;
+  governance: Governance;
+}
+
+/** DOT numbers a successful body concerns, read with the project's shared service parsers. */
+export function dotsOfResponse(request: ForwardRequest, json: unknown): string[] {
+  const dots = (list: (string | undefined)[]) => [
+    ...new Set(list.filter((dot): dot is string => typeof dot === 'string' && dot !== '')),
+  ];
+  switch (request.endpoint) {
+    case 'profile':
+      return dots(parseProfileResponse(json).value.items.map((item) => item.dot_number));
+    case 'profile-lite':
+      return dots(parseLiteResponse(json).value.items.map((item) => item.dot_number));
+    case 'profile-fmcsa':
+      return dots([parseFmcsaProfile(json).value?.dot_number ?? undefined]);
+    case 'monitoring/add': {
+      const failed = new Set(
+        parseMonitoringMutation(json).value.failed.map((f) => f.profileId?.split('-')[0]),
+      );
+      return request.dots.filter((dot) => !failed.has(dot));
+    }
+    default:
+      return request.dots;
+  }
+}
+
+/** `Cache-Control: no-cache` / `no-store` / `max-age=0` or `Pragma: no-cache` force a refresh. */
+export function wantsRefresh(request: FastifyRequest): boolean {
+  const cacheControl = String(request.headers['cache-control'] ?? '').toLowerCase();
+  const pragma = String(request.headers.pragma ?? '').toLowerCase();
+  return /no-cache|no-store|max-age=0\b/.test(cacheControl) || pragma.includes('no-cache');
+}
+
+function userOf(request: FastifyRequest): string {
+  return request.user?.id ?? 'local';
+}
+
+function send(reply: FastifyReply, stored: StoredResponse, cache: 'hit' | 'miss'): FastifyReply {
+  return reply
+    .code(stored.status)
+    .headers(stored.headers)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('cache-control', 'private, no-store')
+    .header('x-cache', cache)
+    .header('x-fetched-at', stored.fetchedAt.toISOString())
+    .send(stored.body);
+}
+
+function budgetRefusal(decision: { costUsd: number; spentUsd: number; budgetUsd: number }) {
+  const usd = (n: number) => n.toFixed(2);
+  return new ProxyError(
+    402,
+    'budget_exceeded',
+    `This call would cost ${usd(decision.costUsd)} USD and cross the monthly budget ` +
+      `(${usd(decision.spentUsd)} of ${usd(decision.budgetUsd)} USD spent)`,
+    'Ask an administrator to raise MONTHLY_BUDGET_USD, or use data already fetched this month.',
+  );
+}
+
+class MirrorHandler {
+  private readonly inFlight = new Coalescer<StoredResponse>();
+
+  constructor(private readonly deps: MirrorDeps) {}
+
+  ttlOf(endpoint: Endpoint): number {
+    const { cache } = this.deps.config;
+    if (endpoint === 'autocomplete') return cache.autocompleteTtlMs;
+    if (endpoint.startsWith('monitoring/')) return 0;
+    return cache.profileTtlMs;
+  }
+
+  async handle(endpoint: Endpoint, request: FastifyRequest, reply: FastifyReply) {
+    const outcome: MirrorOutcome = { endpoint, dots: [], cacheHit: false, billable: false };
+    request.mirror = outcome;
+    const forward = validateRequest(endpoint, request.query, request.body);
+    outcome.searchKey = forward.searchKey;
+    outcome.searchValue = forward.searchValue;
+    outcome.dots = forward.dots;
+    if (this.ttlOf(endpoint) > 0) return this.cached(forward, outcome, request, reply);
+    const stored = await this.call(forward, request);
+    outcome.dots = stored.dots;
+    outcome.billable = BILLABLE.has(endpoint) && isSuccess(stored.status);
+    if (endpoint.startsWith('monitoring/') && isSuccess(stored.status)) {
+      this.deps.cache.invalidateDots(forward.dots);
+    }
+    return send(reply, stored, 'miss');
+  }
+
+  private async cached(
+    forward: ForwardRequest,
+    outcome: MirrorOutcome,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const key = requestKey(forward);
+    const hit = wantsRefresh(request) ? undefined : this.deps.cache.get(key);
+    if (hit) return this.replayHit(hit, outcome, request, reply);
+    const { value, shared } = await this.inFlight.run(key, async () => {
+      const stored = await this.call(forward, request);
+      if (stored.status === 200) this.deps.cache.set(key, stored, this.ttlOf(forward.endpoint));
+      return stored;
+    });
+    if (shared) return this.replayHit(value, outcome, request, reply);
+    outcome.dots = value.dots;
+    outcome.billable = BILLABLE.has(forward.endpoint) && isSuccess(value.status);
+    return send(reply, value, 'miss');
+  }
+
+  /** A cache hit (or a request that joined one in flight): free, and recorded as such. */
+  private replayHit(
+    stored: StoredResponse,
+    outcome: MirrorOutcome,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    outcome.cacheHit = true;
+    outcome.dots = stored.dots;
+    if (BILLABLE.has(outcome.endpoint) && isSuccess(stored.status)) {
+      this.deps.governance.spend.record({
+        endpoint: outcome.endpoint,
+        dots: stored.dots,
+        at: new Date(),
+        user: userOf(request),
+        cacheHit: true,
+      });
+    }
+    return send(reply, stored, 'hit');
+  }
+
+  /** Budget check, upstream call, spend record; the answer as the proxy stores and replays it. */
+  private async call(forward: ForwardRequest, request: FastifyRequest): Promise<StoredResponse> {
+    const billable = BILLABLE.has(forward.endpoint);
+    if (billable) {
+      const decision = this.deps.governance.spend.check({
+        endpoint: forward.endpoint,
+        dots: forward.dots,
+        at: new Date(),
+      });
+      if (!decision.ok) throw budgetRefusal(decision);
+    }
+    const response = await this.deps.upstream.send(forward, {
+      requestId: request.id,
+      clientHeaders: request.headers,
+    });
+    const stored = toStored(forward, response);
+    if (METERED.has(forward.endpoint) && isSuccess(stored.status)) {
+      this.deps.governance.spend.record({
+        endpoint: forward.endpoint,
+        dots: stored.dots,
+        at: stored.fetchedAt,
+        user: userOf(request),
+        cacheHit: false,
+      });
+    }
+    return stored;
+  }
+}
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+function toStored(forward: ForwardRequest, response: UpstreamResponse): StoredResponse {
+  return {
+    status: response.status,
+    body: response.body,
+    headers: response.headers,
+    fetchedAt: new Date(),
+    dots: isSuccess(response.status) ? dotsOfResponse(forward, response.json) : forward.dots,
+  };
+}
+
+function recordAudit(governance: Governance, request: FastifyRequest, status: number): void {
+  const outcome = request.mirror;
+  if (!outcome) return;
+  governance.audit.record({
+    at: new Date(),
+    user: userOf(request),
+    method: request.method,
+    endpoint: outcome.endpoint,
+    searchKey: outcome.searchKey,
+    searchValue: outcome.searchValue,
+    dot: outcome.dots[0],
+    cacheHit: outcome.cacheHit,
+    billable: outcome.billable,
+    status,
+  });
+}
+
+/** Paths of the mirror, with the one method each accepts (for 405 answers). */
+export function mirrorRoutes(): { path: string; method: 'GET' | 'POST'; endpoint: Endpoint }[] {
+  return [
+    ...GET_ENDPOINTS.map((endpoint) => ({
+      path: `${MIRROR_PREFIX}/${endpoint}`,
+      method: 'GET' as const,
+      endpoint,
+    })),
+    ...POST_ENDPOINTS.map((endpoint) => ({
+      path: `${MIRROR_PREFIX}/${endpoint}`,
+      method: 'POST' as const,
+      endpoint,
+    })),
+  ];
+}
+
+/** Register the seven mirror routes and the audit of every call to them. */
+export function registerMirrorRoutes(app: FastifyInstance, deps: MirrorDeps): void {
+  const handler = new MirrorHandler(deps);
+  app.decorateRequest('mirror', null);
+  for (const route of mirrorRoutes()) {
+    app.route({
+      method: route.method,
+      url: route.path,
+      bodyLimit: MIRROR_BODY_LIMIT,
+      handler: (request, reply) => handler.handle(route.endpoint, request, reply),
+      onResponse: async (request, reply) => {
+        recordAudit(deps.governance, request, reply.statusCode);
+      },
+    });
+  }
+}

@@ -1,0 +1,181 @@
+/** Test helpers: a fake origin, a configured proxy on port 0, a log capture. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildProxyApp, type ProxyApp, type ProxyAppOptions } from './app.ts';
+import type { ProxyConfig } from './context.ts';
+import type { LogStream } from './logging.ts';
+
+export const LIVE_KEY = 'sk_live_0123456789abcdefSECRET';
+export const TEST_KEY = 'sk_test_0123456789abcdefSECRET';
+/** The CSRF header governance requires on state-changing requests. */
+export const CSRF = { 'x-requested-with': 'carrier-desk' };
+
+export function makeTempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'proxy-test-'));
+}
+
+/** A complete configuration for tests: loopback, port 0, no SPA, fast retries. */
+export function testConfig(overrides: Partial<ProxyConfig> = {}): ProxyConfig {
+  const base: ProxyConfig = {
+    host: '127.0.0.1',
+    port: 0,
+    mode: 'live',
+    upstream: {
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: LIVE_KEY,
+      legacy: false,
+      timeoutMs: 2000,
+      retryDelayMs: 20,
+    },
+    embeddedSandbox: false,
+    dataDir: makeTempDir(),
+    auth: { kind: 'none' },
+    secureCookies: false,
+    cache: { profileTtlMs: 3_600_000, autocompleteTtlMs: 300_000, maxBytes: 8 * 1024 * 1024 },
+    rateLimits: undefined,
+    maxQueueWaitMs: 2000,
+    userRateLimitPerMinute: 100_000,
+    staticDir: join(tmpdir(), 'proxy-test-no-spa'),
+    logLevel: 'silent',
+  };
+  return { ...base, ...overrides, upstream: { ...base.upstream, ...overrides.upstream } };
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export type OriginHandler = (req: RecordedRequest, res: ServerResponse) => void;
+
+export interface FakeOrigin {
+  url: string;
+  requests: RecordedRequest[];
+  /** replace the answer for the next requests */
+  handle(handler: OriginHandler): void;
+  close(): Promise<void>;
+}
+
+/** A JSON answer the fake origin sends by default: a one-profile envelope for DOT 568253. */
+export function answerJson(res: ServerResponse, status: number, body: unknown, headers = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+}
+
+export const SAMPLE_PROFILE = {
+  items: [{ dot_number: '568253', doc_id: '568253-MC277621', legal_name: 'HANSEN & ADKINS' }],
+  total_count: 1,
+};
+
+/** An HTTP server on 127.0.0.1, port 0, that records every request and answers with `handler`. */
+export async function startFakeOrigin(
+  handler: OriginHandler = (_req, res) => answerJson(res, 200, SAMPLE_PROFILE),
+): Promise<FakeOrigin> {
+  const requests: RecordedRequest[] = [];
+  let current = handler;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const recorded = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      requests.push(recorded);
+      current(recorded, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    handle(next) {
+      current = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface CallInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: unknown;
+}
+
+export interface RunningProxy {
+  app: ProxyApp;
+  url: string;
+  call(path: string, init?: CallInit): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function request(url: string, init: CallInit = {}): Promise<CallResult> {
+  const headers: Record<string, string> = { ...init.headers };
+  let body = init.rawBody;
+  if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(url, { method: init.method ?? 'GET', headers, body });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, json: parseJson(text) };
+}
+
+/** Build the proxy and listen on 127.0.0.1, port 0; `close` also removes its data dir. */
+export async function startProxy(
+  config: ProxyConfig,
+  opts: ProxyAppOptions = {},
+): Promise<RunningProxy> {
+  const app = await buildProxyApp(config, { sandbox: { population: 300 }, ...opts });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    app,
+    url,
+    call: (path, init) => request(`${url}${path}`, init),
+    async close() {
+      await app.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A log destination that keeps every line. */
+export function captureLog(): LogStream & { lines: string[] } {
+  const lines: string[] = [];
+  return {
+    lines,
+    write(line: string) {
+      lines.push(line);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * Validation of browser requests before anything is forwarded. The rules are the sandbox's (the
+ * project's one implementation of the service's parameter rules), imported rather than copied, plus
+ * the stricter bounds the proxy adds so that nothing the live service might reject is ever billed
+ * (`limit` above 15 is refused, not clamped). Every failure is a 400 ProxyError with a specific code.
+ */
+import type { Endpoint } from './context.ts';
+import { toProxyError } from './errors.ts';
+import { parseProfileIdsBody } from './sandbox/monitoring/commit.ts';
+import { formatProfileId } from './sandbox/monitoring/ids.ts';
+import { parseListQuery } from './sandbox/monitoring/list-query.ts';
+import { parseAutocomplete } from './sandbox/routes/autocomplete.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  exactlyOneKey,
+  parseProfileSearch,
+  positiveInt,
+  searchValue,
+  singleValues,
+  type RawQuery,
+} from './sandbox/validate.ts';
+
+export const AUTOCOMPLETE_MAX_LIMIT = 15;
+
+/** A validated request, ready to forward: canonical parameters plus what billing and audit need. */
+export interface ForwardRequest {
+  endpoint: Endpoint;
+  method: 'GET' | 'POST';
+  /** query parameters to send, in canonical order */
+  query: [string, string][];
+  body?: { profile_ids: string[] };
+  /** the search key used and its (normalised) value, for the audit */
+  searchKey?: string;
+  searchValue?: string;
+  /** DOT numbers known from the request itself (DOT lookups, profile ids) */
+  dots: string[];
+}
+
+type Validator = (query: RawQuery, body: unknown) => ForwardRequest;
+
+function profileSearch(endpoint: 'profile' | 'profile-lite'): Validator {
+  return (raw) => {
+    const { query, page, pageSize } = parseProfileSearch(raw);
+    const params: [string, string][] = [[query.key, query.value]];
+    if (query.key === 'plate_number' && query.state) params.push(['plate_state', query.state]);
+    if (query.key === 'unit_number' && query.unitType) params.push(['unit_type', query.unitType]);
+    if (page !== 1) params.push(['page', String(page)]);
+    if (pageSize !== DEFAULT_PAGE_SIZE) params.push(['pageSize', String(pageSize)]);
+    return {
+      endpoint,
+      method: 'GET',
+      query: params,
+      searchKey: query.key,
+      searchValue: query.value,
+      dots: query.key === 'dot_number' ? [query.value] : [],
+    };
+  };
+}
+
+const FMCSA_KEYS = ['dot_number', 'docket_number'] as const;
+
+const fmcsa: Validator = (raw) => {
+  const values = singleValues(raw, FMCSA_KEYS);
+  const key = exactlyOneKey(values, FMCSA_KEYS);
+  const value = searchValue(key, values[key] ?? '');
+  return {
+    endpoint: 'profile-fmcsa',
+    method: 'GET',
+    query: [[key, value]],
+    searchKey: key,
+    searchValue: value,
+    dots: key === 'dot_number' ? [value] : [],
+  };
+};
+
+/** Lower case, single spaces: "Hansen  Adkins" and "hansen adkins" share one cache entry. */
+export function normaliseQ(q: string): string {
+  return q.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+const autocomplete: Validator = (raw) => {
+  const values = singleValues(raw, ['q', 'limit']);
+  const limit = positiveInt(values.limit, 'limit', 'invalid_limit', AUTOCOMPLETE_MAX_LIMIT);
+  const { q } = parseAutocomplete(raw);
+  const params: [string, string][] = [['q', normaliseQ(q)]];
+  if (limit !== undefined) params.push(['limit', String(limit)]);
+  return {
+    endpoint: 'autocomplete',
+    method: 'GET',
+    query: params,
+    searchKey: 'q',
+    searchValue: normaliseQ(q),
+    dots: [],
+  };
+};
+
+const monitoringList: Validator = (raw) => {
+  const parsed = parseListQuery(raw);
+  const values = singleValues(raw, Object.keys(raw));
+  // pageSize above LIST_MAX_PAGE_SIZE is sent clamped, as the service would clamp it
+  const params = Object.entries(values).map(([name, value]): [string, string] =>
+    name === 'pageSize' ? [name, String(parsed.pageSize)] : [name, value],
+  );
+  return {
+    endpoint: 'monitoring/list',
+    method: 'GET',
+    query: params,
+    searchKey: parsed.profileId ? 'profile_id' : undefined,
+    searchValue: parsed.profileId,
+    dots: parsed.profileId ? [parsed.profileId.split('-')[0] ?? ''] : [],
+  };
+};
+
+function monitoringChange(endpoint: 'monitoring/add' | 'monitoring/remove'): Validator {
+  return (raw, body) => {
+    singleValues(raw, []);
+    const ids = parseProfileIdsBody(body);
+    const canonical = [
+      ...new Set(ids.map(({ parsed }) => formatProfileId(parsed.dot, parsed.docket))),
+    ];
+    return {
+      endpoint,
+      method: 'POST',
+      query: [],
+      body: { profile_ids: canonical },
+      searchKey: 'profile_ids',
+      searchValue: canonical.length === 1 ? canonical[0] : `${canonical.length} profile ids`,
+      dots: [...new Set(ids.map(({ parsed }) => parsed.dot))],
+    };
+  };
+}
+
+const VALIDATORS: Record<Endpoint, Validator> = {
+  profile: profileSearch('profile'),
+  'profile-lite': profileSearch('profile-lite'),
+  'profile-fmcsa': fmcsa,
+  autocomplete,
+  'monitoring/list': monitoringList,
+  'monitoring/add': monitoringChange('monitoring/add'),
+  'monitoring/remove': monitoringChange('monitoring/remove'),
+};
+
+/** Validate a browser request for `endpoint`; throws a 400 ProxyError with a specific code. */
+export function validateRequest(endpoint: Endpoint, query: unknown, body: unknown): ForwardRequest {
+  try {
+    return VALIDATORS[endpoint]((query ?? {}) as RawQuery, body);
+  } catch (err) {
+    const proxyError = toProxyError(err);
+    if (proxyError.status !== 400) throw err;
+    throw proxyError;
+  }
+}
+
+/** `endpoint?a=1&b=2` from the canonical parameters: the cache and coalescing key. */
+export function requestKey(request: ForwardRequest): string {
+  return `${request.endpoint}?${new URLSearchParams(request.query).toString()}`;
+}
