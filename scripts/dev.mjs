@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Development: Vite (hot reload) and the server in watch mode, side by side; Ctrl-C stops both.
-// Until the proxy exists the server is the sandbox (issue 3 switches this to the proxy entry).
+// The server is the proxy, which embeds the sandbox when no API key is configured.
 import { spawn } from 'node:child_process';
 
 const processes = [
-  ['server', 'node_modules/.bin/tsx', ['watch', 'server-proxy/src/sandbox/main.ts']],
+  ['server', 'node_modules/.bin/tsx', ['watch', 'server-proxy/src/server.ts']],
   ['vite', 'node_modules/.bin/vite', []],
 ].map(([name, command, args]) => {
   const child = spawn(command, args, { stdio: 'inherit', env: process.env });
