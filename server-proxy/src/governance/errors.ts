@@ -1,12 +1,9 @@
 import type { FastifyReply } from 'fastify';
+import type { ErrorBody } from '../http/api-error.ts';
 
-/** The service's error body shape, used for every error governance sends. */
-export interface ErrorBody {
-  error: string;
-  code: string;
-  hint: string;
-}
+export type { ErrorBody };
 
+/** Send an error body governance composed itself (refusals from hooks, invalid /api/local input). */
 export function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
