@@ -19,29 +19,8 @@ import {
   VEHICLE,
   keyed,
 } from './nested.ts';
+import { BASIC_CATEGORIES, VIOLATION_CATEGORIES } from './basics.ts';
 import { each, list, one, type Aliases, type Spec } from './record.ts';
-
-/** The seven BASICs, spelled as the service spells them (`vehicle_maintence`). */
-export const BASIC_CATEGORIES = [
-  'unsafe_driving',
-  'hours_of_service',
-  'vehicle_maintence',
-  'controlled_substance',
-  'driver_fitness',
-  'hazardous_materials',
-  'crash_indicator',
-] as const;
-export type BasicCategory = (typeof BASIC_CATEGORIES)[number];
-
-/** The six BASICs with violations and an acute/critical indicator (all but crash_indicator). */
-export const VIOLATION_CATEGORIES = [
-  'unsafe_driving',
-  'hours_of_service',
-  'vehicle_maintence',
-  'controlled_substance',
-  'driver_fitness',
-  'hazardous_materials',
-] as const;
 
 const AUTHORITY_TYPES = ['common', 'contract', 'broker'] as const;
 const CONTACT_KINDS = ['name', 'email', 'phone', 'address', 'contact'] as const;

@@ -11,10 +11,19 @@ export {
   type Kind,
   type KindValue,
 } from './kinds.ts';
+export {
+  BASIC_CATEGORIES,
+  BASIC_LABELS,
+  HISTORY_BASICS,
+  SERVICE_COMPUTED_BASICS,
+  VIOLATION_CATEGORIES,
+  interventionThreshold,
+  type BasicCategory,
+  type CarrierClass,
+} from './basics.ts';
 export type { Extra, FieldDef, Parsed, ParseIssue, Shape, Spec } from './record.ts';
 export {
   AUTHORITY_FIELDS,
-  BASIC_CATEGORIES,
   BASIC_FIELDS,
   BENCHMARK_FIELDS,
   CARGO_FIELDS,
@@ -34,9 +43,7 @@ export {
   PROFILE_FIELDS,
   PROFILE_SPEC,
   SCORE_FIELDS,
-  VIOLATION_CATEGORIES,
   VIOLATION_FIELDS,
-  type BasicCategory,
   type ProfileField,
 } from './fields.ts';
 export {

@@ -2,16 +2,8 @@
  * Item specs of the profile's nested arrays and objects (spec "Nested arrays of the profile", plus
  * the live-only keys documented in fixtures/live-shapes/README.md).
  */
+import { HISTORY_BASICS } from './basics.ts';
 import { each, list, type Spec } from './record.ts';
-
-/** The five BASICs that `basic_history` snapshots carry. */
-export const HISTORY_BASICS = [
-  'unsafe_driving',
-  'hours_of_service',
-  'driver_fitness',
-  'controlled_substance',
-  'vehicle_maintence',
-] as const;
 
 /** `{prefix}{name}{suffix}` -> def, typed so each generated key stays a literal. */
 export function keyed<

@@ -1,73 +1,15 @@
 /** The seven BASICs (spec spelling), their thresholds, and a catalogue of roadside violations. */
 
-export const BASICS = [
-  'unsafe_driving',
-  'hours_of_service',
-  'vehicle_maintence',
-  'controlled_substance',
-  'driver_fitness',
-  'hazardous_materials',
-  'crash_indicator',
-] as const;
-export type Basic = (typeof BASICS)[number];
-
-/** The six BASICs fed by roadside violations (all but the crash indicator). */
-export const VIOLATION_BASICS = BASICS.filter((b) => b !== 'crash_indicator');
-/** The five BASICs tracked in `basic_history`. */
-export const HISTORY_BASICS = [
-  'unsafe_driving',
-  'hours_of_service',
-  'driver_fitness',
-  'controlled_substance',
-  'vehicle_maintence',
-] as const satisfies readonly Basic[];
-
-export type CarrierClass = 'general' | 'passenger' | 'hazmat';
-
-const THRESHOLDS: Record<CarrierClass, Record<Basic, number>> = {
-  general: {
-    unsafe_driving: 0.65,
-    hours_of_service: 0.65,
-    crash_indicator: 0.65,
-    vehicle_maintence: 0.8,
-    controlled_substance: 0.8,
-    driver_fitness: 0.8,
-    hazardous_materials: 0.8,
-  },
-  passenger: {
-    unsafe_driving: 0.5,
-    hours_of_service: 0.5,
-    crash_indicator: 0.5,
-    vehicle_maintence: 0.65,
-    controlled_substance: 0.65,
-    driver_fitness: 0.65,
-    hazardous_materials: 0.8,
-  },
-  hazmat: {
-    unsafe_driving: 0.6,
-    hours_of_service: 0.6,
-    crash_indicator: 0.6,
-    vehicle_maintence: 0.75,
-    controlled_substance: 0.75,
-    driver_fitness: 0.75,
-    hazardous_materials: 0.8,
-  },
-};
-
-/** FMCSA SMS intervention threshold (0-1) of a BASIC for a carrier class. */
-export function interventionThreshold(carrierClass: CarrierClass, basic: Basic): number {
-  return THRESHOLDS[carrierClass][basic];
-}
-
-export const BASIC_LABELS: Record<Basic, string> = {
-  unsafe_driving: 'Unsafe Driving',
-  hours_of_service: 'Hours-of-Service Compliance',
-  vehicle_maintence: 'Vehicle Maintenance',
-  controlled_substance: 'Controlled Substances/Alcohol',
-  driver_fitness: 'Driver Fitness',
-  hazardous_materials: 'Hazardous Materials Compliance',
-  crash_indicator: 'Crash Indicator',
-};
+export {
+  BASIC_CATEGORIES as BASICS,
+  BASIC_LABELS,
+  HISTORY_BASICS,
+  VIOLATION_CATEGORIES as VIOLATION_BASICS,
+  interventionThreshold,
+  type BasicCategory as Basic,
+  type CarrierClass,
+} from '../../../../src/lib/service/basics.ts';
+import type { BasicCategory as Basic } from '../../../../src/lib/service/basics.ts';
 
 /** Whether a BASIC's violations are found in driver inspections (else vehicle/hazmat ones). */
 export function isDriverBasic(basic: Basic): boolean {
