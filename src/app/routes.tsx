@@ -1,9 +1,9 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { SearchPage } from '../features/search/components/SearchPage.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { MonitoringPage } from './routes/MonitoringPage.tsx';
 import { NotFoundPage } from './routes/NotFoundPage.tsx';
 import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
-import { SearchPage } from './routes/SearchPage.tsx';
 
 /**
  * The route tree, shared by the browser router (main.tsx) and memory routers in tests.
@@ -20,6 +20,14 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/search" replace /> },
           { path: 'search', element: <SearchPage /> },
+          { path: 'carriers/:dot', element: <Navigate to="overview" replace /> },
+          {
+            path: 'carriers/:dot/:tab',
+            lazy: () =>
+              import('../features/profile/components/ProfilePage.tsx').then((m) => ({
+                Component: m.ProfilePage,
+              })),
+          },
           { path: 'monitoring', element: <MonitoringPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -13,9 +13,9 @@ afterEach(() => {
 
 describe('not-found route', () => {
   it('explains that the page does not exist, inside the layout', () => {
-    renderApp('/carriers/nowhere');
+    renderApp('/no/such/page');
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
-    expect(screen.getByText('There is no page at /carriers/nowhere.')).toBeTruthy();
+    expect(screen.getByText('There is no page at /no/such/page.')).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 

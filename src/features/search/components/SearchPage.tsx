@@ -1,4 +1,4 @@
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 
 export function SearchPage() {
   return (
