@@ -148,6 +148,7 @@ async function startSandboxIfEmbedded(config: ProxyConfig, opts: ProxyAppOptions
   if (!config.embeddedSandbox) return undefined;
   return startEmbeddedSandbox({
     dataDir: config.dataDir,
+    port: config.embeddedSandboxPort,
     ...opts.sandbox,
     logger: opts.logStream
       ? { level: 'warn', stream: opts.logStream }

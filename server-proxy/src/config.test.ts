@@ -24,6 +24,12 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('loadConfig', () => {
+  it('puts the embedded sandbox on any free port unless EMBEDDED_SANDBOX_PORT fixes one', () => {
+    expect(loadConfig({}).embeddedSandboxPort).toBe(0);
+    expect(loadConfig({ EMBEDDED_SANDBOX_PORT: '4180' }).embeddedSandboxPort).toBe(4180);
+    expect(problemsOf({ EMBEDDED_SANDBOX_PORT: 'x' }).join(' ')).toMatch(/EMBEDDED_SANDBOX_PORT/);
+  });
+
   it('runs the embedded sandbox on 127.0.0.1:8787 when nothing is configured', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

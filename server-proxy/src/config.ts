@@ -260,6 +260,7 @@ export function loadConfig(env: Env): ProxyConfig {
       retryDelayMs: read.int('UPSTREAM_RETRY_DELAY_MS', 5000, 0, 60_000),
     },
     embeddedSandbox: upstream.embeddedSandbox,
+    embeddedSandboxPort: read.int('EMBEDDED_SANDBOX_PORT', 0, 0, 65_535),
     dataDir: read.text('DATA_DIR') ?? './data',
     monthlyBudgetUsd: readBudget(read),
     auth,

@@ -39,6 +39,11 @@ export interface ProxyConfig {
   };
   /** true when no key and no base URL are configured: the proxy starts the sandbox in-process */
   embeddedSandbox: boolean;
+  /**
+   * loopback port of the embedded sandbox (0 = any free port). A fixed port lets e2e tests reach its
+   * test-only endpoints (/__sandbox/faults, /__sandbox/advance) directly.
+   */
+  embeddedSandboxPort: number;
   dataDir: string;
   monthlyBudgetUsd?: number;
   auth: AuthConfig;

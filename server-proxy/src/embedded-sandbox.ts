@@ -7,6 +7,8 @@ import { buildSandboxApp, type SandboxApp } from './sandbox/app.ts';
 export interface EmbeddedSandboxOptions {
   /** the proxy's DATA_DIR; the sandbox keeps its state in `<dataDir>/sandbox` */
   dataDir: string;
+  /** loopback port (0 = any free port) */
+  port?: number;
   seed?: number;
   population?: number;
   /** Fastify logger options of the sandbox (default: no logging) */
@@ -20,7 +22,7 @@ export interface EmbeddedSandbox {
   apiKey: string;
 }
 
-/** Start the sandbox in-process on 127.0.0.1 (any free port), accepting the embedded key. */
+/** Start the sandbox in-process on 127.0.0.1 (any free port by default), accepting the embedded key. */
 export async function startEmbeddedSandbox(opts: EmbeddedSandboxOptions): Promise<EmbeddedSandbox> {
   const app = await buildSandboxApp({
     dataDir: join(opts.dataDir, 'sandbox'),
@@ -30,7 +32,7 @@ export async function startEmbeddedSandbox(opts: EmbeddedSandboxOptions): Promis
     logger: opts.logger ?? false,
   });
   try {
-    await app.listen({ host: '127.0.0.1', port: 0 });
+    await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
   } catch (err) {
     await app.close();
     throw err;

@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<ProxyConfig> = {}): ProxyConfig {
       retryDelayMs: 20,
     },
     embeddedSandbox: false,
+    embeddedSandboxPort: 0,
     dataDir: makeTempDir(),
     auth: { kind: 'none' },
     secureCookies: false,

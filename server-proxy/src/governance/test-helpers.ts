@@ -22,6 +22,7 @@ export function testConfig(overrides: Partial<ProxyConfig> = {}): ProxyConfig {
     mode: 'live',
     upstream: { baseUrl: 'http://127.0.0.1:9', apiKey: SECRET_KEY, legacy: false, timeoutMs: 1000 },
     embeddedSandbox: false,
+    embeddedSandboxPort: 0,
     dataDir: '/unused',
     auth: { kind: 'none' },
     secureCookies: false,
