@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4173;
+const PORT = 4179;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The e2e proxy's DATA_DIR: wiped before every run (e2e/fresh-data-dir.mjs). */
+const DATA_DIR = 'test-results/e2e-data';
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 /** CHROMIUM_PATH wins; else the distro's Chromium when installed; else Playwright's own browser. */
@@ -47,11 +49,30 @@ export default defineConfig({
       },
     },
   ],
-  // Serves the built app (`vite build` runs first in `npm test`); the proxy issue replaces this.
+  // The real proxy, as `npm start` runs it, serving the built app (`vite build` runs first in
+  // `npm test`) against the embedded sandbox, with a fresh DATA_DIR. Never reused: a proxy left
+  // running would carry a warm cache and an old ledger into the run.
   webServer: {
-    command: `node_modules/.bin/vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
-    url: BASE_URL,
-    reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
+    command: `node e2e/fresh-data-dir.mjs ${DATA_DIR} && node_modules/.bin/tsx server-proxy/src/server.ts`,
+    url: `${BASE_URL}/readyz`,
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR,
+      STATIC_DIR: 'dist',
+      LOG_LEVEL: 'warn',
+      // A fixed port so tests can reach the embedded sandbox's /__sandbox/* endpoints (e2e/sandbox.ts).
+      EMBEDDED_SANDBOX_PORT: '4180',
+      // Nothing configured: the embedded sandbox, whatever the developer's shell exports.
+      CARRIER_API_BASE_URL: '',
+      CARRIER_API_KEY: '',
+      CARRIER_API_KEY_FILE: '',
+      CARRIER_API_LEGACY: '',
+      DASHBOARD_AUTH: '',
+      MONTHLY_BUDGET_USD: '',
+    },
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    timeout: 60_000,
   },
 });

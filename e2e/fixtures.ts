@@ -1,9 +1,99 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type BrowserContext,
+  type Page,
+  type Response,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { EMBEDDED_SANDBOX_KEY } from '../server-proxy/src/config.ts';
+
+/** The secret no response may ever carry: the key the proxy holds for the embedded sandbox. */
+export const SECRET_KEY = EMBEDDED_SANDBOX_KEY;
+
+/** Where the key shows in one response (header names, "body"); empty when it does not. */
+export function keyLeaks(headers: Record<string, string>, body: Buffer | string): string[] {
+  const places = Object.entries(headers)
+    .filter(([name, value]) => name.includes(SECRET_KEY) || value.includes(SECRET_KEY))
+    .map(([name]) => `header ${name}`);
+  const text = typeof body === 'string' ? body : body.toString('latin1');
+  return text.includes(SECRET_KEY) ? [...places, 'body'] : places;
+}
+
+async function browserBody(response: Response): Promise<Buffer> {
+  try {
+    return await response.body();
+  } catch (error) {
+    // Redirects have no body in the browser; their headers are still scanned.
+    if (response.status() >= 300 && response.status() < 400) return Buffer.alloc(0);
+    throw error;
+  }
+}
+
+async function scan(response: Response | APIResponse): Promise<string[]> {
+  const [headers, body] =
+    'allHeaders' in response
+      ? await Promise.all([response.allHeaders(), browserBody(response)])
+      : [response.headers(), await response.body()];
+  return keyLeaks(headers, body).map((place) => `${place} of ${response.url()}`);
+}
+
+/** Collects the scans of every response a test sees; `settle` waits for them and lists the leaks. */
+export class KeyGuard {
+  private readonly scans: Promise<string[]>[] = [];
+
+  watch(response: Response | APIResponse): void {
+    this.scans.push(
+      scan(response).catch((error: unknown) => [`unreadable ${response.url()}: ${String(error)}`]),
+    );
+  }
+
+  get scanned(): number {
+    return this.scans.length;
+  }
+
+  async settle(): Promise<string[]> {
+    return (await Promise.all(this.scans)).flat();
+  }
+}
+
+const API_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'fetch']);
+type ApiMethod = (...args: unknown[]) => Promise<APIResponse>;
+
+/** The same request context, with every response handed to the guard before the test sees it. */
+function guardedRequests(request: APIRequestContext, guard: KeyGuard): APIRequestContext {
+  return new Proxy(request, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof property !== 'string' || !API_METHODS.has(property)) return value;
+      const method = value as ApiMethod;
+      return async (...args: unknown[]) => {
+        const response = await method.apply(target, args);
+        guard.watch(response);
+        return response;
+      };
+    },
+  });
+}
+
+/** Hands every response of `context` to the guard until the returned function is called. */
+export function watchContext(context: BrowserContext, guard: KeyGuard): () => void {
+  const onResponse = (response: Response) => guard.watch(response);
+  context.on('response', onResponse);
+  return () => context.off('response', onResponse);
+}
 
 interface Fixtures {
   /** Fails the test when the page logged a console error or threw an uncaught exception. */
   consoleGuard: void;
+  /**
+   * Fails the test when any response carries the key: every response of its browser context
+   * (pages, assets, in-page fetch) and of the `request` fixture. `page.request` is not watched:
+   * use `request` or `fetch` in the page.
+   */
+  keyGuard: KeyGuard;
 }
 
 export const test = base.extend<Fixtures>({
@@ -19,6 +109,19 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+  keyGuard: [
+    async ({ context }, use) => {
+      const guard = new KeyGuard();
+      const unwatch = watchContext(context, guard);
+      await use(guard);
+      unwatch();
+      expect(await guard.settle(), 'a response carried the API key').toEqual([]);
+    },
+    { auto: true },
+  ],
+  request: async ({ request, keyGuard }, use) => {
+    await use(guardedRequests(request, keyGuard));
+  },
 });
 
 export { expect };

@@ -10,7 +10,7 @@ const NAV_ITEMS = [
 ] as const;
 
 export function AppLayout() {
-  const { mode } = useAppConfig();
+  const { mode, budgetUsd } = useAppConfig();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -20,7 +20,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <header className="border-b border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
-        <ModeBanner mode={mode} />
+        <ModeBanner mode={mode} budgetUsd={budgetUsd} />
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
           <Link
             to="/search"

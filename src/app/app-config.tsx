@@ -1,12 +1,14 @@
 /**
- * Runtime configuration the shell needs, e.g. which upstream the proxy talks to.
- * Fed later from the proxy's `/api/local/config`; until then `main.tsx` provides `{ mode: undefined }`.
+ * Runtime configuration the shell needs: which upstream the proxy talks to and the monthly budget.
+ * `AppProviders` feeds it from the proxy's `/api/local/config` (see `proxy-config.ts`).
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ServiceMode } from '../components/ModeBanner.tsx';
 
 export interface AppConfig {
   mode: ServiceMode | undefined;
+  /** `MONTHLY_BUDGET_USD` when the proxy has one */
+  budgetUsd?: number | undefined;
 }
 
 const AppConfigContext = createContext<AppConfig>({ mode: undefined });

@@ -2,7 +2,20 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiGet, apiPost, buildUrl, parseRetryAfter } from './api-client.ts';
+import {
+  CSRF_HEADER as PROXY_CSRF_HEADER,
+  CSRF_HEADER_VALUE as PROXY_CSRF_HEADER_VALUE,
+} from '../../server-proxy/src/governance/index.ts';
+import {
+  ApiError,
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  apiGet,
+  apiPost,
+  buildUrl,
+  parseRetryAfter,
+  signInPath,
+} from './api-client.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -24,7 +37,12 @@ const routes: Record<string, Handler> = {
       accept: req.headers.accept,
       body,
       contentType: req.headers['content-type'] ?? null,
+      csrf: req.headers[CSRF_HEADER] ?? null,
     }),
+  '/api/signed-out': (_req, res) =>
+    json(res, 401, { error: 'Not signed in', code: 'unauthenticated', hint: 'Sign in.' }),
+  '/api/wrong-password': (_req, res) =>
+    json(res, 401, { error: 'Wrong user name or password', code: 'bad_credentials' }),
   '/api/bad-request': (_req, res) =>
     json(res, 400, {
       error: 'dot_number is required',
@@ -113,6 +131,7 @@ describe('apiGet', () => {
       method: 'GET',
       url: '/api/echo?dot_number=568253&page=2&view_changes=true',
       accept: 'application/json',
+      csrf: null,
     });
   });
 
@@ -186,12 +205,54 @@ describe('apiPost', () => {
       method: 'POST',
       contentType: 'application/json',
       body: '{"profile_ids":["568253-MC277621"]}',
+      csrf: CSRF_HEADER_VALUE,
     });
   });
 
   it('maps errors like apiGet does', async () => {
     const error = await failure(apiPost('/api/rate-limited', {}, { baseUrl }));
     expect(error.retryAfter).toBe(7);
+  });
+});
+
+describe('CSRF header', () => {
+  it('is the one the proxy requires', () => {
+    expect(CSRF_HEADER).toBe(PROXY_CSRF_HEADER);
+    expect(CSRF_HEADER_VALUE).toBe(PROXY_CSRF_HEADER_VALUE);
+  });
+});
+
+describe('a 401 from the proxy', () => {
+  it('hands over to the sign-in handler once and still rejects', async () => {
+    let calls = 0;
+    const onUnauthenticated = () => (calls += 1);
+    const error = await failure(apiGet('/api/signed-out', {}, { baseUrl, onUnauthenticated }));
+    expect(error).toMatchObject({ status: 401, code: 'unauthenticated', hint: 'Sign in.' });
+    expect(calls).toBe(1);
+    await failure(apiPost('/api/signed-out', {}, { baseUrl, onUnauthenticated }));
+    expect(calls).toBe(2);
+  });
+
+  it('leaves other 401s (a wrong password) to the caller', async () => {
+    let calls = 0;
+    const onUnauthenticated = () => (calls += 1);
+    const error = await failure(apiPost('/api/wrong-password', {}, { baseUrl, onUnauthenticated }));
+    expect(error.code).toBe('bad_credentials');
+    expect(calls).toBe(0);
+  });
+
+  it('without a window (node), the default handler does nothing but the error still arrives', async () => {
+    const error = await failure(apiGet('/api/signed-out', {}, { baseUrl }));
+    expect(error.status).toBe(401);
+  });
+});
+
+describe('signInPath', () => {
+  it('asks the sign-in page to come back to the current path and query', () => {
+    expect(signInPath({ pathname: '/search', search: '?q=hansen&page=2' })).toBe(
+      '/login?next=%2Fsearch%3Fq%3Dhansen%26page%3D2',
+    );
+    expect(signInPath({ pathname: '/', search: '' })).toBe('/login?next=%2F');
   });
 });
 

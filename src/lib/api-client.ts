@@ -3,8 +3,19 @@
  *
  * It turns every failure into an `ApiError` the UI can reason about (status, machine code, hint,
  * Retry-After) and returns successful bodies as `unknown`: the feature fetchers parse them with a
- * schema, so nothing unchecked reaches a view. No UI side effects live here.
+ * schema, so nothing unchecked reaches a view. Its one side effect: when the proxy says the session
+ * is gone (401 `unauthenticated`, password mode), it sends the browser to the sign-in page.
  */
+
+/**
+ * The custom header the proxy requires on every state-changing request (its CSRF defence; see
+ * docs/proxy-security.md). Kept equal to the proxy's `CSRF_HEADER`/`CSRF_HEADER_VALUE` by a test.
+ */
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'carrier-desk';
+
+/** The error code the proxy answers 401 with when a request has no signed-in user. */
+export const UNAUTHENTICATED_CODE = 'unauthenticated';
 
 export type ApiErrorKind = 'http' | 'network' | 'invalid-body';
 
@@ -48,6 +59,8 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** Absolute origin to call instead of the page's own (tests, tools). */
   baseUrl?: string | undefined;
+  /** What to do when the proxy answers 401 `unauthenticated`; default: go to the sign-in page. */
+  onUnauthenticated?: (() => void) | undefined;
 }
 
 export function apiGet(
@@ -55,7 +68,7 @@ export function apiGet(
   params: QueryParams = {},
   options: RequestOptions = {},
 ): Promise<unknown> {
-  return request(buildUrl(path, params, options.baseUrl), { method: 'GET' }, options.signal);
+  return request(buildUrl(path, params, options.baseUrl), { method: 'GET' }, options);
 }
 
 export function apiPost(
@@ -68,7 +81,18 @@ export function apiPost(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   };
-  return request(buildUrl(path, {}, options.baseUrl), init, options.signal);
+  return request(buildUrl(path, {}, options.baseUrl), init, options);
+}
+
+/** The sign-in page, asked to come back to `location` (path and query) afterwards. */
+export function signInPath(location: Pick<Location, 'pathname' | 'search'>): string {
+  return `/login?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+}
+
+/** Full navigation (not a client route): `/login` is served by the proxy, not by the SPA. */
+function goToSignIn(): void {
+  if (typeof window === 'undefined') return;
+  window.location.assign(signInPath(window.location));
 }
 
 /** `/api/x` + params → a URL string; relative (same origin) unless a base URL is given. */
@@ -86,13 +110,23 @@ export function buildUrl(path: string, params: QueryParams, baseUrl?: string): s
   return baseUrl === undefined ? relative : new URL(relative, baseUrl).toString();
 }
 
-async function request(url: string, init: RequestInit, signal?: AbortSignal): Promise<unknown> {
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+async function request(url: string, init: RequestInit, options: RequestOptions): Promise<unknown> {
+  const { signal } = options;
   const headers = new Headers(init.headers);
   headers.set('accept', 'application/json');
+  if (!SAFE_METHODS.has(init.method ?? 'GET')) headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
   const response = await send(url, { ...init, headers, signal: signal ?? null });
   const text = await readText(response, signal);
-  if (!response.ok) throw errorFromResponse(response, text);
-  return parseSuccessBody(response, text);
+  if (response.ok) return parseSuccessBody(response, text);
+  const error = errorFromResponse(response, text);
+  if (isSessionGone(error)) (options.onUnauthenticated ?? goToSignIn)();
+  throw error;
+}
+
+function isSessionGone(error: ApiError): boolean {
+  return error.status === 401 && error.code === UNAUTHENTICATED_CODE;
 }
 
 async function send(url: string, init: RequestInit): Promise<Response> {
