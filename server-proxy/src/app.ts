@@ -10,7 +10,7 @@ import type Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { EndpointBuckets } from './buckets.ts';
 import { ResponseCache } from './cache.ts';
-import type { ProxyConfig, RegisterGovernance } from './context.ts';
+import type { Governance, ProxyConfig, RegisterGovernance } from './context.ts';
 import { openProxyDb } from './db.ts';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.ts';
 import { ProxyError, sendProxyError, toProxyError } from './errors.ts';
@@ -37,6 +37,7 @@ export interface ProxyState {
   config: ProxyConfig;
   cache: ResponseCache;
   upstream: UpstreamClient;
+  governance: Governance;
   sandbox?: EmbeddedSandbox;
 }
 
@@ -55,6 +56,8 @@ function createFastify(config: ProxyConfig, opts: ProxyAppOptions): FastifyInsta
     requestIdHeader: false,
     bodyLimit: MIRROR_BODY_LIMIT,
     exposeHeadRoutes: false,
+    // Fastify's default logs two lines per request; we log one, when the response is done.
+    disableRequestLogging: true,
     return503OnClosing: true,
     requestTimeout: requestTimeoutMs(config),
     trustProxy: config.auth.kind === 'trusted-header' ? config.auth.trustedProxies : false,
@@ -166,6 +169,18 @@ async function registerParts(
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        user: request.user?.id,
+      },
+      'request completed',
+    );
+  });
   handleErrors(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   const governance = await (opts.registerGovernance ?? registerGovernance)(app, { config, db });
@@ -184,7 +199,7 @@ async function registerParts(
   registerHealthRoutes(app, { db, upstreamReachable: () => upstream.reachable() });
   const spa = await registerSpa(app, config.staticDir);
   app.setNotFoundHandler(notFound(methods, spa));
-  return { config, cache, upstream };
+  return { config, cache, upstream, governance };
 }
 
 /** Build the proxy (and the embedded sandbox when configured); does not listen. */
@@ -197,13 +212,15 @@ export async function buildProxyApp(
   const effective = withSandbox(config, sandbox);
   const app = createFastify(effective, opts);
   let db: Database.Database | undefined;
+  let state: ProxyState | undefined;
   app.addHook('onClose', async () => {
+    state?.governance.flush();
     db?.close();
     await sandbox?.app.close();
   });
   try {
     db = (opts.openDb ?? openProxyDb)(join(config.dataDir, 'proxy.sqlite'));
-    const state = await registerParts(app, effective, db, opts);
+    state = await registerParts(app, effective, db, opts);
     app.decorate('proxy', { ...state, sandbox });
     await app.ready();
     return app as ProxyApp;

@@ -112,6 +112,8 @@ export interface AuditLog {
 export interface Governance {
   spend: SpendMeter;
   audit: AuditLog;
+  /** Write rows governance queued (audit, free cache-hit records); called before the database closes. */
+  flush(): void;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { AuditLog } from '../context.ts';
 import { normaliseDot } from './pricing.ts';
+import { createWriteBuffer } from './write-buffer.ts';
 
 export interface AuditQuery {
   user?: string;
@@ -33,6 +34,8 @@ export interface AuditPage {
 /** The audit log plus its paginated, filtered read side (newest first). */
 export interface AuditTrail extends AuditLog {
   query(filter: AuditQuery): AuditPage;
+  /** Write buffered entries now (reads flush first; the app flushes before closing the database). */
+  flush(): void;
 }
 
 interface AuditRow {
@@ -62,9 +65,12 @@ export function createAuditTrail(db: Database.Database): AuditTrail {
   const page = db.prepare<[Filter & { limit: number; offset: number }], AuditRow>(
     `SELECT * FROM audit_log ${WHERE} ORDER BY at DESC, id DESC LIMIT @limit OFFSET @offset`,
   );
+  // Rows are queued and written in batches: an audit write never holds up the request it records.
+  const rows = createWriteBuffer<Parameters<typeof insert.run>[0]>(db, (row) => insert.run(row));
   return {
+    flush: rows.flush,
     record(entry) {
-      insert.run({
+      rows.push({
         at: entry.at.toISOString(),
         user: entry.user,
         method: entry.method,
@@ -78,6 +84,7 @@ export function createAuditTrail(db: Database.Database): AuditTrail {
       });
     },
     query(filter) {
+      rows.flush();
       const dot = filter.dot === undefined ? null : normaliseDot(filter.dot);
       const where: Filter = { user: filter.user ?? null, dot };
       const offset = (filter.page - 1) * filter.pageSize;

@@ -30,6 +30,8 @@ export interface GovernanceDeps {
 export interface GovernanceParts {
   spend: SpendLedger;
   audit: AuditTrail;
+  /** Write queued audit and cache-hit rows now. */
+  flush(): void;
 }
 
 /**
@@ -71,5 +73,9 @@ export async function registerGovernance(
       now,
     });
   });
-  return { spend, audit };
+  const flush = () => {
+    audit.flush();
+    spend.flush();
+  };
+  return { spend, audit, flush };
 }

@@ -7,6 +7,7 @@ import type {
   ServiceMode,
   SpendMeter,
 } from '../context.ts';
+import { createWriteBuffer } from './write-buffer.ts';
 import {
   PRICE_RULES,
   categoryOf,
@@ -69,6 +70,8 @@ export interface SpendLedger extends SpendMeter {
   /** Cost of `units` planned calls of an endpoint; for per-DOT kinds `dots` names them. */
   estimate(endpoint: Endpoint, plan: { dots?: string[]; count?: number }, now: Date): Estimate;
   spentMills(now: Date): number;
+  /** Write queued cache-hit rows now. */
+  flush(): void;
 }
 
 interface Statements {
@@ -226,6 +229,7 @@ export function createSpendLedger(db: Database.Database, options: MeterOptions):
     }
   }
 
+  const freeRows = createWriteBuffer<LedgerRow>(db, (line) => sql.insert.run(line));
   const recordTx = db.transaction(
     (call: BillableCall & { user: string; cacheHit: boolean }, callId: string) => {
       const rows = ledgerRows(call, callId);
@@ -267,10 +271,14 @@ export function createSpendLedger(db: Database.Database, options: MeterOptions):
     },
     record(call) {
       rollOver(call.at);
-      recordTx(call, randomUUID());
+      // Cache hits are free rows on the hot path: queue them; priced calls are written at once.
+      if (call.cacheHit) for (const line of ledgerRows(call, randomUUID())) freeRows.push(line);
+      else recordTx(call, randomUUID());
     },
+    flush: freeRows.flush,
     spentMills,
     usage(now) {
+      freeRows.flush();
       const spent = spentMills(now);
       const month = monthOf(now);
       return {
@@ -289,6 +297,7 @@ export function createSpendLedger(db: Database.Database, options: MeterOptions):
       };
     },
     estimate(endpoint, plan, now) {
+      freeRows.flush();
       const spent = spentMills(now);
       const { units, billable } = planUnits(endpoint, plan, now);
       const mills = unitMills(endpoint);
