@@ -2,8 +2,14 @@
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The feature folders under src/features. */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** Only src/components/map may import maplibre-gl; every other rule adds its own patterns. */
 function restrictImports(patterns) {
@@ -52,18 +58,18 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   ...pluginQuery.configs['flat/recommended'],
-  // Dependency direction: app -> features -> shared. Features never import each other or the app.
-  {
-    files: ['src/features/**/*.{ts,tsx}'],
+  // Dependency direction: app -> features -> shared. A feature never imports the app or another
+  // feature (one block per feature folder, naming the others).
+  ...FEATURES.map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
     rules: restrictImports([
       { group: ['**/app/**'], message: 'Features must not import the app layer.' },
-      {
-        group: ['../../*/**', '!../../components/**', '!../../lib/**'],
-        message:
-          'A feature must not import another feature; share code through src/lib or src/components.',
-      },
+      ...FEATURES.filter((other) => other !== feature).map((other) => ({
+        group: [`**/${other}/**`, `**/${other}`],
+        message: `The ${feature} feature must not import the ${other} feature; share code through src/lib or src/components.`,
+      })),
     ]),
-  },
+  })),
   {
     files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
     ignores: ['src/components/map/**'],
