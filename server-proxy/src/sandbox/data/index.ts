@@ -3,6 +3,7 @@
  * population, behind the `CarrierDataset` contract. See docs/sandbox-data.md.
  */
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildProfile } from './build-profile.ts';
 import { CURATED_DOTS, LIVE_SHAPE_DOT, curatedModels } from './curated.ts';
@@ -16,8 +17,10 @@ import { wireKeys } from './wire-keys.ts';
 
 export type { CarrierDataset } from './types.ts';
 
-const LIVE_SHAPE_FILE = fileURLToPath(
-  new URL('../../../../fixtures/live-shapes/profile_265752.json', import.meta.url),
+// Resolved from this file's path (not with `new URL`, whose global is the DOM's in jsdom tests).
+const LIVE_SHAPE_FILE = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../../fixtures/live-shapes/profile_265752.json',
 );
 
 function readLiveShape(): WireProfile {
