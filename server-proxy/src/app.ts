@@ -19,6 +19,7 @@ import { loggerOptions, requestId, type LogStream } from './logging.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { MIRROR_BODY_LIMIT, registerMirrorRoutes } from './routes/mirror.ts';
 import { registerSpa, type Spa } from './static.ts';
+import { registerMonitoringRoutes } from './triage/routes.ts';
 import { UpstreamClient } from './upstream.ts';
 
 export interface ProxyAppOptions {
@@ -195,7 +196,8 @@ async function registerParts(
     buckets,
   );
   app.addHook('onClose', () => upstream.close());
-  registerMirrorRoutes(app, { config, upstream, cache, governance });
+  const mirror = registerMirrorRoutes(app, { config, upstream, cache, governance });
+  registerMonitoringRoutes(app, { db, mirror });
   registerHealthRoutes(app, { db, upstreamReachable: () => upstream.reachable() });
   const spa = await registerSpa(app, config.staticDir);
   app.setNotFoundHandler(notFound(methods, spa));

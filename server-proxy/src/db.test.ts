@@ -32,7 +32,13 @@ describe('openProxyDb', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-    expect(tables(db)).toEqual(['audit_log', 'sessions', 'spend_ledger']);
+    expect(tables(db)).toEqual([
+      'audit_log',
+      'inbox_visit',
+      'sessions',
+      'spend_ledger',
+      'triage_state',
+    ]);
     db.close();
   });
 

@@ -43,6 +43,24 @@ export const MIGRATIONS: readonly string[] = [
      expires_at TEXT NOT NULL
    );
    CREATE INDEX sessions_expiry ON sessions (expires_at);`,
+  // 2: monitoring triage (one row per user and reviewed/escalated change) and inbox visits
+  `CREATE TABLE triage_state (
+     user TEXT NOT NULL,
+     change_id TEXT NOT NULL,
+     profile_id TEXT NOT NULL,
+     field TEXT NOT NULL,
+     state TEXT NOT NULL CHECK (state IN ('reviewed', 'escalated')),
+     note TEXT,
+     user_name TEXT NOT NULL,
+     updated_at TEXT NOT NULL,
+     PRIMARY KEY (user, change_id)
+   ) WITHOUT ROWID;
+   CREATE INDEX triage_state_profile ON triage_state (user, profile_id);
+   CREATE TABLE inbox_visit (
+     user TEXT PRIMARY KEY,
+     last_visit_at TEXT NOT NULL,
+     previous_visit_at TEXT
+   ) WITHOUT ROWID;`,
 ];
 
 /** Apply the steps not yet applied (by `user_version`), each in its own transaction. */

@@ -3,6 +3,7 @@
  * bodies and statuses. Each request is validated, answered from the cache when it can be, checked
  * against the budget, forwarded (queued and retried by the upstream client) and metered.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   parseFmcsaProfile,
@@ -58,6 +59,34 @@ declare module 'fastify' {
   }
 }
 
+/** Who a mirrored call is made for: the browser's request, or a proxy route acting for its user. */
+export interface MirrorCaller {
+  user: string;
+  requestId: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** A successful or failed answer of the mirror, read by proxy routes that call it themselves. */
+export interface MirrorAnswer {
+  status: number;
+  json: unknown;
+  /** served from the cache (or a shared in-flight call): free */
+  cacheHit: boolean;
+}
+
+/**
+ * The mirror for the proxy's own routes (e.g. watchlist resolution): the same validation, cache,
+ * budget check, upstream queue, spend meter and audit as a browser's call, without an HTTP round
+ * trip. Validation and budget refusals, and upstream failures, are thrown as ProxyErrors.
+ */
+export interface MirrorClient {
+  get(
+    endpoint: Endpoint,
+    query: Record<string, string>,
+    caller: MirrorCaller,
+  ): Promise<MirrorAnswer>;
+}
+
 export interface MirrorDeps {
   config: ProxyConfig;
   upstream: UpstreamClient;
@@ -99,6 +128,10 @@ function userOf(request: FastifyRequest): string {
   return request.user?.id ?? 'local';
 }
 
+function callerOf(request: FastifyRequest): MirrorCaller {
+  return { user: userOf(request), requestId: request.id, headers: request.headers };
+}
+
 function send(reply: FastifyReply, stored: StoredResponse, cache: 'hit' | 'miss'): FastifyReply {
   return reply
     .code(stored.status)
@@ -136,47 +169,54 @@ class MirrorHandler {
   async handle(endpoint: Endpoint, request: FastifyRequest, reply: FastifyReply) {
     const outcome: MirrorOutcome = { endpoint, dots: [], cacheHit: false, billable: false };
     request.mirror = outcome;
-    const forward = validateRequest(endpoint, request.query, request.body);
+    const caller = { ...callerOf(request), refresh: wantsRefresh(request) };
+    const { stored, cache } = await this.run(outcome, request.query, request.body, caller);
+    return send(reply, stored, cache);
+  }
+
+  /** Validate, then answer from the cache or upstream; `outcome` is filled in for the audit. */
+  async run(
+    outcome: MirrorOutcome,
+    query: unknown,
+    body: unknown,
+    caller: MirrorCaller & { refresh: boolean },
+  ): Promise<{ stored: StoredResponse; cache: 'hit' | 'miss' }> {
+    const { endpoint } = outcome;
+    const forward = validateRequest(endpoint, query, body);
     outcome.searchKey = forward.searchKey;
     outcome.searchValue = forward.searchValue;
     outcome.dots = forward.dots;
-    if (this.ttlOf(endpoint) > 0) return this.cached(forward, outcome, request, reply);
-    const stored = await this.call(forward, request);
+    if (this.ttlOf(endpoint) > 0) return this.cached(forward, outcome, caller);
+    const stored = await this.call(forward, caller);
     outcome.dots = stored.dots;
     outcome.billable = BILLABLE.has(endpoint) && isSuccess(stored.status);
     if (endpoint.startsWith('monitoring/') && isSuccess(stored.status)) {
       this.deps.cache.invalidateDots(forward.dots);
     }
-    return send(reply, stored, 'miss');
+    return { stored, cache: 'miss' };
   }
 
   private async cached(
     forward: ForwardRequest,
     outcome: MirrorOutcome,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) {
+    caller: MirrorCaller & { refresh: boolean },
+  ): Promise<{ stored: StoredResponse; cache: 'hit' | 'miss' }> {
     const key = requestKey(forward);
-    const hit = wantsRefresh(request) ? undefined : this.deps.cache.get(key);
-    if (hit) return this.replayHit(hit, outcome, request, reply);
+    const hit = caller.refresh ? undefined : this.deps.cache.get(key);
+    if (hit) return this.replayHit(hit, outcome, caller);
     const { value, shared } = await this.inFlight.run(key, async () => {
-      const stored = await this.call(forward, request);
+      const stored = await this.call(forward, caller);
       if (stored.status === 200) this.deps.cache.set(key, stored, this.ttlOf(forward.endpoint));
       return stored;
     });
-    if (shared) return this.replayHit(value, outcome, request, reply);
+    if (shared) return this.replayHit(value, outcome, caller);
     outcome.dots = value.dots;
     outcome.billable = BILLABLE.has(forward.endpoint) && isSuccess(value.status);
-    return send(reply, value, 'miss');
+    return { stored: value, cache: 'miss' };
   }
 
   /** A cache hit (or a request that joined one in flight): free, and recorded as such. */
-  private replayHit(
-    stored: StoredResponse,
-    outcome: MirrorOutcome,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) {
+  private replayHit(stored: StoredResponse, outcome: MirrorOutcome, caller: MirrorCaller) {
     outcome.cacheHit = true;
     outcome.dots = stored.dots;
     if (BILLABLE.has(outcome.endpoint) && isSuccess(stored.status)) {
@@ -184,15 +224,15 @@ class MirrorHandler {
         endpoint: outcome.endpoint,
         dots: stored.dots,
         at: new Date(),
-        user: userOf(request),
+        user: caller.user,
         cacheHit: true,
       });
     }
-    return send(reply, stored, 'hit');
+    return { stored, cache: 'hit' as const };
   }
 
   /** Budget check, upstream call, spend record; the answer as the proxy stores and replays it. */
-  private async call(forward: ForwardRequest, request: FastifyRequest): Promise<StoredResponse> {
+  private async call(forward: ForwardRequest, caller: MirrorCaller): Promise<StoredResponse> {
     const billable = BILLABLE.has(forward.endpoint);
     if (billable) {
       const decision = this.deps.governance.spend.check({
@@ -203,8 +243,8 @@ class MirrorHandler {
       if (!decision.ok) throw budgetRefusal(decision);
     }
     const response = await this.deps.upstream.send(forward, {
-      requestId: request.id,
-      clientHeaders: request.headers,
+      requestId: caller.requestId,
+      clientHeaders: caller.headers,
     });
     const stored = toStored(forward, response);
     if (METERED.has(forward.endpoint) && isSuccess(stored.status)) {
@@ -212,7 +252,7 @@ class MirrorHandler {
         endpoint: forward.endpoint,
         dots: stored.dots,
         at: stored.fetchedAt,
-        user: userOf(request),
+        user: caller.user,
         cacheHit: false,
       });
     }
@@ -234,13 +274,17 @@ function toStored(forward: ForwardRequest, response: UpstreamResponse): StoredRe
   };
 }
 
-function recordAudit(governance: Governance, request: FastifyRequest, status: number): void {
-  const outcome = request.mirror;
+function recordAudit(
+  governance: Governance,
+  outcome: MirrorOutcome | null,
+  call: { user: string; method: string; status: number },
+): void {
   if (!outcome) return;
+  const { user, method, status } = call;
   governance.audit.record({
     at: new Date(),
-    user: userOf(request),
-    method: request.method,
+    user,
+    method,
     endpoint: outcome.endpoint,
     searchKey: outcome.searchKey,
     searchValue: outcome.searchValue,
@@ -267,8 +311,41 @@ export function mirrorRoutes(): { path: string; method: 'GET' | 'POST'; endpoint
   ];
 }
 
-/** Register the seven mirror routes and the audit of every call to them. */
-export function registerMirrorRoutes(app: FastifyInstance, deps: MirrorDeps): void {
+/** The body of a stored answer as JSON (the upstream client only stores JSON bodies). */
+function jsonOf(stored: StoredResponse): unknown {
+  try {
+    return JSON.parse(stored.body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function mirrorClient(handler: MirrorHandler, governance: Governance): MirrorClient {
+  return {
+    async get(endpoint, query, caller) {
+      const outcome: MirrorOutcome = { endpoint, dots: [], cacheHit: false, billable: false };
+      const audit = (status: number) =>
+        recordAudit(governance, outcome, { user: caller.user, method: 'GET', status });
+      try {
+        const { stored } = await handler.run(outcome, query, undefined, {
+          ...caller,
+          refresh: false,
+        });
+        audit(stored.status);
+        return { status: stored.status, json: jsonOf(stored), cacheHit: outcome.cacheHit };
+      } catch (err) {
+        audit(err instanceof ProxyError ? err.status : 500);
+        throw err;
+      }
+    },
+  };
+}
+
+/**
+ * Register the seven mirror routes and the audit of every call to them; returns the same mirror
+ * for the proxy's own routes.
+ */
+export function registerMirrorRoutes(app: FastifyInstance, deps: MirrorDeps): MirrorClient {
   const handler = new MirrorHandler(deps);
   app.decorateRequest('mirror', null);
   for (const route of mirrorRoutes()) {
@@ -278,8 +355,13 @@ export function registerMirrorRoutes(app: FastifyInstance, deps: MirrorDeps): vo
       bodyLimit: MIRROR_BODY_LIMIT,
       handler: (request, reply) => handler.handle(route.endpoint, request, reply),
       onResponse: async (request, reply) => {
-        recordAudit(deps.governance, request, reply.statusCode);
+        recordAudit(deps.governance, request.mirror, {
+          user: userOf(request),
+          method: request.method,
+          status: reply.statusCode,
+        });
       },
     });
   }
+  return mirrorClient(handler, deps.governance);
 }
