@@ -1,0 +1,274 @@
+/**
+ * The MapLibre map behind `MapView` (lazy-loaded from ./index.tsx; the only importer of maplibre-gl).
+ * The container exposes `data-state` ("loading" | "idle" | "error") and, after each `idle`, what is
+ * drawn: `data-rendered-clusters`, `data-rendered-points` and `data-rendered-total` (points inside
+ * the drawn clusters plus single points) so tests can wait for the map and count what it shows.
+ */
+import * as maplibregl from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { BASEMAP_PAINT, basemapColours, configuredStyleUrl, offlineStyle } from './basemap.ts';
+import { boundsOf, pointsToGeoJson } from './geometry.ts';
+import {
+  CLUSTER_LAYER,
+  POINT_LAYER,
+  POINT_LAYERS,
+  POINT_SOURCE,
+  SELECTION_SOURCE,
+  pointSource,
+  selectionSource,
+} from './layers.ts';
+import { PointList } from './PointList.tsx';
+import type { MapPoint, MapViewProps } from './types.ts';
+
+maplibregl.setWorkerUrl(workerUrl);
+
+interface RenderedCounts {
+  clusters: number;
+  points: number;
+  total: number;
+}
+
+type MapState = 'loading' | 'idle' | 'error';
+
+const NO_COUNTS: RenderedCounts = { clusters: 0, points: 0, total: 0 };
+
+function isDark(): boolean {
+  return document.documentElement.classList.contains('dark');
+}
+
+/** Distinct clusters and single points drawn right now. */
+function countRendered(map: maplibregl.Map): RenderedCounts {
+  const clusters = new Map<number, number>();
+  const points = new Set<string>();
+  for (const f of map.queryRenderedFeatures({ layers: [CLUSTER_LAYER, POINT_LAYER] })) {
+    const props = f.properties as Record<string, unknown>;
+    if (typeof props['cluster_id'] === 'number') {
+      clusters.set(props['cluster_id'], Number(props['point_count']));
+    } else if (typeof props['id'] === 'string') {
+      points.add(props['id']);
+    }
+  }
+  const inClusters = [...clusters.values()].reduce((sum, n) => sum + n, 0);
+  return { clusters: clusters.size, points: points.size, total: inClusters + points.size };
+}
+
+function fitToPoints(map: maplibregl.Map, points: readonly MapPoint[]): void {
+  const bounds = boundsOf(points);
+  if (bounds) map.fitBounds(bounds, { padding: 48, maxZoom: 9, animate: false });
+}
+
+function geoJsonSource(map: maplibregl.Map, id: string): maplibregl.GeoJSONSource | undefined {
+  return map.getSource<maplibregl.GeoJSONSource>(id);
+}
+
+async function expandCluster(map: maplibregl.Map, feature: maplibregl.MapGeoJSONFeature) {
+  const clusterId = Number(feature.properties['cluster_id']);
+  const zoom = await geoJsonSource(map, POINT_SOURCE)?.getClusterExpansionZoom(clusterId);
+  if (zoom === undefined || feature.geometry.type !== 'Point') return;
+  map.easeTo({ center: feature.geometry.coordinates as [number, number], zoom });
+}
+
+interface MapHandlers {
+  onSelect: RefObject<MapViewProps['onSelect']>;
+  setReady: (ready: boolean) => void;
+  setState: (state: MapState) => void;
+  setCounts: (counts: RenderedCounts) => void;
+}
+
+function addPointLayers(map: maplibregl.Map, cluster: boolean): void {
+  map.addSource(POINT_SOURCE, pointSource(cluster));
+  map.addSource(SELECTION_SOURCE, selectionSource());
+  for (const layer of POINT_LAYERS) map.addLayer(layer);
+}
+
+function wireEvents(map: maplibregl.Map, cluster: boolean, handlers: MapHandlers): void {
+  map.on('load', () => {
+    addPointLayers(map, cluster);
+    handlers.setReady(true);
+  });
+  map.on('idle', () => {
+    handlers.setCounts(countRendered(map));
+    handlers.setState('idle');
+  });
+  map.on('error', () => handlers.setState('error'));
+  map.on('click', CLUSTER_LAYER, (e) => {
+    const feature = e.features?.[0];
+    if (feature) void expandCluster(map, feature);
+  });
+  map.on('click', POINT_LAYER, (e) => {
+    const id: unknown = e.features?.[0]?.properties['id'];
+    if (typeof id === 'string') handlers.onSelect.current?.(id);
+  });
+  for (const layer of [CLUSTER_LAYER, POINT_LAYER]) {
+    map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));
+    map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''));
+  }
+}
+
+/** Re-colour the offline basemap when the page switches between light and dark. */
+function followTheme(map: maplibregl.Map): () => void {
+  const observer = new MutationObserver(() => {
+    const colours = basemapColours(isDark());
+    for (const [layer, property, key] of BASEMAP_PAINT) {
+      if (map.getLayer(layer)) map.setPaintProperty(layer, property, colours[key]);
+    }
+  });
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  return () => observer.disconnect();
+}
+
+function createMap(container: HTMLElement, label: string): maplibregl.Map {
+  const styleUrl = configuredStyleUrl();
+  return new maplibregl.Map({
+    container,
+    style: styleUrl ?? offlineStyle(basemapColours(isDark())),
+    center: [-96, 38],
+    zoom: 3,
+    attributionControl: styleUrl ? { compact: true } : false,
+    locale: { 'Map.Title': label },
+    dragRotate: false,
+  });
+}
+
+/** Owns the maplibre instance: created on mount (and when clustering changes), removed on unmount. */
+function useMapInstance(
+  containerRef: RefObject<HTMLDivElement | null>,
+  label: string,
+  cluster: boolean,
+  handlers: MapHandlers,
+): RefObject<maplibregl.Map | null> {
+  const mapRef = useRef<maplibregl.Map | null>(null);
+  const { onSelect, setReady, setState, setCounts } = handlers;
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    let map: maplibregl.Map;
+    try {
+      map = createMap(container, label);
+    } catch {
+      setState('error');
+      return;
+    }
+    map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    wireEvents(map, cluster, { onSelect, setReady, setState, setCounts });
+    const stopTheme = configuredStyleUrl() ? () => undefined : followTheme(map);
+    mapRef.current = map;
+    return () => {
+      stopTheme();
+      setReady(false);
+      mapRef.current = null;
+      map.remove();
+    };
+  }, [containerRef, label, cluster, onSelect, setReady, setState, setCounts]);
+  return mapRef;
+}
+
+function usePointData(
+  mapRef: RefObject<maplibregl.Map | null>,
+  ready: boolean,
+  points: readonly MapPoint[],
+  setState: (state: MapState) => void,
+): void {
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    setState('loading');
+    void geoJsonSource(map, POINT_SOURCE)?.setData(pointsToGeoJson(points));
+    fitToPoints(map, points);
+  }, [mapRef, ready, points, setState]);
+}
+
+/** Ring + popup on the selected point; pans only when the point is out of view. */
+function useSelection(
+  mapRef: RefObject<maplibregl.Map | null>,
+  ready: boolean,
+  selected: MapPoint | undefined,
+): void {
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    void geoJsonSource(map, SELECTION_SOURCE)?.setData(pointsToGeoJson(selected ? [selected] : []));
+    if (!selected) return;
+    const at: [number, number] = [selected.lon, selected.lat];
+    if (!map.getBounds().contains(at)) map.easeTo({ center: at });
+    const popup = new maplibregl.Popup({ closeOnClick: false, focusAfterOpen: false, offset: 12 })
+      .setLngLat(at)
+      .setText(selected.label)
+      .addTo(map);
+    return () => {
+      popup.remove();
+    };
+  }, [mapRef, ready, selected]);
+}
+
+const BUTTON =
+  'rounded border border-neutral-300 bg-white px-2 py-1 text-xs font-medium text-neutral-800 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800';
+
+export default function MapCanvas({
+  label,
+  points,
+  selectedId,
+  onSelect,
+  cluster = true,
+  height = '360px',
+}: MapViewProps) {
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  const [ready, setReady] = useState(false);
+  const [state, setState] = useState<MapState>('loading');
+  const [counts, setCounts] = useState<RenderedCounts>(NO_COUNTS);
+  const onSelectRef = useRef(onSelect);
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+  }, [onSelect]);
+  const mapRef = useMapInstance(containerRef, label, cluster, {
+    onSelect: onSelectRef,
+    setReady,
+    setState,
+    setCounts,
+  });
+  usePointData(mapRef, ready, points, setState);
+  const selected = selectedId ? points.find((p) => p.id === selectedId) : undefined;
+  useSelection(mapRef, ready, selected);
+  const fit = useCallback(() => {
+    if (mapRef.current) fitToPoints(mapRef.current, points);
+  }, [mapRef, points]);
+
+  return (
+    <div
+      role="group"
+      aria-label={label}
+      className="flex flex-col gap-2"
+      data-testid="map-view"
+      data-state={state}
+      data-point-count={points.length}
+      data-rendered-clusters={counts.clusters}
+      data-rendered-points={counts.points}
+      data-rendered-total={counts.total}
+    >
+      <div className="flex flex-wrap items-center gap-2 text-xs text-neutral-600 dark:text-neutral-400">
+        <span>
+          {points.length === 1
+            ? '1 location'
+            : `${points.length.toLocaleString('en-US')} locations`}
+          {cluster ? ' · nearby points are grouped; click a group to zoom in' : ''}
+        </span>
+        <button type="button" className={BUTTON} onClick={fit} disabled={!points.length}>
+          Fit map to points
+        </button>
+      </div>
+      {state === 'error' && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          The map could not be drawn in this browser. Every location is listed below.
+        </p>
+      )}
+      <div
+        ref={containerRef}
+        className="w-full overflow-hidden rounded-md border border-neutral-200 dark:border-neutral-800"
+        style={{ height }}
+      />
+      <PointList points={points} selectedId={selectedId} onSelect={onSelect} />
+    </div>
+  );
+}

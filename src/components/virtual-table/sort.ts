@@ -1,0 +1,42 @@
+/** Sorting for the virtual table: numbers and strings, missing values always last. */
+export type SortValue = string | number | boolean | undefined;
+export type SortDirection = 'asc' | 'desc';
+
+export interface SortState {
+  columnId: string;
+  direction: SortDirection;
+}
+
+function compareValues(a: SortValue, b: SortValue): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return String(a).localeCompare(String(b), 'en', { numeric: true });
+}
+
+/** A stable sort of `rows` by `value`; rows without a value go last in both directions. */
+export function sortRows<Row>(
+  rows: readonly Row[],
+  value: (row: Row) => SortValue,
+  direction: SortDirection,
+): Row[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  return rows
+    .map((row, index) => ({ row, index, key: value(row) }))
+    .sort((a, b) => {
+      if (a.key === undefined || b.key === undefined) {
+        return a.key === b.key ? a.index - b.index : a.key === undefined ? 1 : -1;
+      }
+      return sign * compareValues(a.key, b.key) || a.index - b.index;
+    })
+    .map(({ row }) => row);
+}
+
+/** Clicking a header: a new column starts with `first`; the same column flips. */
+export function nextSort(
+  current: SortState | undefined,
+  columnId: string,
+  first: SortDirection,
+): SortState {
+  if (current?.columnId !== columnId) return { columnId, direction: first };
+  return { columnId, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+}

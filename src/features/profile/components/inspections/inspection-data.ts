@@ -1,0 +1,163 @@
+/** Pure helpers of the Inspections tab: row ids, map points, filters, lanes. */
+import { coordinateOf, withExtraLocations } from '../../../../components/map/coordinates.ts';
+import type { MapPoint } from '../../../../components/map/types.ts';
+import { formatDate } from '../../../../lib/format.ts';
+import type { Inspection, Profile } from '../../../../lib/service/index.ts';
+
+/** A stable id per inspection: `_id`, else the report number, else its position. */
+export function inspectionId(inspection: Inspection, index: number): string {
+  return inspection._id ?? inspection.report_number ?? `inspection-${index}`;
+}
+
+export interface InspectionRow {
+  id: string;
+  inspection: Inspection;
+}
+
+export function inspectionRows(profile: Profile): InspectionRow[] {
+  return (profile.inspection_history ?? []).map((inspection, index) => ({
+    id: inspectionId(inspection, index),
+    inspection,
+  }));
+}
+
+function placeOf(inspection: Inspection): string | undefined {
+  return inspection.location_desc ?? inspection.county_name ?? inspection.report_state;
+}
+
+function inspectionLabel(inspection: Inspection): string {
+  const place = placeOf(inspection);
+  return `Inspection ${formatDate(inspection.insp_date)}${place ? `, ${place}` : ''}`;
+}
+
+/**
+ * Map points of the given rows (their `geo_point` or `latitude`/`longitude`), plus the profile's
+ * `geo_points.inspection_locations` that no row accounts for (those select no row).
+ */
+export function pointsFromInspections(
+  rows: readonly InspectionRow[],
+  locations?: NonNullable<Profile['geo_points']>['inspection_locations'],
+): MapPoint[] {
+  const points: MapPoint[] = [];
+  for (const { id, inspection } of rows) {
+    const at = coordinateOf(inspection);
+    if (at) points.push({ id, ...at, label: inspectionLabel(inspection) });
+  }
+  return withExtraLocations(points, locations, (location, index) => ({
+    id: `inspection-location-${index}`,
+    lat: location.lat,
+    lon: location.lon,
+    label: `Inspection location${location.date ? ` ${formatDate(location.date)}` : ''}`,
+  }));
+}
+
+export interface InspectionFilters {
+  /** inclusive, YYYY-MM-DD */
+  from: string;
+  /** inclusive, YYYY-MM-DD */
+  to: string;
+  /** report state, '' = all */
+  state: string;
+  /** inspection level id, '' = all */
+  level: string;
+  oosOnly: boolean;
+}
+
+export const NO_INSPECTION_FILTERS: InspectionFilters = {
+  from: '',
+  to: '',
+  state: '',
+  level: '',
+  oosOnly: false,
+};
+
+export function isOutOfService(inspection: Inspection): boolean {
+  return (inspection.oos_total ?? 0) > 0;
+}
+
+function inDateRange(date: string | undefined, from: string, to: string): boolean {
+  if (!from && !to) return true;
+  if (!date) return false;
+  return (!from || date >= from) && (!to || date <= to);
+}
+
+export function matchesFilters(inspection: Inspection, filters: InspectionFilters): boolean {
+  return (
+    inDateRange(inspection.insp_date, filters.from, filters.to) &&
+    (!filters.state || inspection.report_state === filters.state) &&
+    (!filters.level || inspection.insp_level_id === filters.level) &&
+    (!filters.oosOnly || isOutOfService(inspection))
+  );
+}
+
+export function filterInspections(
+  rows: readonly InspectionRow[],
+  filters: InspectionFilters,
+): InspectionRow[] {
+  return rows.filter((row) => matchesFilters(row.inspection, filters));
+}
+
+function distinctSorted(values: ReadonlyArray<string | undefined>): string[] {
+  return [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) =>
+    a.localeCompare(b, 'en', { numeric: true }),
+  );
+}
+
+/** The states and levels present, for the filter choices. */
+export function filterChoices(rows: readonly InspectionRow[]): {
+  states: string[];
+  levels: string[];
+} {
+  return {
+    states: distinctSorted(rows.map((r) => r.inspection.report_state)),
+    levels: distinctSorted(rows.map((r) => r.inspection.insp_level_id)),
+  };
+}
+
+export interface Lane {
+  state: string;
+  inspections: number;
+}
+
+/**
+ * Inspections per state: the service's `preferred_lanes`, else counted from the history (the
+ * `computed` flag says which, so the view can say so), most inspections first.
+ */
+export function lanesOf(profile: Profile): { lanes: Lane[]; computed: boolean } {
+  const given = (profile.preferred_lanes ?? []).flatMap((lane) =>
+    lane.state && lane.inspections !== undefined
+      ? [{ state: lane.state, inspections: lane.inspections }]
+      : [],
+  );
+  if (given.length) return { lanes: byCountDesc(given), computed: false };
+  const counts = new Map<string, number>();
+  for (const inspection of profile.inspection_history ?? []) {
+    if (inspection.report_state) {
+      counts.set(inspection.report_state, (counts.get(inspection.report_state) ?? 0) + 1);
+    }
+  }
+  const lanes = [...counts].map(([state, inspections]) => ({ state, inspections }));
+  return { lanes: byCountDesc(lanes), computed: lanes.length > 0 };
+}
+
+function byCountDesc(lanes: Lane[]): Lane[] {
+  return [...lanes].sort((a, b) => b.inspections - a.inspections || a.state.localeCompare(b.state));
+}
+
+const LEVEL_NAMES: Record<string, string> = {
+  '1': 'full',
+  '2': 'walk-around',
+  '3': 'driver only',
+  '4': 'special study',
+  '5': 'vehicle only',
+  '6': 'radioactive materials',
+  '7': 'jurisdictional',
+  '8': 'electronic',
+};
+
+/** "Level 2 (walk-around)"; an unknown level id is shown as given. */
+export function levelLabel(levelId: string | undefined): string {
+  if (!levelId) return 'Level unknown';
+  const name = LEVEL_NAMES[levelId];
+  return name ? `Level ${levelId} (${name})` : `Level ${levelId}`;
+}
