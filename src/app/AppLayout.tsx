@@ -1,6 +1,8 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { BrandMark } from '../components/BrandMark.tsx';
 import { ModeBanner } from '../components/ModeBanner.tsx';
+import { MonitoringNavBadge } from '../features/monitoring/components/MonitoringNavBadge.tsx';
+import { Omnibox } from '../features/search/components/Omnibox.tsx';
 import { useAppConfig } from './app-config.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
@@ -21,7 +23,7 @@ export function AppLayout() {
       </a>
       <header className="border-b border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
         <ModeBanner mode={mode} budgetUsd={budgetUsd} />
-        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
+        <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:gap-x-6 sm:px-6 lg:flex-nowrap lg:py-0">
           <Link
             to="/search"
             className="flex shrink-0 items-center gap-2 rounded-md text-base font-semibold tracking-tight whitespace-nowrap text-neutral-950 dark:text-neutral-50"
@@ -30,6 +32,7 @@ export function AppLayout() {
             carrier-desk
           </Link>
           <MainNav />
+          <Omnibox />
           <div className="ml-auto">
             <ThemeToggle />
           </div>
@@ -54,6 +57,7 @@ function MainNav() {
           <li key={item.to}>
             <NavLink to={item.to} className={navLinkClass}>
               {item.label}
+              {item.to === '/monitoring' ? <MonitoringNavBadge /> : null}
             </NavLink>
           </li>
         ))}

@@ -11,6 +11,7 @@ import {
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
   apiGet,
+  apiGetWithMeta,
   apiPost,
   buildUrl,
   parseRetryAfter,
@@ -39,6 +40,13 @@ const routes: Record<string, Handler> = {
       contentType: req.headers['content-type'] ?? null,
       csrf: req.headers[CSRF_HEADER] ?? null,
     }),
+  '/api/with-meta': (req, res) =>
+    json(
+      res,
+      200,
+      { cacheControl: req.headers['cache-control'] ?? null },
+      { 'x-cache': 'hit', 'x-fetched-at': '2026-11-16T12:00:00.000Z' },
+    ),
   '/api/signed-out': (_req, res) =>
     json(res, 401, { error: 'Not signed in', code: 'unauthenticated', hint: 'Sign in.' }),
   '/api/wrong-password': (_req, res) =>
@@ -195,6 +203,30 @@ describe('apiGet', () => {
     );
     expect(reason).not.toBeInstanceOf(ApiError);
     expect((reason as Error).name).toBe('AbortError');
+  });
+});
+
+describe('apiGetWithMeta', () => {
+  it('returns the body with the status and the response headers', async () => {
+    const answer = await apiGetWithMeta('/api/with-meta', {}, { baseUrl });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ cacheControl: null });
+    expect(answer.headers.get('x-cache')).toBe('hit');
+    expect(answer.headers.get('x-fetched-at')).toBe('2026-11-16T12:00:00.000Z');
+  });
+
+  it('sends extra request headers, e.g. no-cache to skip the proxy cache', async () => {
+    const answer = await apiGetWithMeta(
+      '/api/with-meta',
+      {},
+      { baseUrl, headers: { 'cache-control': 'no-cache' } },
+    );
+    expect(answer.body).toEqual({ cacheControl: 'no-cache' });
+  });
+
+  it('fails like apiGet does', async () => {
+    const error = await failure(apiGetWithMeta('/api/rate-limited', {}, { baseUrl }));
+    expect(error).toMatchObject({ status: 429, retryAfter: 7 });
   });
 });
 

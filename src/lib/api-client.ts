@@ -61,17 +61,35 @@ export interface RequestOptions {
   baseUrl?: string | undefined;
   /** What to do when the proxy answers 401 `unauthenticated`; default: go to the sign-in page. */
   onUnauthenticated?: (() => void) | undefined;
+  /** Extra request headers, e.g. `cache-control: no-cache` to make the proxy skip its cache. */
+  headers?: Readonly<Record<string, string>> | undefined;
 }
 
-export function apiGet(
+/** A successful answer with what the proxy said about it (`x-cache`, `x-fetched-at`, ...). */
+export interface ApiResponse {
+  body: unknown;
+  status: number;
+  headers: Headers;
+}
+
+export async function apiGet(
   path: string,
   params: QueryParams = {},
   options: RequestOptions = {},
 ): Promise<unknown> {
+  return (await apiGetWithMeta(path, params, options)).body;
+}
+
+/** Like `apiGet`, but also returns the status and response headers of the successful answer. */
+export function apiGetWithMeta(
+  path: string,
+  params: QueryParams = {},
+  options: RequestOptions = {},
+): Promise<ApiResponse> {
   return request(buildUrl(path, params, options.baseUrl), { method: 'GET' }, options);
 }
 
-export function apiPost(
+export async function apiPost(
   path: string,
   body: unknown,
   options: RequestOptions = {},
@@ -81,7 +99,21 @@ export function apiPost(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   };
-  return request(buildUrl(path, {}, options.baseUrl), init, options);
+  return (await request(buildUrl(path, {}, options.baseUrl), init, options)).body;
+}
+
+/** A PUT with a JSON body (idempotent writes, e.g. triage states). */
+export async function apiPut(
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<unknown> {
+  const init: RequestInit = {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  };
+  return (await request(buildUrl(path, {}, options.baseUrl), init, options)).body;
 }
 
 /** The sign-in page, asked to come back to `location` (path and query) afterwards. */
@@ -112,14 +144,22 @@ export function buildUrl(path: string, params: QueryParams, baseUrl?: string): s
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-async function request(url: string, init: RequestInit, options: RequestOptions): Promise<unknown> {
+async function request(
+  url: string,
+  init: RequestInit,
+  options: RequestOptions,
+): Promise<ApiResponse> {
   const { signal } = options;
   const headers = new Headers(init.headers);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   headers.set('accept', 'application/json');
   if (!SAFE_METHODS.has(init.method ?? 'GET')) headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
   const response = await send(url, { ...init, headers, signal: signal ?? null });
   const text = await readText(response, signal);
-  if (response.ok) return parseSuccessBody(response, text);
+  if (response.ok) {
+    const body = parseSuccessBody(response, text);
+    return { body, status: response.status, headers: response.headers };
+  }
   const error = errorFromResponse(response, text);
   if (isSessionGone(error)) (options.onUnauthenticated ?? goToSignIn)();
   throw error;

@@ -1,0 +1,183 @@
+/**
+ * One readable state per kind of API failure: 400 (with the proxy's hint), 401 and a rejected key
+ * (an operator problem), 402 (payment or budget), 404, 429 (a countdown from Retry-After, then an
+ * automatic retry), 5xx, network down and unreadable answers. Reusable by every feature.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../lib/api-client.ts';
+
+export interface ErrorDescription {
+  title: string;
+  /** what happened, in the user's terms */
+  detail: string;
+  /** what to do about it; the proxy's hint when it sent one */
+  advice: string | undefined;
+  /** whether trying the same request again can help */
+  retryable: boolean;
+}
+
+const KEY_REJECTED_CODE = 'upstream_key_rejected';
+const BUDGET_CODE = 'budget_exceeded';
+
+function describeClientError(error: ApiError): ErrorDescription {
+  switch (error.status) {
+    case 400:
+      return {
+        title: 'The request was not accepted',
+        detail: error.message,
+        advice: error.hint ?? 'Check the value you entered.',
+        retryable: false,
+      };
+    case 401:
+    case 403:
+      return keyProblem(error);
+    case 402:
+      return {
+        title: error.code === BUDGET_CODE ? 'The spending budget is used up' : 'Payment required',
+        detail: error.message,
+        advice:
+          error.hint ??
+          'Nothing was billed. Ask the operator to raise the budget or settle the service account.',
+        retryable: false,
+      };
+    case 404:
+      return {
+        title: 'Not found',
+        detail: error.message,
+        advice: error.hint,
+        retryable: false,
+      };
+    default:
+      return {
+        title: `The request failed (${error.status})`,
+        detail: error.message,
+        advice: error.hint,
+        retryable: false,
+      };
+  }
+}
+
+function keyProblem(error: ApiError): ErrorDescription {
+  return {
+    title: 'The data service rejected the API key',
+    detail: error.message,
+    advice:
+      'This is not something you can fix from here: tell the operator to check the API key configured on the proxy.',
+    retryable: false,
+  };
+}
+
+/** What a failure means and whether a retry can help; used by `ErrorState` and its tests. */
+export function describeError(error: unknown): ErrorDescription {
+  if (!(error instanceof ApiError)) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { title: 'Something went wrong', detail, advice: undefined, retryable: true };
+  }
+  if (error.kind === 'network') {
+    return {
+      title: 'Cannot reach the server',
+      detail: error.message,
+      advice: 'Check your connection and that the proxy is running.',
+      retryable: true,
+    };
+  }
+  if (error.kind === 'invalid-body') {
+    return {
+      title: 'The answer could not be read',
+      detail: error.message,
+      advice: undefined,
+      retryable: true,
+    };
+  }
+  if (error.code === KEY_REJECTED_CODE) return keyProblem(error);
+  if (error.status === 429) {
+    return {
+      title: 'Rate limited',
+      detail: 'Too many requests to the data service for now.',
+      advice: error.hint,
+      retryable: true,
+    };
+  }
+  if (error.status >= 500) {
+    return {
+      title: 'The data service is unavailable',
+      detail: error.message,
+      advice: error.hint ?? 'This is usually temporary. Try again in a moment.',
+      retryable: true,
+    };
+  }
+  return describeClientError(error);
+}
+
+/** Seconds left of a Retry-After wait, ticking once a second; calls `onDone` once at zero. */
+function useCountdown(seconds: number | undefined, onDone: (() => void) | undefined) {
+  const [left, setLeft] = useState(seconds);
+  // The latest callback, so a new identity neither restarts the countdown nor fires it twice.
+  const done = useRef(onDone);
+  useEffect(() => {
+    done.current = onDone;
+  });
+  useEffect(() => {
+    if (left === undefined) return;
+    if (left <= 0) {
+      done.current?.();
+      return;
+    }
+    const timer = setTimeout(() => setLeft(left - 1), 1_000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return left;
+}
+
+interface ErrorStateProps {
+  error: unknown;
+  /** what was being loaded, for the heading: "the carrier profile" */
+  what?: string;
+  /** try the request again; offered as a button when a retry can help, called after a 429 wait */
+  onRetry?: () => void;
+  /** the retry is under way */
+  retrying?: boolean;
+}
+
+/**
+ * Shows one failure. Give it a `key` that changes with the error (a new 429 restarts the countdown).
+ */
+export function ErrorState({ error, what, onRetry, retrying = false }: ErrorStateProps) {
+  const description = describeError(error);
+  const rateLimited = error instanceof ApiError && error.status === 429;
+  const wait = rateLimited ? error.retryAfter : undefined;
+  const left = useCountdown(wait, onRetry);
+  const counting = left !== undefined && left > 0;
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50"
+    >
+      <p className="font-semibold">
+        {description.title}
+        {what ? <span className="font-normal"> — could not load {what}</span> : null}
+      </p>
+      <p className="mt-1 text-sm">{description.detail}</p>
+      {description.advice ? <p className="mt-1 text-sm">{description.advice}</p> : null}
+      {counting ? (
+        <p className="mt-2 text-sm font-medium" aria-live="polite">
+          Trying again automatically in {left} s.
+        </p>
+      ) : null}
+      {retrying ? (
+        <p className="mt-2 text-sm font-medium" role="status">
+          Trying again…
+        </p>
+      ) : null}
+      {description.retryable && onRetry && !retrying ? (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-3 rounded-md border border-red-400 bg-white px-3 py-1 text-sm font-medium text-red-950 hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:text-red-50 dark:hover:bg-red-800"
+        >
+          {counting ? 'Try now' : 'Try again'}
+        </button>
+      ) : null}
+    </div>
+  );
+}

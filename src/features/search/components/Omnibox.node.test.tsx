@@ -1,0 +1,121 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app.tsx';
+import { startSandboxProxy, type SandboxProxy } from '../test/sandbox-proxy.node.ts';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+let sandbox: SandboxProxy;
+
+beforeAll(async () => {
+  sandbox = await startSandboxProxy();
+});
+afterAll(async () => {
+  await sandbox.stop();
+});
+afterEach(cleanup);
+
+/** Where the router is, or is going while a lazy route loads. */
+function destination(router: ReturnType<typeof renderApp>['router']): string {
+  return (router.state.navigation.location ?? router.state.location).pathname;
+}
+
+function omnibox() {
+  return screen.getByRole('combobox', { name: 'Search carriers' });
+}
+
+async function openSuggestions(user: ReturnType<typeof userEvent.setup>, text: string) {
+  await user.click(omnibox());
+  await user.keyboard(text);
+  await waitFor(() => expect(omnibox().getAttribute('aria-expanded')).toBe('true'));
+  return screen.getByRole('listbox', { name: 'Suggestions' });
+}
+
+describe('Omnibox', () => {
+  it('suggests carriers by name with the match highlighted; arrows and Enter open one', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/search');
+    const listbox = await openSuggestions(user, 'hansen & a');
+    const option = await within(listbox).findByRole('option', { name: /HANSEN & ADKINS/ });
+    expect(option.querySelector('mark')?.textContent?.toLowerCase()).toBe('hansen & a');
+    expect(within(listbox).getAllByRole('option').length).toBeLessThanOrEqual(15);
+
+    await user.keyboard('{ArrowDown}');
+    const first = within(listbox).getAllByRole('option')[0]!;
+    expect(omnibox().getAttribute('aria-activedescendant')).toBe(first.id);
+    expect(first.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{ArrowUp}{ArrowDown}');
+    expect(omnibox().getAttribute('aria-activedescendant')).toBe(first.id);
+
+    await user.keyboard('{Enter}');
+    // The profile route is lazy: the pending navigation names the target while its module loads.
+    await waitFor(() => expect(destination(router)).toBe('/carriers/568253/overview'));
+    expect(sandbox.calls.some((call) => call.startsWith('/api/v2/autocomplete?q=hansen'))).toBe(
+      true,
+    );
+  });
+
+  it('closes on Escape, then clears on a second Escape', async () => {
+    const user = userEvent.setup();
+    renderApp('/search');
+    const before = sandbox.calls.length;
+    const listbox = await openSuggestions(user, 'hansen');
+    await within(listbox).findAllByRole('option');
+    // Typed without pause: the debounce asks once, for the whole word.
+    const asked = sandbox.calls.slice(before).filter((call) => call.includes('autocomplete'));
+    expect(asked).toEqual(['/api/v2/autocomplete?q=hansen&limit=15']);
+    await user.keyboard('{ArrowDown}{Escape}');
+    expect(omnibox().getAttribute('aria-expanded')).toBe('false');
+    expect(omnibox().hasAttribute('aria-activedescendant')).toBe(false);
+    expect((omnibox() as HTMLInputElement).value).toBe('hansen');
+    await user.keyboard('{Escape}');
+    expect((omnibox() as HTMLInputElement).value).toBe('');
+  });
+
+  it('detects digits as a DOT, offers the MC docket, and Enter searches the DOT', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/search?company=x');
+    const listbox = await openSuggestions(user, '277621');
+    expect(
+      within(screen.getByRole('search', { name: 'Carrier search' })).getByRole('combobox', {
+        name: 'Search by',
+      }),
+    ).toHaveProperty('value', 'auto');
+    expect(screen.getByText('Auto: USDOT number')).toBeDefined();
+    const docket = within(listbox).getByRole('option', {
+      name: 'Search Docket (MC/MX/FF): MC277621',
+    });
+    await user.keyboard('{ArrowDown}');
+    expect(omnibox().getAttribute('aria-activedescendant')).toBe(docket.id);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?docket_number=MC277621'));
+  });
+
+  it('lets the user override the detected key', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/search');
+    const search = screen.getByRole('search', { name: 'Carrier search' });
+    await user.selectOptions(
+      within(search).getByRole('combobox', { name: 'Search by' }),
+      'address',
+    );
+    await user.click(omnibox());
+    await user.keyboard('5626027220{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?address=5626027220'));
+  });
+
+  it('is focused by "/" from anywhere except while typing in another field', async () => {
+    const user = userEvent.setup();
+    renderApp('/search');
+    const field = screen.getByRole('textbox', { name: 'Company name' });
+    await user.click(field);
+    await user.keyboard('/');
+    expect(document.activeElement).toBe(field);
+    expect((field as HTMLInputElement).value).toBe('/');
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('/');
+    expect(document.activeElement).toBe(omnibox());
+    expect((omnibox() as HTMLInputElement).value).toBe('');
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * The header's search box: detects what was typed (DOT, docket, VIN, e-mail, phone, EIN, company),
+ * says so in the "Search by" select (which also overrides it), and suggests carriers by name or DOT
+ * prefix following the ARIA 1.2 combobox pattern (listbox popup, aria-activedescendant).
+ * "/" focuses it from anywhere. Enter searches (or opens the highlighted suggestion).
+ */
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { AUTOCOMPLETE_DEBOUNCE_MS, useAutocomplete } from '../api/get-autocomplete.ts';
+import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useSlashFocus } from '../hooks/use-slash-focus.ts';
+import {
+  SEARCH_KEYS,
+  SEARCH_KEY_LABELS,
+  detectSearchKey,
+  isSearchKey,
+  normaliseSearchValue,
+  type SearchKey,
+} from '../lib/search-keys.ts';
+import { searchPath } from '../lib/search-params.ts';
+import { HighlightMatch } from './HighlightMatch.tsx';
+import { buildOmniboxOptions, suggestsCarriers, type OmniboxOption } from './omnibox-options.ts';
+
+const AUTO = 'auto';
+
+function optionTarget(option: OmniboxOption): string {
+  if (option.kind === 'carrier') return `/carriers/${option.item.dot_number}/overview`;
+  return searchPath({ key: option.key, value: option.value, page: 1 });
+}
+
+function wrapIndex(index: number, length: number): number {
+  return ((index % length) + length) % length;
+}
+
+export function Omnibox() {
+  const ids = useId();
+  const inputId = `${ids}-input`;
+  const listboxId = `${ids}-listbox`;
+  const optionId = (index: number) => `${ids}-option-${index}`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  useSlashFocus(inputRef);
+
+  const [input, setInput] = useState('');
+  const [override, setOverride] = useState<SearchKey | undefined>(undefined);
+  const [open, setOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
+
+  const detected = detectSearchKey(input);
+  const key = override ?? detected?.key;
+  const debounced = useDebouncedValue(input, AUTOCOMPLETE_DEBOUNCE_MS);
+  const wantsSuggestions = key !== undefined && suggestsCarriers(key);
+  const suggestions = useAutocomplete(wantsSuggestions ? debounced : '');
+  const options = buildOmniboxOptions(input, detected, override, suggestions.data ?? []);
+  const expanded = open && options.length > 0;
+  const active = expanded && activeIndex >= 0 ? options[activeIndex] : undefined;
+
+  const reset = () => {
+    setInput('');
+    setOpen(false);
+    setActiveIndex(-1);
+  };
+  const go = (to: string) => {
+    reset();
+    inputRef.current?.blur();
+    void navigate(to);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (active) return go(optionTarget(active));
+    if (key === undefined) return;
+    go(searchPath({ key, value: normaliseSearchValue(key, input), page: 1 }));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (options.length === 0) return;
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      const start = expanded ? activeIndex : step > 0 ? -1 : 0;
+      setOpen(true);
+      setActiveIndex(wrapIndex(start + step, options.length));
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      if (expanded) {
+        setOpen(false);
+        setActiveIndex(-1);
+      } else {
+        reset();
+      }
+    }
+  };
+
+  return (
+    <form
+      role="search"
+      aria-label="Carrier search"
+      onSubmit={onSubmit}
+      className="order-last flex w-full min-w-0 items-center gap-1.5 lg:order-none lg:w-auto lg:flex-1"
+    >
+      <div className="relative min-w-0 flex-1">
+        <label htmlFor={inputId} className="sr-only">
+          Search carriers
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          spellCheck={false}
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listboxId}
+          aria-activedescendant={active ? optionId(activeIndex) : undefined}
+          aria-describedby={`${ids}-detected`}
+          aria-keyshortcuts="/"
+          placeholder="DOT, MC, name, phone, e-mail, VIN…  ( / )"
+          value={input}
+          onChange={(event) => {
+            setInput(event.target.value);
+            setOpen(true);
+            setActiveIndex(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          className="h-9 w-full min-w-0 rounded-md border border-neutral-300 bg-white px-3 text-sm text-neutral-950 placeholder:text-neutral-500 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-50 dark:placeholder:text-neutral-400"
+        />
+        <span id={`${ids}-detected`} className="sr-only">
+          {detected ? `Detected: ${SEARCH_KEY_LABELS[detected.key]}.` : ''}
+        </span>
+        <ul
+          id={listboxId}
+          role="listbox"
+          aria-label="Suggestions"
+          aria-busy={suggestions.isFetching}
+          hidden={!expanded}
+          className="absolute top-full right-0 left-0 z-40 mt-1 max-h-96 overflow-y-auto rounded-md border border-neutral-200 bg-white py-1 text-sm shadow-lg dark:border-neutral-700 dark:bg-neutral-900"
+        >
+          {options.map((option, index) => (
+            <li
+              key={
+                option.kind === 'carrier' ? `dot-${option.item.dot_number}` : `key-${option.key}`
+              }
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === activeIndex}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => go(optionTarget(option))}
+              onMouseMove={() => setActiveIndex(index)}
+              className={`cursor-pointer px-3 py-1.5 ${index === activeIndex ? 'bg-sky-100 dark:bg-sky-900/60' : ''}`}
+            >
+              <OptionContent option={option} term={input} />
+            </li>
+          ))}
+        </ul>
+        <p className="sr-only" aria-live="polite">
+          {expanded ? `${options.length} suggestions` : ''}
+        </p>
+      </div>
+      <label htmlFor={`${ids}-key`} className="sr-only">
+        Search by
+      </label>
+      <select
+        id={`${ids}-key`}
+        value={override ?? AUTO}
+        onChange={(event) =>
+          setOverride(isSearchKey(event.target.value) ? event.target.value : undefined)
+        }
+        className="h-9 max-w-40 shrink-0 rounded-md border border-neutral-300 bg-white px-2 text-sm text-neutral-800 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100"
+      >
+        <option value={AUTO}>
+          {detected ? `Auto: ${SEARCH_KEY_LABELS[detected.key]}` : 'Auto-detect'}
+        </option>
+        {SEARCH_KEYS.map((name) => (
+          <option key={name} value={name}>
+            {SEARCH_KEY_LABELS[name]}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        className="h-9 shrink-0 rounded-md bg-neutral-900 px-3 text-sm font-medium text-white hover:bg-neutral-700 dark:bg-neutral-100 dark:text-neutral-900 dark:hover:bg-neutral-300"
+      >
+        Search
+      </button>
+    </form>
+  );
+}
+
+function OptionContent({ option, term }: { option: OmniboxOption; term: string }) {
+  if (option.kind === 'search') {
+    return <span className="font-medium text-sky-800 dark:text-sky-300">{option.label}</span>;
+  }
+  const { item } = option;
+  const place = [item.city, item.state].filter(Boolean).join(', ');
+  return (
+    <span className="flex flex-col">
+      <span className="text-neutral-950 dark:text-neutral-50">
+        <HighlightMatch text={item.legal_name ?? `DOT ${item.dot_number}`} term={term} />
+        {item.dba_name ? (
+          <span className="text-neutral-600 dark:text-neutral-400">
+            {' '}
+            (DBA <HighlightMatch text={item.dba_name} term={term} />)
+          </span>
+        ) : null}
+      </span>
+      <span className="text-xs text-neutral-600 dark:text-neutral-400">
+        DOT <HighlightMatch text={item.dot_number} term={term} />
+        {place ? ` · ${place}` : ''}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,140 @@
+/** One page of search results: identity and status per carrier; a row opens the profile. */
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Badge, type BadgeTone } from '../../../components/Badge.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable.tsx';
+import type { PagerProps } from '../../../components/data-table/Pager.tsx';
+import { TRI_STATE_LABELS, formatRiskScore, triState, type TriState } from '../../../lib/format.ts';
+import type { Profile } from '../../../lib/service/index.ts';
+import { dotOfProfileId, useWatchedIds } from '../../../lib/watchlist.ts';
+import {
+  authoritySummary,
+  docketOf,
+  placeOf,
+  profilePath,
+  usdotSummary,
+} from '../lib/carrier-summary.ts';
+
+const TRI_TONE: Record<TriState, BadgeTone> = {
+  pass: 'good',
+  fail: 'bad',
+  'not-applicable': 'neutral',
+};
+
+function dotOf(profile: Profile): string {
+  return profile.dot_number ?? '';
+}
+
+const dotsByList = new WeakMap<ReadonlySet<string>, ReadonlySet<string>>();
+
+/** The DOTs of a watched-id list, computed once per list (every row reads them). */
+function dotsOf(ids: ReadonlySet<string>): ReadonlySet<string> {
+  let dots = dotsByList.get(ids);
+  if (!dots) {
+    dots = new Set([...ids].map(dotOfProfileId));
+    dotsByList.set(ids, dots);
+  }
+  return dots;
+}
+
+/** The DOTs on the watchlist (a row is watched when its DOT is), or undefined while unknown. */
+function useWatchedDots(): ReadonlySet<string> | undefined {
+  const { data } = useWatchedIds();
+  return data ? dotsOf(data) : undefined;
+}
+
+/** Whether a row's carrier is watched: every cell reads the same cached list query. */
+function WatchedCell({ dot }: { dot: string }) {
+  const watched = useWatchedDots();
+  if (watched?.has(dot)) return <Badge tone="info">Watched</Badge>;
+  return (
+    <span className="text-sm text-neutral-600 dark:text-neutral-400">
+      {watched ? 'Not watched' : 'Checking…'}
+    </span>
+  );
+}
+
+function buildColumns(onPreview: (profile: Profile) => void): DataTableColumn<Profile>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Carrier',
+      rowHeader: true,
+      value: (p) => p.legal_name,
+      cell: (p) => (
+        <span className="flex flex-col">
+          <Link
+            to={profilePath(dotOf(p))}
+            className="font-medium text-sky-800 underline-offset-2 hover:underline dark:text-sky-300"
+          >
+            {p.legal_name ?? `DOT ${dotOf(p)}`}
+          </Link>
+          {p.dba_name ? (
+            <span className="text-xs text-neutral-600 dark:text-neutral-400">DBA {p.dba_name}</span>
+          ) : null}
+        </span>
+      ),
+    },
+    { id: 'dot', header: 'DOT', value: (p) => p.dot_number, align: 'end' },
+    { id: 'docket', header: 'Docket', value: (p) => docketOf(p) },
+    { id: 'place', header: 'City / state', value: (p) => placeOf(p) },
+    { id: 'usdot', header: 'USDOT status', value: (p) => usdotSummary(p) },
+    { id: 'authority', header: 'Authority', value: (p) => authoritySummary(p) },
+    {
+      id: 'insurance',
+      header: 'Insurance',
+      value: (p) => TRI_STATE_LABELS[triState(p.indicator_insurance)],
+      cell: (p) => {
+        const state = triState(p.indicator_insurance);
+        return <Badge tone={TRI_TONE[state]}>{TRI_STATE_LABELS[state]}</Badge>;
+      },
+    },
+    { id: 'risk', header: 'Risk', value: (p) => formatRiskScore(p.risk_score) },
+    {
+      id: 'watched',
+      header: 'Watchlist',
+      sortable: false,
+      value: () => undefined,
+      cell: (p) => <WatchedCell dot={dotOf(p)} />,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      sortable: false,
+      value: () => undefined,
+      cell: (p) => (
+        <button
+          type="button"
+          onClick={() => onPreview(p)}
+          aria-label={`Preview ${p.legal_name ?? `DOT ${dotOf(p)}`}`}
+          className="rounded-md border border-neutral-300 px-2 py-1 text-xs font-medium text-neutral-800 hover:bg-neutral-100 dark:border-neutral-700 dark:text-neutral-100 dark:hover:bg-neutral-800"
+        >
+          Preview
+        </button>
+      ),
+    },
+  ];
+}
+
+interface ResultsTableProps {
+  items: readonly Profile[];
+  caption: string;
+  pager: PagerProps;
+  onPreview: (profile: Profile) => void;
+}
+
+export function ResultsTable({ items, caption, pager, onPreview }: ResultsTableProps) {
+  const navigate = useNavigate();
+  const columns = useMemo(() => buildColumns(onPreview), [onPreview]);
+  return (
+    <DataTable
+      caption={caption}
+      columns={columns}
+      data={items}
+      getRowId={(p) => dotOf(p)}
+      onRowActivate={(p) => void navigate(profilePath(dotOf(p)))}
+      pager={{ ...pager, label: 'Result pages' }}
+      empty="No carriers on this page."
+    />
+  );
+}
