@@ -32,11 +32,27 @@ async function browserBody(response: Response): Promise<Buffer> {
   }
 }
 
-async function scan(response: Response | APIResponse): Promise<string[]> {
-  const [headers, body] =
-    'allHeaders' in response
-      ? await Promise.all([response.allHeaders(), browserBody(response)])
-      : [response.headers(), await response.body()];
+/** Fetches a URL again, for a browser response whose body the browser already discarded. */
+export type Refetch = (url: string) => Promise<APIResponse>;
+
+async function read(response: Response | APIResponse): Promise<[Record<string, string>, Buffer]> {
+  return 'allHeaders' in response
+    ? await Promise.all([response.allHeaders(), browserBody(response)])
+    : [response.headers(), await response.body()];
+}
+
+async function scan(response: Response | APIResponse, refetch?: Refetch): Promise<string[]> {
+  let headers: Record<string, string>;
+  let body: Buffer;
+  try {
+    [headers, body] = await read(response);
+  } catch (error) {
+    // A page that navigated away (or closed) takes its response bodies with it. A GET is read
+    // again from the same URL, so its body is still scanned; anything else stays a failure.
+    const isBrowserGet = 'request' in response && response.request().method() === 'GET';
+    if (!refetch || !isBrowserGet) throw error;
+    [headers, body] = await read(await refetch(response.url()));
+  }
   return keyLeaks(headers, body).map((place) => `${place} of ${response.url()}`);
 }
 
@@ -44,9 +60,13 @@ async function scan(response: Response | APIResponse): Promise<string[]> {
 export class KeyGuard {
   private readonly scans: Promise<string[]>[] = [];
 
+  constructor(private readonly refetch?: Refetch) {}
+
   watch(response: Response | APIResponse): void {
     this.scans.push(
-      scan(response).catch((error: unknown) => [`unreadable ${response.url()}: ${String(error)}`]),
+      scan(response, this.refetch).catch((error: unknown) => [
+        `unreadable ${response.url()}: ${String(error)}`,
+      ]),
     );
   }
 
@@ -110,12 +130,15 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
   keyGuard: [
-    async ({ context }, use) => {
-      const guard = new KeyGuard();
+    async ({ context, playwright }, use) => {
+      const again = await playwright.request.newContext();
+      const guard = new KeyGuard((url) => again.get(url));
       const unwatch = watchContext(context, guard);
       await use(guard);
       unwatch();
-      expect(await guard.settle(), 'a response carried the API key').toEqual([]);
+      const leaks = await guard.settle();
+      await again.dispose();
+      expect(leaks, 'a response carried the API key').toEqual([]);
     },
     { auto: true },
   ],

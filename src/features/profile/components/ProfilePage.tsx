@@ -1,4 +1,156 @@
-// Replaced by the profile work (issue 4): the tabbed carrier profile at /carriers/:dot/:tab.
+/**
+ * The tabbed carrier profile at /carriers/:dot/:tab. The page owns the profile query; each tab is
+ * lazy-loaded (charts and maps stay out of the search page's bundle) and sits in its own error
+ * boundary, so one unreadable field never blanks the page.
+ */
+import { Suspense, useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { LoadingBlock, Skeleton } from '../../../components/Skeleton.tsx';
+import { rememberCarrier } from '../../../lib/recent.ts';
+import { useProfile, type ProfileResult } from '../api/get-profile.ts';
+import { DataFreshness } from './DataFreshness.tsx';
+import { ProfileHeader } from './ProfileHeader.tsx';
+import { ProfileTabNav } from './ProfileTabNav.tsx';
+import { TAB_COMPONENTS } from './tab-components.ts';
+import { PROFILE_TABS, type ProfileTabId } from './tabs/types.ts';
+
+const DOT_PATTERN = /^\d{1,8}$/;
+
+function isTabId(value: string | undefined): value is ProfileTabId {
+  return PROFILE_TABS.some((tab) => tab.id === value);
+}
+
+function tabLabel(id: ProfileTabId): string {
+  return PROFILE_TABS.find((tab) => tab.id === id)?.label ?? id;
+}
+
 export function ProfilePage() {
-  return null;
+  const { dot = '', tab } = useParams();
+  if (!DOT_PATTERN.test(dot)) {
+    return (
+      <NotAProfile
+        title="Not a USDOT number"
+        detail={`"${dot}" is not a USDOT number (1 to 8 digits).`}
+      />
+    );
+  }
+  if (!isTabId(tab)) {
+    return (
+      <NotAProfile
+        title="No such profile section"
+        detail={`The profile has no section "${tab ?? ''}".`}
+        overviewDot={dot}
+      />
+    );
+  }
+  return <CarrierProfile dot={dot} tab={tab} />;
+}
+
+interface NotAProfileProps {
+  title: string;
+  detail: string;
+  overviewDot?: string;
+}
+
+function NotAProfile({ title, detail, overviewDot }: NotAProfileProps) {
+  return (
+    <section aria-labelledby="not-a-profile">
+      <title>{`${title} · carrier-desk`}</title>
+      <h1 id="not-a-profile" className="text-2xl font-semibold tracking-tight">
+        {title}
+      </h1>
+      <p className="mt-2 text-neutral-700 dark:text-neutral-300">{detail}</p>
+      <p className="mt-4 flex gap-4">
+        {overviewDot ? (
+          <Link
+            className="text-sky-700 underline dark:text-sky-300"
+            to={`/carriers/${overviewDot}/overview`}
+          >
+            Go to the carrier's overview
+          </Link>
+        ) : null}
+        <Link className="text-sky-700 underline dark:text-sky-300" to="/search">
+          Search for a carrier
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function CarrierProfile({ dot, tab }: { dot: string; tab: ProfileTabId }) {
+  const query = useProfile(dot);
+  if (query.isPending) return <ProfileSkeleton />;
+  if (query.isError) {
+    return (
+      <section aria-labelledby="profile-error">
+        <title>{`USDOT ${dot} · carrier-desk`}</title>
+        <h1 id="profile-error" className="mb-4 text-2xl font-semibold tracking-tight">
+          USDOT {dot}
+        </h1>
+        <ErrorState
+          key={query.errorUpdatedAt}
+          error={query.error}
+          what="the carrier profile"
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      </section>
+    );
+  }
+  if (!query.data.profile) {
+    return (
+      <NotAProfile
+        title={`No carrier with DOT ${dot}`}
+        detail={`The data service has no carrier with USDOT number ${dot}. Check the number, or search by name or docket.`}
+      />
+    );
+  }
+  return <LoadedProfile result={query.data} tab={tab} />;
+}
+
+function LoadedProfile({ result, tab }: { result: ProfileResult; tab: ProfileTabId }) {
+  const { dot, profile } = result;
+  const name = profile?.legal_name;
+  useEffect(() => {
+    if (name) rememberCarrier({ dot, name });
+  }, [dot, name]);
+  if (!profile) return null;
+  const TabComponent = TAB_COMPONENTS[tab];
+  const label = tabLabel(tab);
+  return (
+    <div>
+      <ProfileHeader dot={dot} profile={profile} />
+      <DataFreshness result={result} snapshotDate={profile.snapshot_date} />
+      <ProfileTabNav dot={dot} current={tab} />
+      <section aria-labelledby="profile-tab-heading">
+        <h2 id="profile-tab-heading" className="sr-only">
+          {label}
+        </h2>
+        <ErrorBoundary key={tab} label={`The ${label} tab`}>
+          <Suspense fallback={<LoadingBlock label={`Loading the ${label} tab`} />}>
+            <TabComponent dot={dot} profile={profile} raw={result.raw} issues={result.issues} />
+          </Suspense>
+        </ErrorBoundary>
+      </section>
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div role="status" className="space-y-4">
+      <span className="sr-only">Loading carrier profile…</span>
+      <Skeleton className="h-8 w-1/2" />
+      <Skeleton className="h-4 w-1/3" />
+      <div className="flex gap-2">
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} className="h-6 w-28 rounded-full" />
+        ))}
+      </div>
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
 }

@@ -28,10 +28,9 @@ function Intro() {
 export function FmcsaTab({ dot }: ProfileTabProps) {
   const query = useFmcsaProfile(dot);
   return (
-    <section aria-labelledby="fmcsa-title">
-      <h2 id="fmcsa-title" className="mb-2 text-base font-semibold">
-        FMCSA record
-      </h2>
+    // The profile page already wraps the tab in a section named after it: no second landmark here.
+    <div>
+      <h3 className="mb-2 text-base font-semibold">Consolidated FMCSA record</h3>
       <Intro />
       {query.isPending && <p role="status">Loading the FMCSA record…</p>}
       {query.isError && (
@@ -54,6 +53,6 @@ export function FmcsaTab({ dot }: ProfileTabProps) {
       {query.data?.status === 'found' && (
         <FmcsaRecordTable rows={buildFmcsaRows(query.data.record)} />
       )}
-    </section>
+    </div>
   );
 }

@@ -1,0 +1,63 @@
+/**
+ * Upstream faults injected through the embedded sandbox's fault rules reach the profile page as
+ * readable states, and the page recovers: a 429 counts down from Retry-After and retries by itself;
+ * a 503 that outlasts every retry offers "Try again".
+ */
+import { expect, test as guarded } from './fixtures.ts';
+import { sandbox } from './sandbox.ts';
+
+/** Chromium reports every failed fetch on the console; these injected ones are expected. */
+const INJECTED_FAILURE = /Failed to load resource: the server responded with a status of (429|503)/;
+
+/** Same guard as the fixtures' (still automatic), minus the failures this spec injects on purpose. */
+const test = guarded.extend({
+  consoleGuard: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !INJECTED_FAILURE.test(message.text())) {
+        problems.push(`console.error: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await use();
+    expect(problems, 'the page logged errors').toEqual([]);
+  },
+});
+
+// Population carriers no other spec opens, so the proxy has no cached copy and must call upstream.
+const RATE_LIMITED_DOT = '5000421';
+const UNAVAILABLE_DOT = '5000422';
+
+test.afterEach(async () => {
+  await sandbox.clearFaults();
+});
+
+test('a 429 shows a countdown, then retries by itself and shows the carrier', async ({ page }) => {
+  test.setTimeout(60_000);
+  // Longer than the proxy is willing to wait, so the 429 reaches the browser with Retry-After.
+  await sandbox.faults([{ path: '/v2/profile', status: 429, retry_after: 12, count: 1 }]);
+  await page.goto(`/carriers/${RATE_LIMITED_DOT}/overview`);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Rate limited');
+  await expect(alert).toContainText(/Trying again automatically in \d+ s\./);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/^USDOT/, {
+    timeout: 25_000,
+  });
+  await expect(page.getByTestId('fetched-at')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a 503 that outlasts the retries shows its state and recovers on "Try again"', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // retry_after 0: the proxy (2 retries) and the SPA (2 retries) retry at once; 9 answers fail all.
+  await sandbox.faults([{ path: '/v2/profile', status: 503, retry_after: 0, count: 9 }]);
+  await page.goto(`/carriers/${UNAVAILABLE_DOT}/overview`);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The data service is unavailable', { timeout: 20_000 });
+  await sandbox.clearFaults();
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('fetched-at')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

@@ -1,0 +1,146 @@
+/**
+ * The Inspections and Crashes tabs with their MapLibre maps, against the real proxy and embedded
+ * sandbox (offline basemap, SwiftShader WebGL). The map container exposes `data-state="idle"` after
+ * MapLibre's `idle` event and what it draws (`data-rendered-*`), so the tests wait for it and count.
+ * Expected counts are the curated carriers' (docs/sandbox-data.md: counts equal array contents).
+ */
+import type { Locator, Page } from '@playwright/test';
+import { axeViolations, expect, test } from './fixtures.ts';
+
+const HANSEN = '568253'; // 64 inspections, 6 crashes
+const SWIFTPATH = '4418207'; // 1 crash
+const HEAVY = '3999999'; // 5,200 inspections
+
+function inspectionMap(page: Page): Locator {
+  return page.getByRole('group', { name: 'Map of inspection locations' });
+}
+
+function crashMap(page: Page): Locator {
+  return page.getByRole('group', { name: 'Map of crash locations' });
+}
+
+/** True when `row` lies within the visible part of the table's own scroll box. */
+async function isShownInTable(row: Locator): Promise<boolean> {
+  return row.evaluate((el) => {
+    const box = el.closest('[data-testid="virtual-table-scroll"]');
+    if (!box) return false;
+    const outer = box.getBoundingClientRect();
+    const inner = el.getBoundingClientRect();
+    return inner.top >= outer.top && inner.bottom <= outer.bottom;
+  });
+}
+
+async function expectIdleWithAllPoints(map: Locator, points: number) {
+  await expect(map).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
+  await expect(map).toHaveAttribute('data-point-count', String(points));
+  // after fit-to-points every point is drawn, alone or inside a cluster
+  await expect(map).toHaveAttribute('data-rendered-total', String(points));
+  const clusters = Number(await map.getAttribute('data-rendered-clusters'));
+  const singles = Number(await map.getAttribute('data-rendered-points'));
+  expect(clusters + singles).toBeGreaterThan(0);
+  expect(clusters + singles).toBeLessThanOrEqual(points);
+}
+
+test('the inspection map of HANSEN reaches idle with its 64 inspections', async ({ page }) => {
+  await page.goto(`/carriers/${HANSEN}/inspections`);
+  await expect(page.getByRole('table', { name: 'Inspections: 64' })).toBeVisible();
+  await expectIdleWithAllPoints(inspectionMap(page), 64);
+  await expect(inspectionMap(page).locator('canvas')).toHaveAttribute(
+    'aria-label',
+    'Map of inspection locations',
+  );
+});
+
+test('the crash map of HANSEN reaches idle with its 6 crashes', async ({ page }) => {
+  await page.goto(`/carriers/${HANSEN}/crashes`);
+  await expect(page.getByRole('table', { name: 'Crashes: 6' })).toBeVisible();
+  await expectIdleWithAllPoints(crashMap(page), 6);
+});
+
+test('selecting an inspection row opens its point; a listed point selects its row', async ({
+  page,
+}) => {
+  await page.goto(`/carriers/${HANSEN}/inspections`);
+  const map = inspectionMap(page);
+  await expect(map).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
+  const firstRow = page.locator('tr[data-row-id]').first();
+  const select = firstRow.getByRole('button', { name: /show on map/ });
+  const date = (await select.textContent()) ?? '';
+  await select.click();
+  await expect(select).toHaveAttribute('aria-pressed', 'true');
+  await expect(map.locator('.maplibregl-popup')).toContainText(`Inspection ${date}`);
+
+  // the other way: the map's list of points (the keyboard path to every point)
+  await map.getByText(/List of the 64 map locations/).click();
+  const items = map.getByRole('listitem').getByRole('button');
+  await expect(items).toHaveCount(64);
+  const last = items.last();
+  const label = (await last.textContent()) ?? '';
+  await last.click();
+  const selectedRow = page.locator('tr[data-selected="true"]');
+  await expect(selectedRow).toHaveCount(1);
+  await expect.poll(() => isShownInTable(selectedRow)).toBe(true);
+  const rowDate = label.replace(/^Inspection (\d+ \w+ \d{4}).*$/, '$1');
+  await expect(selectedRow).toContainText(rowDate);
+  await expect(map.locator('.maplibregl-popup')).toContainText(label.replace(/ \(.*\)$/, ''));
+});
+
+test('clicking the single crash point of SWIFTPATH selects its row', async ({ page }) => {
+  await page.goto(`/carriers/${SWIFTPATH}/crashes`);
+  const map = crashMap(page);
+  await expectIdleWithAllPoints(map, 1);
+  await expect(map).toHaveAttribute('data-rendered-points', '1');
+  // fit-to-points centres a single point
+  const canvas = map.locator('canvas');
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the map canvas has no box');
+  await canvas.click({ position: { x: box.width / 2, y: box.height / 2 } });
+  await expect(page.locator('tr[data-selected="true"]')).toHaveCount(1);
+  await expect(map.locator('.maplibregl-popup')).toContainText('Crash ');
+});
+
+test('the heavy carrier’s inspections render, filter and scroll', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto(`/carriers/${HEAVY}/inspections`);
+  const table = page.getByRole('table', { name: /^Inspections: 5,/ });
+  await expect(table).toBeVisible({ timeout: 30_000 });
+  const total = Number(await table.getAttribute('data-row-count'));
+  expect(total).toBeGreaterThanOrEqual(5000);
+  const rendered = await page.locator('tr[data-row-id]').count();
+  expect(rendered).toBeLessThan(100);
+  const scroller = page.getByTestId('virtual-table-scroll');
+  await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  const lastRow = page.locator('tr[data-row-id]').last();
+  await expect.poll(() => isShownInTable(lastRow)).toBe(true);
+  const firstVisibleIndex = await page
+    .locator('tbody[data-index]')
+    .first()
+    .getAttribute('data-index');
+  expect(Number(firstVisibleIndex)).toBeGreaterThan(total - 200);
+  await expect(inspectionMap(page)).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
+  await expect(inspectionMap(page)).toHaveAttribute('data-rendered-total', String(total));
+  await page.getByRole('checkbox', { name: 'Out-of-service only' }).check();
+  const filtered = page.getByRole('table', { name: /match the filters$/ });
+  await expect(filtered).toBeVisible();
+  expect(Number(await filtered.getAttribute('data-row-count'))).toBeLessThan(total);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const tab of ['inspections', 'crashes'] as const) {
+    test(`axe finds nothing on the ${tab} tab (${theme})`, async ({ page }) => {
+      await page.addInitScript((value) => {
+        localStorage.setItem('carrier-desk.theme', value);
+      }, theme);
+      await page.goto(`/carriers/${HANSEN}/${tab}`);
+      const map = tab === 'inspections' ? inspectionMap(page) : crashMap(page);
+      await expect(map).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
+      await page
+        .locator('tr[data-row-id]')
+        .first()
+        .getByRole('button', { name: /Details|Violations/ })
+        .click();
+      await page.getByText(/as a table$/).click();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The full profile of one carrier (`GET /api/v2/profile?dot_number=`), with what the proxy says about
+ * the answer's freshness: `x-fetched-at` (when the service answered) and `x-cache` (hit or miss).
+ */
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { apiGetWithMeta } from '../../../lib/api-client.ts';
+import { parseProfileResponse, type ParseIssue, type Profile } from '../../../lib/service/index.ts';
+
+export type CacheStatus = 'hit' | 'miss';
+
+export interface ProfileResult {
+  dot: string;
+  /** the first carrier of the answer, or undefined when the service knows no carrier with this DOT */
+  profile: Profile | undefined;
+  /** that carrier's item exactly as the proxy sent it */
+  raw: unknown;
+  issues: ParseIssue[];
+  /** ISO time the service answered (`x-fetched-at`), when the proxy said */
+  fetchedAt: string | undefined;
+  /** whether the proxy served its cached copy (`x-cache`), when it said */
+  cache: CacheStatus | undefined;
+}
+
+interface FetchOptions {
+  signal?: AbortSignal | undefined;
+  /** skip the proxy's cache (`Cache-Control: no-cache`): a new, billed call to the service */
+  fresh?: boolean | undefined;
+}
+
+/** The first item of a profile body, whatever its form (envelope, bare array, bare object). */
+export function firstRawItem(body: unknown): unknown {
+  const items =
+    typeof body === 'object' && body !== null && !Array.isArray(body) && 'items' in body
+      ? body.items
+      : body;
+  return Array.isArray(items) ? items[0] : items;
+}
+
+function readCacheStatus(value: string | null): CacheStatus | undefined {
+  const lower = value?.trim().toLowerCase();
+  return lower === 'hit' || lower === 'miss' ? lower : undefined;
+}
+
+export async function getProfile(dot: string, options: FetchOptions = {}): Promise<ProfileResult> {
+  const answer = await apiGetWithMeta(
+    '/api/v2/profile',
+    { dot_number: dot },
+    {
+      signal: options.signal,
+      headers: options.fresh ? { 'cache-control': 'no-cache' } : undefined,
+    },
+  );
+  const parsed = parseProfileResponse(answer.body);
+  const profile = parsed.value.items[0];
+  return {
+    dot,
+    profile,
+    raw: profile ? firstRawItem(answer.body) : undefined,
+    issues: parsed.issues,
+    fetchedAt: answer.headers.get('x-fetched-at') ?? undefined,
+    cache: readCacheStatus(answer.headers.get('x-cache')),
+  };
+}
+
+export function profileQueryKey(dot: string) {
+  return ['profile', 'full', dot] as const;
+}
+
+export function profileQueryOptions(dot: string) {
+  return queryOptions({
+    queryKey: profileQueryKey(dot),
+    queryFn: ({ signal }) => getProfile(dot, { signal }),
+  });
+}
+
+export function useProfile(dot: string) {
+  return useQuery(profileQueryOptions(dot));
+}
+
+/** Fetch the profile past the proxy's cache and put the answer in the query. */
+export async function refreshProfile(client: QueryClient, dot: string): Promise<ProfileResult> {
+  const result = await getProfile(dot, { fresh: true });
+  client.setQueryData(profileQueryKey(dot), result);
+  return result;
+}
+
+/** The refresh action: a mutation (billed, never retried automatically) that updates the query. */
+export function useRefreshProfile(dot: string) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: () => refreshProfile(client, dot) });
+}
