@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { MonitoringPage } from '../features/monitoring/components/MonitoringPage.tsx';
 import { SearchPage } from '../features/search/components/SearchPage.tsx';
 import { AppLayout } from './AppLayout.tsx';
-import { MonitoringPage } from './routes/MonitoringPage.tsx';
 import { NotFoundPage } from './routes/NotFoundPage.tsx';
 import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
 

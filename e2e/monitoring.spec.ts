@@ -1,0 +1,226 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import Papa from 'papaparse';
+import { CHANNELS, channelOfField, parseMonitoringList } from '../src/lib/service/index.ts';
+import { axeViolations, expect, test } from './fixtures.ts';
+import { sandbox } from './sandbox.ts';
+
+const LABELS = ['Insurance', 'Authority', 'Safety', 'Fleet', 'Contact', 'Risk'];
+
+test.beforeAll(async () => {
+  await sandbox.clearFaults();
+  await sandbox.reset();
+});
+
+/** The proxy's answer for a list query, as the inbox reads it. */
+async function listFromApi(request: APIRequestContext, query: string) {
+  const response = await request.get(`/api/v2/monitoring/list?pageSize=500&${query}`);
+  expect(response.ok()).toBe(true);
+  return parseMonitoringList(await response.json()).value;
+}
+
+async function openInbox(page: Page, query = '') {
+  await page.goto(`/monitoring${query ? `?${query}` : ''}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Monitoring' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Watched carriers and their changes' });
+  await expect(table.or(page.getByText('No watched carrier matches'))).toBeVisible();
+  return table;
+}
+
+async function expandAll(page: Page) {
+  await page.getByRole('button', { name: 'Expand all' }).click();
+}
+
+/** The channel column of every change row shown. */
+async function shownChannels(page: Page): Promise<string[]> {
+  const tables = page.getByRole('table', { name: /^Changes of / });
+  return tables.locator('tbody tr td:nth-child(4)').allInnerTexts();
+}
+
+/** The DOT of each inbox row, in order. */
+async function rowDots(page: Page): Promise<string[]> {
+  const table = page.getByRole('table', { name: 'Watched carriers and their changes' });
+  const headers = table.locator('tbody th[scope="row"] button');
+  return (await headers.allInnerTexts()).map((text) => text.replace(/\D+/g, ''));
+}
+
+test('the seeded inbox shows changes in all six channels', async ({ page }) => {
+  await openInbox(page);
+  const rail = page.getByRole('navigation', { name: 'Channels' });
+  for (const label of LABELS) {
+    const button = rail.getByRole('button', { name: new RegExp(`^${label}`) });
+    await expect(button).toBeVisible();
+    const count = Number(await button.locator('span').last().innerText());
+    expect(count, `${label} untriaged`).toBeGreaterThan(0);
+  }
+  await expandAll(page);
+  expect(new Set(await shownChannels(page))).toEqual(new Set(LABELS));
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /^Monitoring \d+ untriaged changes$/ }),
+  ).toBeVisible();
+});
+
+test('each channel filter shows exactly that channel’s changes', async ({ page, request }) => {
+  for (const [index, channel] of CHANNELS.entries()) {
+    const list = await listFromApi(request, `view_changes=true&view_changes_${channel}=true`);
+    const expected = list.profiles
+      .flatMap((p) => p.records.flatMap((r) => r.changes))
+      .filter((change) => channelOfField(change.field) === channel).length;
+    expect(expected, channel).toBeGreaterThan(0);
+    await openInbox(page, `view_changes_${channel}=true`);
+    await expandAll(page);
+    const channels = await shownChannels(page);
+    expect(channels).toHaveLength(expected);
+    expect(new Set(channels)).toEqual(new Set([LABELS[index]]));
+  }
+});
+
+test('sort order and date range change what the inbox lists', async ({ page, request }) => {
+  const desc = await listFromApi(request, 'view_changes=true&sortOrder=desc');
+  await openInbox(page);
+  const shownDesc = await rowDots(page);
+  await openInbox(page, 'sortOrder=asc');
+  const shownAsc = await rowDots(page);
+  expect(shownAsc).toEqual([...shownDesc].reverse());
+  expect(shownDesc[0]).toBe(
+    desc.profiles.sort((a, b) => latest(b).localeCompare(latest(a)))[0]?.dot,
+  );
+
+  await openInbox(page, 'sortBy=profile_id&sortOrder=asc');
+  const byId = await rowDots(page);
+  expect(byId).not.toEqual(shownDesc);
+
+  // the newest records only: a range from 5 days ago drops the older changes
+  const newest = latest(desc.profiles[0]!);
+  const from = shiftDays(newest, -5);
+  const query = `date_min=${from.replaceAll('-', '')}`;
+  await openInbox(page);
+  await page.getByLabel('From').fill(from);
+  await expect(page).toHaveURL(new RegExp(query));
+  await expandAll(page);
+  const dates = await page
+    .getByRole('table', { name: /^Changes of / })
+    .locator('tbody tr td:first-child')
+    .allInnerTexts();
+  const inRange = (await listFromApi(request, `view_changes=true&${query}`)).profiles.flatMap((p) =>
+    p.records.flatMap((r) => r.changes),
+  );
+  expect(dates).toHaveLength(inRange.length);
+  expect(inRange.length).toBeLessThan(
+    desc.profiles.flatMap((p) => p.records.flatMap((r) => r.changes)).length,
+  );
+});
+
+function latest(profile: { records: { lastChangedDate?: string | undefined }[] }): string {
+  return (
+    profile.records
+      .map((r) => r.lastChangedDate ?? '')
+      .sort()
+      .at(-1) ?? ''
+  );
+}
+
+function shiftDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+test('a triaged change stays triaged after a reload', async ({ page }) => {
+  await openInbox(page, 'view_changes_fleet=true');
+  await expandAll(page);
+  const state = page.getByRole('combobox', { name: /^Triage state of / }).first();
+  const name = await state.getAttribute('aria-label');
+  await state.selectOption('escalated');
+  const note = page.getByRole('textbox', { name: name!.replace('Triage state of', 'Note on') });
+  await note.fill('call the carrier');
+  await page
+    .getByRole('button', { name: `Save note ${name!.replace('Triage state of ', 'on ')}` })
+    .click();
+  await expect(page.getByText(/Escalated by local/).first()).toBeVisible();
+  await page.reload();
+  await expandAll(page);
+  const again = page.getByRole('combobox', { name: name! });
+  await expect(again).toHaveValue('escalated');
+  await expect(
+    page.getByRole('textbox', { name: name!.replace('Triage state of', 'Note on') }),
+  ).toHaveValue('call the carrier');
+  await page.getByLabel('Triage state', { exact: true }).selectOption('escalated');
+  await expect(page).toHaveURL(/triage=escalated/);
+  expect(await page.getByRole('combobox', { name: /^Triage state of / }).count()).toBe(1);
+});
+
+test('the CSV export holds the filtered rows', async ({ page, request }) => {
+  await openInbox(page, 'view_changes_contact=true');
+  await expandAll(page);
+  const shown = (await shownChannels(page)).length;
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^monitoring-changes-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile((await download.path())!, 'utf8');
+  const rows = Papa.parse<Record<string, string>>(text, {
+    header: true,
+    skipEmptyLines: true,
+  }).data;
+  expect(rows).toHaveLength(shown);
+  expect(new Set(rows.map((row) => row.channel))).toEqual(new Set(['contact']));
+  const list = await listFromApi(request, 'view_changes=true&view_changes_contact=true');
+  expect(new Set(rows.map((row) => row.profile_id))).toEqual(
+    new Set(list.profiles.map((p) => p.profileId)),
+  );
+});
+
+test('changes made by advance appear after a refresh, marked new since the last visit', async ({
+  page,
+  request,
+}) => {
+  // the first load records the visit; reload so the marks compare to it
+  await openInbox(page);
+  await expect
+    .poll(async () => (await (await request.get('/api/local/triage/last-visit')).json()) as unknown)
+    .toMatchObject({ lastVisitAt: expect.any(String) });
+  await page.reload();
+  await expandAll(page);
+  await expect(page.getByText('New since last visit')).toHaveCount(0);
+  await sandbox.advance(2);
+  const refreshed = page.waitForResponse((r) =>
+    r.url().includes('/api/v2/monitoring/list?page=1&pageSize=100'),
+  );
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await refreshed;
+  const expand = page.getByRole('button', { name: 'Expand all' });
+  if (await expand.isVisible()) await expand.click();
+  await expect(page.getByText('New since last visit').first()).toBeVisible();
+});
+
+test('bulk watch of a pasted list reports added and failed ids', async ({ page, request }) => {
+  await openInbox(page);
+  await page.getByText('Watch carriers in bulk').click();
+  await page
+    .getByLabel(/DOT numbers, dockets or profile ids/)
+    .fill('1893346-MC654388\n1120987-MC412255, 9999998-MC9999998');
+  await page.getByRole('button', { name: 'Check 3 entries' }).click();
+  await expect(page.getByText(/3 profile ids/)).toBeVisible();
+  await page.getByRole('button', { name: 'Resolve' }).click();
+  await expect(page.getByText(/Watching costs \$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm and watch 3 carriers' }).click();
+  const result = page.getByRole('region', { name: 'Watch result' });
+  await expect(result).toContainText('Added 2 carriers');
+  await expect(result).toContainText('9999998-MC9999998');
+  const list = await listFromApi(request, 'view_changes=false&sortBy=profile_id');
+  const ids = list.profiles.map((p) => p.profileId);
+  expect(ids).toEqual(expect.arrayContaining(['1893346-MC654388', '1120987-MC412255']));
+});
+
+test('the inbox is axe clean in light and dark mode', async ({ page }) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openInbox(page);
+    await expandAll(page);
+    await page.getByText('Watch carriers in bulk').click();
+    expect(await axeViolations(page), scheme).toEqual([]);
+  }
+});

@@ -1,0 +1,127 @@
+/**
+ * Triage states of change records, kept by the proxy per user (`/api/local/triage`), and the user's
+ * last visit of the inbox (`/api/local/triage/last-visit`).
+ */
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiGet, apiPut } from '../../../lib/api-client.ts';
+import type { TriageEntry, TriageState } from '../model/inbox.ts';
+
+/** Ids per GET: keeps the query string short whatever the page size. */
+export const TRIAGE_IDS_PER_REQUEST = 100;
+
+const entrySchema = z.object({
+  id: z.string(),
+  state: z.enum(['new', 'reviewed', 'escalated']),
+  note: z.string().nullish(),
+  by: z.string().nullish(),
+  at: z.string().nullish(),
+});
+const statesSchema = z.object({ items: z.array(entrySchema) });
+/** `{lastVisitAt, previousVisitAt}` (ISO times, null before the first visit). */
+const visitSchema = z.object({ lastVisitAt: z.string().nullish() });
+
+function toEntry(item: z.infer<typeof entrySchema>): TriageEntry {
+  return {
+    id: item.id,
+    state: item.state,
+    note: item.note ?? undefined,
+    by: item.by ?? undefined,
+    at: item.at ?? undefined,
+  };
+}
+
+function chunks<T>(values: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < values.length; start += size) {
+    result.push(values.slice(start, start + size));
+  }
+  return result;
+}
+
+export async function getTriageStates(
+  ids: readonly string[],
+  signal?: AbortSignal,
+): Promise<Map<string, TriageEntry>> {
+  const unique = [...new Set(ids)].sort();
+  const answers = await Promise.all(
+    chunks(unique, TRIAGE_IDS_PER_REQUEST).map((part) =>
+      apiGet('/api/local/triage', { ids: part.join(',') }, { signal }),
+    ),
+  );
+  const entries = answers.flatMap((body) => statesSchema.parse(body).items.map(toEntry));
+  return new Map(entries.map((entry) => [entry.id, entry]));
+}
+
+export function triageQueryOptions(ids: readonly string[]) {
+  const sorted = [...new Set(ids)].sort();
+  return queryOptions({
+    queryKey: ['monitoring', 'triage', sorted] as const,
+    queryFn: ({ signal }) => getTriageStates(sorted, signal),
+    enabled: sorted.length > 0,
+    staleTime: 60_000,
+  });
+}
+
+export function useTriageStates(ids: readonly string[]) {
+  return useQuery(triageQueryOptions(ids));
+}
+
+export interface TriageUpdate {
+  id: string;
+  profileId: string;
+  field: string;
+  state: TriageState;
+  note?: string | undefined;
+}
+
+export async function putTriage(updates: readonly TriageUpdate[]): Promise<void> {
+  await apiPut('/api/local/triage', {
+    items: updates.map((update) => ({
+      id: update.id,
+      profile_id: update.profileId,
+      field: update.field,
+      state: update.state,
+      ...(update.note !== undefined && { note: update.note }),
+    })),
+  });
+}
+
+function invalidateTriage(client: QueryClient) {
+  return client.invalidateQueries({ queryKey: ['monitoring', 'triage'] });
+}
+
+export function useSetTriage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: putTriage,
+    onSettled: () => invalidateTriage(client),
+  });
+}
+
+/** When the user last opened the inbox (before this visit), or null on a first visit. */
+export async function getLastVisit(signal?: AbortSignal): Promise<string | null> {
+  const body = await apiGet('/api/local/triage/last-visit', {}, { signal });
+  return visitSchema.parse(body).lastVisitAt ?? null;
+}
+
+/** Records a visit now (the proxy's clock). */
+export async function putLastVisit(): Promise<void> {
+  await apiPut('/api/local/triage/last-visit', {});
+}
+
+export const lastVisitQueryOptions = queryOptions({
+  queryKey: ['monitoring', 'last-visit'] as const,
+  queryFn: ({ signal }) => getLastVisit(signal),
+  staleTime: Infinity,
+});
+
+export function useLastVisit() {
+  return useQuery(lastVisitQueryOptions);
+}

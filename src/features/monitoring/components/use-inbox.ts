@@ -1,0 +1,107 @@
+/**
+ * Everything the inbox shows, derived from the URL: the page of profiles, their changes, triage
+ * states, untriaged counts and the last visit the "new" marks compare against.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { useMonitoringList } from '../api/get-monitoring-list.ts';
+import { putLastVisit, useLastVisit, useTriageStates } from '../api/triage.ts';
+import { changeId } from '../model/change-id.ts';
+import {
+  readInboxParams,
+  updateInboxParams,
+  writeInboxParams,
+  type InboxParams,
+} from '../model/inbox-params.ts';
+import {
+  matchesTriage,
+  profileChanges,
+  untriagedCounts,
+  type InboxChange,
+  type TriageEntry,
+} from '../model/inbox.ts';
+import type { MonitoredProfile } from '../../../lib/service/index.ts';
+
+export interface InboxRow {
+  profile: MonitoredProfile;
+  /** the changes shown for the profile: selected channels and triage filter applied */
+  changes: InboxChange[];
+  /** all changes of the profile on this page, for its triage summary */
+  allChanges: InboxChange[];
+}
+
+const NO_TRIAGE: ReadonlyMap<string, TriageEntry> = new Map();
+
+function channelChanges(profile: MonitoredProfile, params: InboxParams): InboxChange[] {
+  const changes = profileChanges(profile, changeId);
+  if (params.channels.length === 0) return changes;
+  return changes.filter((change) => change.channel && params.channels.includes(change.channel));
+}
+
+export function useInboxParams() {
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => readInboxParams(search), [search]);
+  const update = useCallback(
+    (patch: Partial<InboxParams>) =>
+      setSearch(writeInboxParams(updateInboxParams(params, patch)), { preventScrollReset: true }),
+    [params, setSearch],
+  );
+  return { params, update };
+}
+
+/** Records the visit once the first page arrived; the marks keep comparing to the previous one. */
+function useRecordVisit(loaded: boolean) {
+  const client = useQueryClient();
+  const recorded = useRef(false);
+  const lastVisit = useLastVisit();
+  useEffect(() => {
+    if (!loaded || !lastVisit.isSuccess || recorded.current) return;
+    recorded.current = true;
+    putLastVisit().catch(() => undefined);
+  }, [loaded, lastVisit.isSuccess]);
+  useEffect(
+    () => () => {
+      if (recorded.current)
+        void client.invalidateQueries({ queryKey: ['monitoring', 'last-visit'] });
+    },
+    [client],
+  );
+  return lastVisit.data ?? undefined;
+}
+
+export function useInbox(params: InboxParams) {
+  const list = useMonitoringList(params);
+  const profiles = useMemo(() => list.data?.profiles ?? [], [list.data]);
+  const pageChanges = useMemo(
+    () => profiles.map((profile) => ({ profile, changes: channelChanges(profile, params) })),
+    [profiles, params],
+  );
+  const ids = useMemo(
+    () => pageChanges.flatMap(({ changes }) => changes.map((change) => change.id)),
+    [pageChanges],
+  );
+  const triageQuery = useTriageStates(ids);
+  const triage = triageQuery.data ?? NO_TRIAGE;
+  const rows: InboxRow[] = useMemo(
+    () =>
+      pageChanges
+        .map(({ profile, changes }) => ({
+          profile,
+          allChanges: changes,
+          changes: changes.filter((change) => matchesTriage(change, params.triage, triage)),
+        }))
+        .filter((row) => params.triage === 'all' || row.changes.length > 0),
+    [pageChanges, params.triage, triage],
+  );
+  const counts = useMemo(
+    () =>
+      untriagedCounts(
+        pageChanges.flatMap(({ changes }) => changes),
+        triage,
+      ),
+    [pageChanges, triage],
+  );
+  const lastVisit = useRecordVisit(list.isSuccess);
+  return { list, triageQuery, triage, rows, counts, lastVisit };
+}

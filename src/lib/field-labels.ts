@@ -1,0 +1,179 @@
+/**
+ * Human labels and value kinds of the profile fields a monitoring change record can carry, so every
+ * view reads "Power units: 12 → 16" instead of `total_power_units`. The kind decides the formatter.
+ * Fields not listed here get a label derived from their name and are shown as sent.
+ */
+import {
+  formatCount,
+  formatDate,
+  formatDecimal,
+  formatDollars,
+  formatFlag,
+  formatPercent,
+  formatPhone,
+  MISSING,
+} from './format.ts';
+import { BASIC_CATEGORIES, BASIC_LABELS, type BasicCategory } from './service/index.ts';
+
+export type FieldValueKind =
+  | 'text'
+  | 'count'
+  | 'dollars'
+  | 'date'
+  | 'flag'
+  | 'year'
+  | 'percentile'
+  | 'probability'
+  | 'decimal'
+  | 'phone';
+
+export interface FieldInfo {
+  label: string;
+  kind: FieldValueKind;
+}
+
+const info = (label: string, kind: FieldValueKind): FieldInfo => ({ label, kind });
+
+const FIELDS: Readonly<Record<string, FieldInfo>> = {
+  indicator_insurance: info('Insurance on file', 'flag'),
+  insurance_bipd_on_file: info('BIPD insurance on file', 'dollars'),
+  insurance_bipd_required: info('BIPD insurance required', 'dollars'),
+  insurance_cargo_on_file: info('Cargo insurance on file', 'dollars'),
+  insurance_bond_on_file: info('Bond on file', 'dollars'),
+  insurance_cancel_count: info('Insurance cancellations', 'count'),
+  insurance_last_canceled: info('Insurance last cancelled', 'date'),
+  insurance_pending_cancel_date: info('Insurance pending cancellation', 'date'),
+
+  indicator_authority: info('Operating authority', 'flag'),
+  usdot_status: info('USDOT status', 'text'),
+  out_of_service_flag: info('Out of service', 'flag'),
+  total_revocations: info('Authority revocations', 'count'),
+  last_revocation_date: info('Last revocation', 'date'),
+  docket: info('Docket', 'text'),
+
+  safety_rating_desc: info('Safety rating', 'text'),
+  safety_rating_date: info('Safety rating date', 'date'),
+  latest_review_type_desc: info('Latest review type', 'text'),
+  latest_review_date: info('Latest review date', 'date'),
+  indicator_carrier_safety: info('Carrier safety indicator', 'flag'),
+  crashes_total: info('Crashes', 'count'),
+  crash_fatalities: info('Crash fatalities', 'count'),
+  crash_injuries: info('Crash injuries', 'count'),
+  crashes_tow_away: info('Tow-away crashes', 'count'),
+  last_crash_date: info('Last crash', 'date'),
+  inspections_total: info('Inspections', 'count'),
+  last_inspection_date: info('Last inspection', 'date'),
+  violations_total: info('Violations', 'count'),
+  iss_value: info('ISS score', 'count'),
+
+  total_power_units: info('Power units', 'count'),
+  total_drivers: info('Drivers', 'count'),
+  total_drivers_cdl: info('CDL drivers', 'count'),
+  mcs150_date: info('MCS-150 date', 'date'),
+  mcs150_year: info('MCS-150 mileage year', 'year'),
+  mcs150_mileage: info('MCS-150 mileage', 'count'),
+
+  legal_name: info('Legal name', 'text'),
+  dba_name: info('DBA name', 'text'),
+  telephone_number: info('Telephone', 'phone'),
+  cellphone_number: info('Cell phone', 'phone'),
+  fax_number: info('Fax', 'phone'),
+  email_address: info('E-mail address', 'text'),
+  physical_address_street: info('Street address', 'text'),
+  physical_address: info('Physical address', 'text'),
+  mailing_address: info('Mailing address', 'text'),
+
+  risk_score: info('Risk score', 'text'),
+  risk_score_probability: info('Risk probability', 'probability'),
+  safety_score: info('Safety score', 'count'),
+};
+
+const AUTHORITY_TYPES: Readonly<Record<string, string>> = {
+  common: 'Common',
+  contract: 'Contract',
+  broker: 'Broker',
+};
+
+function isBasicCategory(value: string): value is BasicCategory {
+  return (BASIC_CATEGORIES as readonly string[]).includes(value);
+}
+
+/** Families of fields named by pattern: `authority_<type>...`, `basic_alert_<category>`, ... */
+function patternInfo(field: string): FieldInfo | undefined {
+  const authority = /^authority_(common|contract|broker)(_last_revocation_date)?$/.exec(field);
+  if (authority?.[1]) {
+    const type = AUTHORITY_TYPES[authority[1]] ?? authority[1];
+    return authority[2]
+      ? info(`${type} authority last revocation`, 'date')
+      : info(`${type} authority`, 'text');
+  }
+  const basic = /^basic_(alert|percentile|measure)_(.+)$/.exec(field);
+  const category = basic?.[2];
+  if (basic && category && isBasicCategory(category)) {
+    const name = BASIC_LABELS[category];
+    if (basic[1] === 'alert') return info(`${name} alert`, 'flag');
+    if (basic[1] === 'percentile') return info(`${name} percentile`, 'percentile');
+    return info(`${name} measure`, 'decimal');
+  }
+  return undefined;
+}
+
+/** `total_power_units` → "Total power units": the fallback for fields without a label. */
+export function humaniseFieldName(field: string): string {
+  const words = field.replace(/_+/g, ' ').trim();
+  return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)}` : field;
+}
+
+export function fieldInfo(field: string): FieldInfo {
+  return FIELDS[field] ?? patternInfo(field) ?? info(humaniseFieldName(field), 'text');
+}
+
+export function fieldLabel(field: string): string {
+  return fieldInfo(field).label;
+}
+
+/** Whether the field has a label of its own (not derived from its name). */
+export function hasFieldLabel(field: string): boolean {
+  return FIELDS[field] !== undefined || patternInfo(field) !== undefined;
+}
+
+const asNumber = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
+function formatKnown(kind: FieldValueKind, value: unknown): string | undefined {
+  switch (kind) {
+    case 'count':
+      return typeof value === 'number' ? formatCount(value) : undefined;
+    case 'dollars':
+      return typeof value === 'number' ? formatDollars(value) : undefined;
+    case 'date':
+      return typeof value === 'string' ? formatDate(value) : undefined;
+    case 'flag':
+      return typeof value === 'boolean' ? formatFlag(value) : undefined;
+    case 'year':
+      return typeof value === 'number' ? String(value) : undefined;
+    case 'percentile':
+    case 'probability':
+      return formatFraction(asNumber(value));
+    case 'decimal':
+      return typeof value === 'number' ? formatDecimal(value) : undefined;
+    case 'phone':
+      return typeof value === 'string' ? formatPhone(value) : undefined;
+    case 'text':
+      return typeof value === 'string' ? value : undefined;
+  }
+}
+
+/** Percentiles and probabilities arrive as a 0–1 fraction (or, tolerated, a 0–100 percentage). */
+function formatFraction(value: number | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return formatPercent(value > 1 ? value / 100 : value);
+}
+
+/** A change value as the analyst reads it; values of an unexpected type are shown as sent. */
+export function formatFieldValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return MISSING;
+  const known = formatKnown(fieldInfo(field).kind, value);
+  if (known !== undefined) return known;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value as string | number | boolean);
+}
