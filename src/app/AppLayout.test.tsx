@@ -25,11 +25,12 @@ describe('AppLayout', () => {
     );
   });
 
-  it('marks the current page in the navigation', () => {
+  it('marks the current page in the navigation', async () => {
     renderApp('/monitoring');
+    // The monitoring page is a lazy route: wait for it before looking at the navigation.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Monitoring' })).toBeTruthy();
     expect(navLink('Monitoring').getAttribute('aria-current')).toBe('page');
     expect(navLink('Search').hasAttribute('aria-current')).toBe(false);
-    expect(screen.getByRole('heading', { level: 1, name: 'Monitoring' })).toBeTruthy();
   });
 
   it('redirects / to /search', async () => {
@@ -43,6 +44,7 @@ describe('AppLayout', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/search');
     await user.click(navLink('Monitoring'));
+    await screen.findByRole('heading', { level: 1, name: 'Monitoring' });
     expect(router.state.location.pathname).toBe('/monitoring');
     expect(navLink('Monitoring').getAttribute('aria-current')).toBe('page');
     expect(navLink('Search').hasAttribute('aria-current')).toBe(false);

@@ -1,5 +1,4 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { MonitoringPage } from '../features/monitoring/components/MonitoringPage.tsx';
 import { SearchPage } from '../features/search/components/SearchPage.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { NotFoundPage } from './routes/NotFoundPage.tsx';
@@ -28,7 +27,14 @@ export const appRoutes: RouteObject[] = [
                 Component: m.ProfilePage,
               })),
           },
-          { path: 'monitoring', element: <MonitoringPage /> },
+          {
+            // Lazy like the profile: the search page's initial bundle carries only what it needs.
+            path: 'monitoring',
+            lazy: () =>
+              import('../features/monitoring/components/MonitoringPage.tsx').then((m) => ({
+                Component: m.MonitoringPage,
+              })),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -55,7 +55,7 @@ describe('dark mode', () => {
 
     cleanup();
     document.documentElement.className = '';
-    renderApp('/monitoring');
+    renderApp('/search');
     expect(htmlIsDark()).toBe(true);
     expect(toggle().getAttribute('aria-pressed')).toBe('true');
 
