@@ -1,0 +1,700 @@
+/**
+ * Browser figures (printed and written to bench/results/browser-<date>.json; no assertions): the
+ * built SPA served by the real proxy, which forwards to a sandbox, both in this process on
+ * 127.0.0.1 (port 0), measured in headless Chromium with `performance.now()` inside the page:
+ *
+ * a. autocomplete: last `keydown` in the omnibox → the listbox shows the suggestions answered for
+ *    that prefix (real name prefixes, each typed once);
+ * b. monitoring inbox with 10,000 watched carriers and ≥ 100,000 change records (seeded through the
+ *    sandbox's monitoring/add and /__sandbox/advance): list data arrived → 500 rows in the DOM, a
+ *    channel filter switch, 20 page changes with the JS heap (CDP, after a GC) before and after;
+ * c. the heavy profile (DOT 3999999): navigation → overview rendered, tab switch → inspections
+ *    rendered, → inspection map `data-state="idle"`.
+ *
+ * "rendered" is the MutationObserver callback that first sees the finished DOM; "frame" is the next
+ * animation frame plus a task, i.e. after layout and paint, when the page can take input again.
+ * The page's fetch is wrapped so "data arrived" means the whole body was read.
+ *
+ *   npx tsx scripts/bench-browser.ts
+ *   BENCH_POPULATION=20000 BENCH_WATCHED=2000 BENCH_RUNS=1 npx tsx scripts/bench-browser.ts
+ *
+ * BENCH_POPULATION (100000), BENCH_WATCHED (10000), BENCH_CHANGES (100000: records to reach),
+ * BENCH_QUERIES (60: autocomplete prefixes), BENCH_RUNS (3), BENCH_DIST (build here instead of a
+ * temp dir; an existing build is reused when it has an index.html), CHROMIUM_PATH.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildProxyApp, type ProxyApp } from '../server-proxy/src/app.ts';
+import { loadConfig } from '../server-proxy/src/config.ts';
+import { buildSandboxApp, type SandboxApp } from '../server-proxy/src/sandbox/app.ts';
+import { autocompleteTerm } from '../src/features/search/api/get-autocomplete.ts';
+
+const KEY = 'sk_test_bench';
+const HOST = '127.0.0.1';
+const FIRST_POPULATION_DOT = 5_000_000;
+const HEAVY_DOT = '3999999';
+const PAGE_SIZE = 500;
+const PAGE_CHANGES = 20;
+const ADD_CHUNK = 10_000;
+const ADVANCE_STEP_DAYS = 4;
+const MAX_ADVANCE_DAYS = 60;
+
+function setting(name: string, fallback: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new Error(`${name} must be a whole number from 1 to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+const POPULATION = setting('BENCH_POPULATION', 100_000, 5_000_000);
+const WATCHED = setting('BENCH_WATCHED', 10_000, 100_000);
+const CHANGES = setting('BENCH_CHANGES', 100_000, 10_000_000);
+const QUERIES = setting('BENCH_QUERIES', 60, 1000);
+const RUNS = setting('BENCH_RUNS', 3, 20);
+
+const TARGETS_MS = {
+  autocomplete: 100,
+  inboxPage: 300,
+  inboxFilter: 300,
+  inboxPageChange: 300,
+  profileOverview: 1000,
+  profileTab: 200,
+  profileMap: 1500,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// In the page: a plain script (a string, so no build helper can leak into it) installed before the
+// app's own scripts. `__bench.arm(spec)` starts watching the DOM before the action that changes it;
+// `__bench.pending` resolves with the timings once the spec's condition holds.
+// ---------------------------------------------------------------------------------------------
+
+interface FetchSpec {
+  path: string;
+  params?: Record<string, string>;
+}
+
+type Condition =
+  | { kind: 'suggestions' }
+  | { kind: 'inbox'; page: number; rows?: number; pressed?: { label: string; value: boolean } }
+  | { kind: 'tab'; label: string }
+  | { kind: 'map-idle' };
+
+type ArmSpec = Condition & {
+  /** a response that must have arrived first; its arrival time is reported */
+  fetch?: FetchSpec;
+  /** a response reported when one arrived, not waited for (pages that may come from a cache) */
+  optionalFetch?: FetchSpec;
+  timeoutMs?: number;
+  /** several watches may run at once, each in its own slot (default "main") */
+  slot?: string;
+};
+
+interface Timing {
+  /** performance.now() when the watch began (0 for a navigation watch armed at document start) */
+  since: number;
+  arrived: number | null;
+  rendered: number;
+  frame: number;
+  keydown: number;
+  click: number;
+  bytes: number | null;
+}
+
+const PROBE_SOURCE = String.raw`(() => {
+  const probe = { arrivals: [], lastKeydown: -1, lastClick: -1, pending: {} };
+  window.__bench = probe;
+  document.addEventListener('keydown', () => { probe.lastKeydown = performance.now(); }, true);
+  document.addEventListener('click', () => { probe.lastClick = performance.now(); }, true);
+
+  const originalFetch = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const response = await originalFetch(input, init);
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+    if (!url.pathname.startsWith('/api/')) return response;
+    const body = await response.arrayBuffer();
+    let count = null;
+    if (url.pathname.endsWith('/monitoring/list') && response.ok) {
+      count = Object.keys(JSON.parse(new TextDecoder().decode(body)).items ?? {}).length;
+    }
+    probe.arrivals.push({ url: url.href, at: performance.now(), bytes: body.byteLength, count });
+    const empty = [101, 204, 205, 304].includes(response.status);
+    return new Response(empty ? null : body, {
+      status: response.status, statusText: response.statusText, headers: response.headers,
+    });
+  };
+
+  const matches = (arrival, spec) => {
+    const url = new URL(arrival.url);
+    if (url.pathname !== spec.path) return false;
+    return Object.entries(spec.params ?? {}).every(([k, v]) => url.searchParams.get(k) === v);
+  };
+
+  const inboxTable = () => [...document.querySelectorAll('table')].find(
+    (t) => t.caption?.textContent === 'Watched carriers and their changes');
+
+  const conditions = {
+    suggestions: () => {
+      const list = document.querySelector('[role=listbox]');
+      return !!list && !list.hidden && list.getAttribute('aria-busy') === 'false' &&
+        !!list.querySelector('[role=option] mark');
+    },
+    inbox: (spec, arrival) => {
+      const table = inboxTable();
+      if (!table || table.closest('[aria-busy]')?.getAttribute('aria-busy') !== 'false') return false;
+      const pager = document.querySelector('nav[aria-label="Inbox pages"]');
+      if (!pager?.textContent?.includes('Page ' + spec.page + ' of')) return false;
+      if (spec.pressed) {
+        const button = [...document.querySelectorAll('nav[aria-label="Channels"] button')].find(
+          (b) => b.textContent?.startsWith(spec.pressed.label));
+        if (button?.getAttribute('aria-pressed') !== String(spec.pressed.value)) return false;
+      }
+      const rows = spec.rows ?? arrival?.count;
+      return table.tBodies[0]?.rows.length === rows;
+    },
+    tab: (spec) => {
+      const section = document.querySelector('section[aria-labelledby="profile-tab-heading"]');
+      if (!section || section.querySelector('h2')?.textContent !== spec.label) return false;
+      return !section.textContent?.includes('Loading the ') && section.children.length > 1;
+    },
+    'map-idle': () => !!document.querySelector('[data-testid="map-view"][data-state="idle"]'),
+  };
+
+  probe.arm = (spec, since = performance.now()) => {
+    probe.pending[spec.slot ?? 'main'] = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        reject(new Error('timed out waiting for ' + JSON.stringify(spec)));
+      }, spec.timeoutMs ?? 60000);
+      const check = () => {
+        const wanted = spec.fetch ?? spec.optionalFetch;
+        const arrival = wanted
+          ? probe.arrivals.find((a) => a.at >= since && matches(a, wanted)) : undefined;
+        if (spec.fetch && !arrival) return;
+        if (!conditions[spec.kind](spec, arrival)) return;
+        observer.disconnect();
+        clearTimeout(timer);
+        const rendered = performance.now();
+        requestAnimationFrame(() => setTimeout(() => resolve({
+          since, arrived: arrival?.at ?? null, rendered, frame: performance.now(),
+          keydown: probe.lastKeydown, click: probe.lastClick, bytes: arrival?.bytes ?? null,
+        }), 0));
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document, {
+        subtree: true, childList: true, attributes: true, characterData: true,
+      });
+    });
+    return true;
+  };
+
+  const initial = window.__benchArmAtStart;
+  if (initial) probe.arm(initial, 0);
+})();`;
+
+async function arm(page: Page, spec: ArmSpec): Promise<void> {
+  await page.evaluate(`window.__bench.arm(${JSON.stringify(spec)})`);
+}
+
+function settle(page: Page, slot = 'main'): Promise<Timing> {
+  return page.evaluate(`window.__bench.pending[${JSON.stringify(slot)}]`) as Promise<Timing>;
+}
+
+async function newPage(browser: Browser, base: string, armAtStart?: ArmSpec) {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width: 1366, height: 900 },
+  });
+  if (armAtStart) {
+    await context.addInitScript({
+      content: `window.__benchArmAtStart = ${JSON.stringify(armAtStart)};`,
+    });
+  }
+  await context.addInitScript({ content: PROBE_SOURCE });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  return { context, page };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+// ---------------------------------------------------------------------------------------------
+
+interface Summary {
+  n: number;
+  median: number;
+  p95: number;
+  min: number;
+  max: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+function summarise(values: readonly number[]): Summary {
+  const sorted = [...values].sort((a, b) => a - b);
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return {
+    n: sorted.length,
+    median: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    min: round(sorted[0] ?? NaN),
+    max: round(sorted.at(-1) ?? NaN),
+  };
+}
+
+interface Measure {
+  name: string;
+  /** the figure compared with the target */
+  headline: 'median' | 'p95';
+  target: number;
+  rendered: Summary;
+  frame: Summary;
+}
+
+function measure(
+  name: string,
+  target: number,
+  headline: Measure['headline'],
+  rendered: number[],
+  frame: number[],
+): Measure {
+  return { name, target, headline, rendered: summarise(rendered), frame: summarise(frame) };
+}
+
+function printMeasures(measures: readonly Measure[]): void {
+  console.table(
+    measures.map((m) => {
+      const figure = m.frame[m.headline];
+      return {
+        measure: m.name,
+        n: m.rendered.n,
+        'rendered p50 / p95 ms': `${m.rendered.median} / ${m.rendered.p95}`,
+        'frame p50 / p95 ms': `${m.frame.median} / ${m.frame.p95}`,
+        'frame min–max ms': `${m.frame.min}–${m.frame.max}`,
+        target: `${m.headline} ≤ ${m.target}`,
+        verdict: m.frame.n === 0 ? 'n/a' : figure <= m.target ? 'met' : 'MISSED',
+      };
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Servers and data
+// ---------------------------------------------------------------------------------------------
+
+function buildSpa(outDir: string): void {
+  if (existsSync(join(outDir, 'index.html')) && process.env.BENCH_DIST) return;
+  const result = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`vite build failed with ${result.status}`);
+}
+
+async function startServers(work: string, dist: string) {
+  const sandbox = await buildSandboxApp({
+    dataDir: join(work, 'sandbox'),
+    apiKeys: [KEY],
+    population: POPULATION,
+  });
+  await sandbox.listen({ host: HOST, port: 0 });
+  const sandboxUrl = `http://${HOST}:${(sandbox.server.address() as AddressInfo).port}`;
+  const config = loadConfig({
+    HOST,
+    PORT: '0',
+    CARRIER_API_BASE_URL: sandboxUrl,
+    CARRIER_API_KEY: KEY,
+    STATIC_DIR: dist,
+    DATA_DIR: join(work, 'proxy'),
+    LOG_LEVEL: 'silent',
+    // One browser is one user doing far more than a person would in a minute.
+    USER_RATE_LIMIT_PER_MINUTE: '100000',
+  });
+  const proxy = await buildProxyApp(config);
+  await proxy.listen({ host: HOST, port: 0 });
+  const base = `http://${HOST}:${(proxy.server.address() as AddressInfo).port}`;
+  return { sandbox, proxy, base };
+}
+
+function profileId(sandbox: SandboxApp, dot: string): string | undefined {
+  const identity = sandbox.sandbox.dataset.getIdentity(dot);
+  if (!identity) return undefined;
+  return identity.docket ? `${dot}-${identity.docket}` : dot;
+}
+
+/** DOTs spread evenly over the generated population. */
+function populationDots(count: number): string[] {
+  const step = POPULATION / count;
+  return Array.from({ length: count }, (_, i) =>
+    String(FIRST_POPULATION_DOT + Math.floor(i * step)),
+  );
+}
+
+async function sandboxPost(sandbox: SandboxApp, url: string, payload: unknown) {
+  const response = await sandbox.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`${url} answered ${response.statusCode}: ${response.body.slice(0, 500)}`);
+  }
+}
+
+function changeCount(sandbox: SandboxApp): number {
+  const row = sandbox.sandbox.db.prepare('SELECT count(*) AS n FROM monitoring_change').get() as {
+    n: number;
+  };
+  return row.n;
+}
+
+/** Watch WATCHED population carriers, then advance the clock until CHANGES records exist. */
+async function seedMonitoring(sandbox: SandboxApp) {
+  const started = performance.now();
+  const ids = populationDots(WATCHED).flatMap((dot) => profileId(sandbox, dot) ?? []);
+  for (let i = 0; i < ids.length; i += ADD_CHUNK) {
+    await sandboxPost(sandbox, '/v2/monitoring/add', { profile_ids: ids.slice(i, i + ADD_CHUNK) });
+  }
+  let days = 0;
+  while (changeCount(sandbox) < CHANGES && days < MAX_ADVANCE_DAYS) {
+    await sandboxPost(sandbox, '/__sandbox/advance', { days: ADVANCE_STEP_DAYS });
+    days += ADVANCE_STEP_DAYS;
+  }
+  const seeded = {
+    watched: ids.length,
+    changes: changeCount(sandbox),
+    advancedDays: days,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+  console.log(
+    `seeded ${seeded.watched} watched carriers, ${seeded.changes} change records (${days} days advanced) in ${seeded.seconds} s`,
+  );
+  return seeded;
+}
+
+// ---------------------------------------------------------------------------------------------
+// a. Autocomplete
+// ---------------------------------------------------------------------------------------------
+
+/** Distinct prefixes (3 to 8 characters) of real legal names from across the population. */
+function typedPrefixes(sandbox: SandboxApp): string[] {
+  const terms = new Map<string, string>();
+  const dots = populationDots(QUERIES * 2);
+  for (const [i, dot] of dots.entries()) {
+    const name = sandbox.sandbox.dataset.getIdentity(dot)?.legalName;
+    if (!name) continue;
+    const typed = name.slice(0, 3 + (i % 6)).trimEnd();
+    const term = autocompleteTerm(typed);
+    if (term.length >= 3 && !terms.has(term)) terms.set(term, typed);
+    if (terms.size >= QUERIES) break;
+  }
+  return [...terms.values()];
+}
+
+async function benchAutocomplete(browser: Browser, base: string, prefixes: readonly string[]) {
+  const { context, page } = await newPage(browser, base);
+  const rendered: number[] = [];
+  const frame: number[] = [];
+  try {
+    await page.goto('/search');
+    const box = page.getByRole('combobox', { name: 'Search carriers' });
+    await box.click();
+    for (const typed of prefixes) {
+      await box.fill('');
+      await arm(page, {
+        kind: 'suggestions',
+        fetch: { path: '/api/v2/autocomplete', params: { q: autocompleteTerm(typed) } },
+      });
+      await page.keyboard.type(typed);
+      const timing = await settle(page);
+      rendered.push(timing.rendered - timing.keydown);
+      frame.push(timing.frame - timing.keydown);
+    }
+  } finally {
+    await context.close();
+  }
+  return measure(
+    `autocomplete: last keydown → suggestions (${prefixes.length} prefixes)`,
+    TARGETS_MS.autocomplete,
+    'p95',
+    rendered,
+    frame,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// b. Monitoring inbox
+// ---------------------------------------------------------------------------------------------
+
+const LIST_PATH = '/api/v2/monitoring/list';
+const FILTER_CHANNELS = ['Insurance', 'Fleet', 'Safety', 'Contact', 'Risk'] as const;
+
+async function openInbox(browser: Browser, base: string) {
+  const spec: ArmSpec = {
+    kind: 'inbox',
+    page: 1,
+    fetch: { path: LIST_PATH, params: { page: '1', pageSize: String(PAGE_SIZE) } },
+  };
+  const opened = await newPage(browser, base, spec);
+  await opened.page.goto(`/monitoring?pageSize=${PAGE_SIZE}`);
+  const timing = await settle(opened.page);
+  return { ...opened, timing };
+}
+
+async function heapMiB(context: BrowserContext, page: Page): Promise<number> {
+  const session = await context.newCDPSession(page);
+  await session.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await session.send('Runtime.getHeapUsage');
+  await session.detach();
+  return Math.round((usedSize / 1024 / 1024) * 10) / 10;
+}
+
+/** Toggle a channel on (a new list request) and off again (the cached unfiltered page). */
+async function switchChannel(page: Page, label: string) {
+  const button = page
+    .getByRole('navigation', { name: 'Channels' })
+    .getByRole('button')
+    .filter({ hasText: label });
+  await arm(page, {
+    kind: 'inbox',
+    page: 1,
+    pressed: { label, value: true },
+    fetch: { path: LIST_PATH, params: { [`view_changes_${label.toLowerCase()}`]: 'true' } },
+  });
+  await button.click();
+  const on = await settle(page);
+  await arm(page, { kind: 'inbox', page: 1, rows: PAGE_SIZE, pressed: { label, value: false } });
+  await button.click();
+  const off = await settle(page);
+  return { on, off };
+}
+
+async function changePage(page: Page, to: number, rows: number, forward: boolean) {
+  const name = forward ? 'Next page' : 'Previous page';
+  await arm(page, {
+    kind: 'inbox',
+    page: to,
+    rows,
+    optionalFetch: { path: LIST_PATH, params: { page: String(to) } },
+  });
+  await page.getByRole('navigation', { name: 'Inbox pages' }).getByRole('button', { name }).click();
+  return settle(page);
+}
+
+/** 20 page changes: forward to the last page, back to the first, and so on (cached pages too). */
+async function pageThrough(page: Page, watched: number): Promise<Timing[]> {
+  const pageCount = Math.ceil(watched / PAGE_SIZE);
+  const rowsOn = (n: number) => Math.min(PAGE_SIZE, watched - (n - 1) * PAGE_SIZE);
+  const timings: Timing[] = [];
+  let current = 1;
+  let step = 1;
+  for (let i = 0; i < PAGE_CHANGES && pageCount > 1; i += 1) {
+    if (current + step < 1 || current + step > pageCount) step = -step;
+    current += step;
+    timings.push(await changePage(page, current, rowsOn(current), step > 0));
+  }
+  return timings;
+}
+
+async function benchInbox(browser: Browser, base: string, watched: number) {
+  const load = { rendered: [] as number[], frame: [] as number[], bytes: 0 };
+  for (let run = 0; run < RUNS; run += 1) {
+    const { context, timing } = await openInbox(browser, base);
+    const arrived = timing.arrived ?? 0;
+    load.rendered.push(timing.rendered - arrived);
+    load.frame.push(timing.frame - arrived);
+    load.bytes = timing.bytes ?? 0;
+    await context.close();
+  }
+  const { context, page } = await openInbox(browser, base);
+  try {
+    const filter = { rendered: [] as number[], frame: [] as number[] };
+    const filterOff = { rendered: [] as number[], frame: [] as number[] };
+    for (const label of FILTER_CHANNELS.slice(0, Math.max(RUNS, 3))) {
+      const { on, off } = await switchChannel(page, label);
+      filter.rendered.push(on.rendered - (on.arrived ?? 0));
+      filter.frame.push(on.frame - (on.arrived ?? 0));
+      filterOff.rendered.push(off.rendered - off.click);
+      filterOff.frame.push(off.frame - off.click);
+    }
+    const heapBefore = await heapMiB(context, page);
+    const pages = await pageThrough(page, watched);
+    const heapAfter = await heapMiB(context, page);
+    const fetched = pages.filter((t) => t.arrived !== null);
+    const measures = [
+      measure(
+        `inbox: list data arrived → ${PAGE_SIZE} rows (${(load.bytes / 1024 / 1024).toFixed(1)} MiB page)`,
+        TARGETS_MS.inboxPage,
+        'median',
+        load.rendered,
+        load.frame,
+      ),
+      measure(
+        'inbox: channel filter on, data arrived → rows',
+        TARGETS_MS.inboxFilter,
+        'median',
+        filter.rendered,
+        filter.frame,
+      ),
+      measure(
+        'inbox: channel filter off (cached), click → rows',
+        TARGETS_MS.inboxFilter,
+        'median',
+        filterOff.rendered,
+        filterOff.frame,
+      ),
+      measure(
+        `inbox: page change, data arrived → rows (${fetched.length} fetched)`,
+        TARGETS_MS.inboxPageChange,
+        'median',
+        fetched.map((t) => t.rendered - (t.arrived ?? 0)),
+        fetched.map((t) => t.frame - (t.arrived ?? 0)),
+      ),
+      measure(
+        `inbox: page change, click → rows (all ${pages.length})`,
+        TARGETS_MS.inboxPageChange,
+        'median',
+        pages.map((t) => t.rendered - t.click),
+        pages.map((t) => t.frame - t.click),
+      ),
+    ];
+    console.log(
+      `inbox JS heap after GC: ${heapBefore} MiB before ${PAGE_CHANGES} page changes, ${heapAfter} MiB after`,
+    );
+    return { measures, heap: { beforeMiB: heapBefore, afterMiB: heapAfter } };
+  } finally {
+    await context.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// c. Heavy profile
+// ---------------------------------------------------------------------------------------------
+
+async function profileRun(browser: Browser, base: string) {
+  const { context, page } = await newPage(browser, base, { kind: 'tab', label: 'Overview' });
+  try {
+    await page.goto(`/carriers/${HEAVY_DOT}/overview`);
+    const overview = await settle(page);
+    await arm(page, { kind: 'tab', label: 'Inspections' });
+    await arm(page, { kind: 'map-idle', slot: 'map' });
+    await page
+      .getByRole('navigation', { name: 'Profile sections' })
+      .getByRole('link', { name: 'Inspections' })
+      .click();
+    const tab = await settle(page);
+    const map = await settle(page, 'map');
+    return {
+      overview: { rendered: overview.rendered, frame: overview.frame },
+      tab: { rendered: tab.rendered - tab.click, frame: tab.frame - tab.click },
+      map: { rendered: map.rendered - tab.click, frame: map.frame - tab.click },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function benchProfile(browser: Browser, base: string) {
+  const runs = [];
+  for (let run = 0; run < RUNS; run += 1) runs.push(await profileRun(browser, base));
+  return [
+    measure(
+      `heavy profile ${HEAVY_DOT}: navigation → overview`,
+      TARGETS_MS.profileOverview,
+      'median',
+      runs.map((r) => r.overview.rendered),
+      runs.map((r) => r.overview.frame),
+    ),
+    measure(
+      'heavy profile: click → inspections tab',
+      TARGETS_MS.profileTab,
+      'median',
+      runs.map((r) => r.tab.rendered),
+      runs.map((r) => r.tab.frame),
+    ),
+    measure(
+      'heavy profile: click → inspection map idle',
+      TARGETS_MS.profileMap,
+      'median',
+      runs.map((r) => r.map.rendered),
+      runs.map((r) => r.map.frame),
+    ),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function writeResults(results: Record<string, unknown>): string {
+  const dir = fileURLToPath(new URL('../bench/results/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `browser-${new Date().toISOString().slice(0, 10)}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  return file;
+}
+
+async function closeAll(
+  browser: Browser | undefined,
+  proxy: ProxyApp | undefined,
+  sandbox: SandboxApp | undefined,
+) {
+  await browser?.close();
+  await proxy?.close();
+  await sandbox?.close();
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'bench-browser-'));
+  const dist = process.env.BENCH_DIST ?? join(work, 'dist');
+  let servers: Awaited<ReturnType<typeof startServers>> | undefined;
+  let browser: Browser | undefined;
+  try {
+    buildSpa(dist);
+    servers = await startServers(work, dist);
+    console.log(
+      `proxy ${servers.base} → sandbox (population ${POPULATION.toLocaleString('en-US')}), SPA from ${dist}`,
+    );
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--enable-unsafe-swiftshader',
+      ],
+    });
+    const autocomplete = await benchAutocomplete(
+      browser,
+      servers.base,
+      typedPrefixes(servers.sandbox),
+    );
+    printMeasures([autocomplete]);
+    const seeded = await seedMonitoring(servers.sandbox);
+    const inbox = await benchInbox(browser, servers.base, seeded.watched);
+    printMeasures(inbox.measures);
+    const profile = await benchProfile(browser, servers.base);
+    printMeasures(profile);
+    const file = writeResults({
+      date: new Date().toISOString(),
+      population: POPULATION,
+      runs: RUNS,
+      seeded,
+      measures: [autocomplete, ...inbox.measures, ...profile],
+      inboxHeap: inbox.heap,
+    });
+    console.log(`results written to ${file}`);
+  } finally {
+    await closeAll(browser, servers?.proxy, servers?.sandbox);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();
