@@ -36,6 +36,21 @@ async function call(method: string, path: string, body?: unknown): Promise<unkno
   return text ? (JSON.parse(text) as unknown) : null;
 }
 
+/** One billable kind of one month in the sandbox's ledger (`GET /__sandbox/ledger`). */
+export interface LedgerLine {
+  kind: string;
+  calls: number;
+  billed_calls: number;
+  unique_dots: number;
+  amount_usd: number;
+}
+
+export interface LedgerSummary {
+  currency: 'USD';
+  prices_usd: Record<string, number>;
+  keys: { key: string; months: { month: string; total_usd: number; lines: LedgerLine[] }[] }[];
+}
+
 export const sandbox = {
   /** Arm fault rules (paths as the sandbox sees them, e.g. '/v2/profile'). */
   faults: (rules: FaultRule[]) => call('POST', '/__sandbox/faults', { rules }),
@@ -43,4 +58,6 @@ export const sandbox = {
   /** Move the sandbox clock; scripted regulator events hit watched carriers. */
   advance: (days: number) => call('POST', '/__sandbox/advance', { days }),
   reset: () => call('POST', '/__sandbox/reset'),
+  /** What the sandbox billed the embedded key, per month and kind. */
+  ledger: () => call('GET', '/__sandbox/ledger') as Promise<LedgerSummary>,
 };

@@ -7,8 +7,12 @@ import { startProxy, testConfig, type RunningProxy } from '../../server-proxy/sr
 import {
   bulkWatch,
   canonicalProfileId,
+  estimateWatch,
   getWatchState,
   listWatchedIds,
+  planResolution,
+  profileIdOf,
+  resolveEntries,
   unwatchProfiles,
   type BulkProgress,
 } from './watchlist.ts';
@@ -84,6 +88,21 @@ describe('canonicalProfileId', () => {
   });
 });
 
+describe('profileIdOf', () => {
+  it('takes doc_id, else <dot>-<docket>, else the DOT alone', () => {
+    expect(profileIdOf({ dot_number: '568253', doc_id: '568253-mc277621' })).toBe(
+      '568253-MC277621',
+    );
+    expect(profileIdOf({ dot_number: '568253', docket: 'MC277621' })).toBe('568253-MC277621');
+    expect(
+      profileIdOf({ dot_number: '568253', docket_prefix: 'MC', docket_number: '277621' }),
+    ).toBe('568253-MC277621');
+    expect(profileIdOf({ dot_number: '1455872' })).toBe('1455872');
+    expect(profileIdOf({ doc_id: 'nonsense', docket: 'MC1' }, '1455872')).toBe('1455872-MC1');
+    expect(profileIdOf({})).toBeUndefined();
+  });
+});
+
 describe('bulkWatch against the proxy and sandbox', () => {
   it('commits a network of 250 ids through injected 207s, verified, and billed once', async () => {
     const seeded = '568253-MC277621'; // on the seeded watchlist
@@ -147,5 +166,30 @@ describe('bulkWatch against the proxy and sandbox', () => {
     // an unknown carrier is reported by the service's 207 and re-sent until attempts run out
     expect(result.failed).toMatchObject([{ id: '9999999-MC1', reason: 'Profile not found' }]);
     expect(result.added).toEqual(network.slice(0, 3));
+  }, 60_000);
+});
+
+describe('costs before watching', () => {
+  it('estimates ids with and without a docket, free once billed this month', async () => {
+    const ids = [network[200] ?? '', network[201] ?? '', '1455872'];
+    await unwatchProfiles(ids, options());
+    const before = await estimateWatch(ids, options());
+    expect(before).toMatchObject({ units: 3, unitPriceUsd: 0.5 });
+    const result = await bulkWatch(ids, options());
+    expect(result.failed).toEqual([]);
+    const after = await estimateWatch(ids, options());
+    expect(after).toMatchObject({ units: 3, billableUnits: 0, costUsd: 0 });
+    expect(after.billing?.billed).toBe(false);
+  }, 60_000);
+
+  it('plans for free, then resolves DOTs to profile ids', async () => {
+    const dot = network[202]?.split('-')[0] ?? '';
+    const entries = [dot, '1455872', network[203] ?? '', 'hansen'];
+    const plan = await planResolution(entries, options());
+    expect(plan).toMatchObject({ entries: 4, profileIds: 1, dots: 2, dockets: 0, invalid: 1 });
+    expect(plan.maxCostUsd).toBeGreaterThan(0);
+    const resolution = await resolveEntries(entries, options());
+    expect(resolution.profile_ids).toEqual([network[202], '1455872', network[203]]);
+    expect(resolution.unresolved).toMatchObject([{ input: 'hansen', reason: 'invalid_entry' }]);
   }, 60_000);
 });

@@ -10,6 +10,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { z } from 'zod';
 import { ApiError, apiGet, apiPost, type RequestOptions } from './api-client.ts';
 import { parseMonitoringList, parseMonitoringMutation } from './service/monitoring.ts';
 
@@ -33,6 +34,40 @@ export function canonicalProfileId(raw: string): string | undefined {
   return PROFILE_ID.test(text) ? text : undefined;
 }
 
+/** The fields of a profile that name it on the watchlist. */
+export interface ProfileIdentity {
+  dot_number?: string | undefined;
+  doc_id?: string | undefined;
+  docket?: string | undefined;
+  docket_prefix?: string | undefined;
+  docket_number?: string | undefined;
+}
+
+/**
+ * The watchlist id of a profile: its `doc_id`, else `<dot>-<docket>`, else the DOT alone (a carrier
+ * without a docket). Undefined when no valid id can be formed.
+ */
+export function profileIdOf(
+  profile: ProfileIdentity,
+  dot = profile.dot_number,
+): string | undefined {
+  const docket =
+    profile.docket ??
+    (profile.docket_number ? `${profile.docket_prefix ?? ''}${profile.docket_number}` : undefined);
+  const candidates = [profile.doc_id, docket && dot ? `${dot}-${docket}` : undefined, dot];
+  for (const candidate of candidates) {
+    const id =
+      candidate === undefined ? undefined : canonicalProfileId(candidate.replace(/\s+/g, ''));
+    if (id !== undefined) return id;
+  }
+  return undefined;
+}
+
+/** The DOT part of a profile id. */
+export function dotOfProfileId(profileId: string): string {
+  return profileId.split('-')[0] ?? profileId;
+}
+
 type Transport = Pick<RequestOptions, 'baseUrl' | 'onUnauthenticated'>;
 
 interface CallOptions extends Transport {
@@ -45,8 +80,18 @@ interface CallOptions extends Transport {
 export const watchStateKey = (profileId: string) =>
   [...MONITORING_QUERY_KEY, 'watch-state', profileId.trim().toUpperCase()] as const;
 
+export interface WatchState {
+  profileId: string;
+  watched: boolean;
+  /** when monitoring started (ISO), when the list says (it does on change records) */
+  since?: string | undefined;
+}
+
 /** Whether one profile is on the watchlist (`/monitoring/list?profile_id=`, free). */
-export async function getWatchState(profileId: string, options: CallOptions = {}) {
+export async function getWatchState(
+  profileId: string,
+  options: CallOptions = {},
+): Promise<WatchState> {
   const id = profileId.trim().toUpperCase();
   const body = await apiGet(
     '/api/v2/monitoring/list',
@@ -54,7 +99,9 @@ export async function getWatchState(profileId: string, options: CallOptions = {}
     { ...options },
   );
   const { profiles } = parseMonitoringList(body).value;
-  return { profileId: id, watched: profiles.some((p) => p.profileId.toUpperCase() === id) };
+  const profile = profiles.find((p) => p.profileId.toUpperCase() === id);
+  const since = profile?.records.find((r) => r.startedMonitoringAt)?.startedMonitoringAt;
+  return { profileId: id, watched: profile !== undefined, since };
 }
 
 export function watchStateQuery(profileId: string) {
@@ -75,6 +122,22 @@ export function useWatchState(profileId: string | undefined) {
 
 function invalidateMonitoring(client: QueryClient) {
   return client.invalidateQueries({ queryKey: MONITORING_QUERY_KEY });
+}
+
+export const watchedIdsKey = [...MONITORING_QUERY_KEY, 'watched-ids'] as const;
+
+/**
+ * Every watched profile id, for marking many rows at once (search results): the whole list paged
+ * with pageSize 500 — one free call per 500 watched — instead of one `profile_id` call per row
+ * (the service filters by one profile at a time).
+ */
+export function useWatchedIds(enabled = true) {
+  return useQuery({
+    queryKey: watchedIdsKey,
+    queryFn: ({ signal }) => listWatchedIds({ signal }),
+    staleTime: 60_000,
+    enabled,
+  });
 }
 
 /** Watch one profile (0.50 USD for a DOT not yet billed this month; re-adding is free). */
@@ -338,5 +401,100 @@ export function useBulkWatch() {
     mutationFn: ({ ids, ...options }: { ids: readonly string[] } & BulkWatchOptions) =>
       bulkWatch(ids, options),
     onSettled: () => invalidateMonitoring(client),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// costs before watching (proxy routes, see docs/monitoring.md)
+
+const planSchema = z.object({
+  plan: z.object({
+    entries: z.number(),
+    profileIds: z.number(),
+    dots: z.number(),
+    dockets: z.number(),
+    invalid: z.number(),
+    maxCostUsd: z.number(),
+  }),
+});
+export type ResolvePlan = z.infer<typeof planSchema>['plan'];
+
+const resolutionSchema = z.object({
+  resolved: z.array(z.object({ input: z.string(), profile_id: z.string(), via: z.string() })),
+  unresolved: z.array(z.object({ input: z.string(), reason: z.string(), message: z.string() })),
+  profile_ids: z.array(z.string()),
+  costUsd: z.number(),
+});
+export type Resolution = z.infer<typeof resolutionSchema>;
+
+const estimateSchema = z.object({
+  units: z.number(),
+  billableUnits: z.number(),
+  unitPriceUsd: z.number(),
+  costUsd: z.number(),
+  withinBudget: z.boolean(),
+  billing: z.object({ billed: z.boolean(), note: z.string() }).optional(),
+});
+export type WatchEstimate = z.infer<typeof estimateSchema>;
+
+/** Entries per resolve call (the proxy takes at most 10,000). */
+const RESOLVE_MAX_ENTRIES = 10_000;
+
+/** What resolving entries would cost at most (a dry run: nothing is called, nothing billed). */
+export async function planResolution(
+  entries: readonly string[],
+  options: CallOptions = {},
+): Promise<ResolvePlan> {
+  const body = await apiPost(
+    '/api/local/watchlist/resolve',
+    { entries: entries.slice(0, RESOLVE_MAX_ENTRIES), dryRun: true },
+    options,
+  );
+  return planSchema.parse(body).plan;
+}
+
+/** DOT numbers, dockets or profile ids → profile ids (billed lookups: show the plan first). */
+export async function resolveEntries(
+  entries: readonly string[],
+  options: CallOptions = {},
+): Promise<Resolution> {
+  const body = await apiPost(
+    '/api/local/watchlist/resolve',
+    { entries: entries.slice(0, RESOLVE_MAX_ENTRIES) },
+    options,
+  );
+  return resolutionSchema.parse(body);
+}
+
+/**
+ * The proxy's estimate of watching profiles: new DOTs this month × 0.50 USD, already-billed DOTs
+ * free. Ids with a docket go in `profile_ids`, bare-DOT ids (carriers without a docket) in `dots`.
+ */
+export async function estimateWatch(
+  profileIds: readonly string[],
+  options: CallOptions = {},
+): Promise<WatchEstimate> {
+  const ids = [...new Set(profileIds.map(canonicalProfileId).filter(isDefined))];
+  const withDocket = ids.filter((id) => id.includes('-'));
+  const dots = ids.filter((id) => !id.includes('-'));
+  const body = await apiPost(
+    '/api/local/estimate',
+    {
+      action: 'monitoring/add',
+      ...(withDocket.length ? { profile_ids: withDocket } : {}),
+      ...(dots.length ? { dots } : {}),
+    },
+    options,
+  );
+  return estimateSchema.parse(body);
+}
+
+/** The estimate of watching one profile, cached briefly (shown before the Watch confirmation). */
+export function useWatchEstimate(profileIds: readonly string[], enabled: boolean) {
+  return useQuery({
+    queryKey: [...MONITORING_QUERY_KEY, 'estimate', ...profileIds],
+    queryFn: ({ signal }) => estimateWatch(profileIds, { signal }),
+    enabled: enabled && profileIds.length > 0,
+    staleTime: 30_000,
   });
 }

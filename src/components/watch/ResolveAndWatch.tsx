@@ -98,10 +98,10 @@ function PlanStep(props: {
           onClick={props.onResolve}
         >
           {props.busy
-            ? 'Looking up…'
+            ? 'Resolving…'
             : lookups
-              ? `Look up (at most ${formatUsd(plan.maxCostUsd)}) and estimate`
-              : 'Estimate the cost of watching'}
+              ? `Resolve (at most ${formatUsd(plan.maxCostUsd)}) and estimate`
+              : 'Resolve and estimate'}
         </button>
       </div>
     </div>
@@ -193,8 +193,9 @@ function WatchReport(props: {
       className="rounded-md bg-neutral-50 p-3 text-sm dark:bg-neutral-900"
     >
       <p className="font-medium">
-        Added {formatCount(result.added.length)}, already watched{' '}
-        {formatCount(result.alreadyWatched.length)}, failed {formatCount(failures.length)}.
+        Added {formatCount(result.added.length)}{' '}
+        {result.added.length === 1 ? 'carrier' : 'carriers'}; already watched{' '}
+        {formatCount(result.alreadyWatched.length)}; failed {formatCount(failures.length)}.
       </p>
       <p className={MUTED}>Every id was checked against the watchlist after sending.</p>
       {failures.length ? <Failures items={failures} /> : null}
