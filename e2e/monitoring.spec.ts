@@ -12,6 +12,11 @@ test.beforeAll(async () => {
   await sandbox.reset();
 });
 
+// `advance` moves the sandbox clock and changes watched carriers: leave the next spec a fresh sandbox.
+test.afterAll(async () => {
+  await sandbox.reset();
+});
+
 /** The proxy's answer for a list query, as the inbox reads it. */
 async function listFromApi(request: APIRequestContext, query: string) {
   const response = await request.get(`/api/v2/monitoring/list?pageSize=500&${query}`);

@@ -5,6 +5,12 @@
  */
 import type { Page } from '@playwright/test';
 import { axeViolations, expect, test } from './fixtures.ts';
+import { sandbox } from './sandbox.ts';
+
+// The curated carriers as seeded: scripted events of other specs (advance) must not leak in.
+test.beforeAll(async () => {
+  await sandbox.reset();
+});
 
 const SWIFTPATH = '4418207';
 const RAPID_ROUTE = '3187452';

@@ -4,7 +4,10 @@
  */
 import type { ContactEntry, Profile } from '../../../../lib/service/index.ts';
 
-/** A change within this many days before the snapshot counts as recent. */
+/**
+ * A change within this many days before the snapshot counts as recent; so does any change dated after
+ * the snapshot (newer than the rest of the record: the most urgent case).
+ */
 export const RECENT_CHANGE_DAYS = 90;
 
 const KEY_LABELS: Readonly<Record<string, string>> = {
@@ -44,7 +47,7 @@ export function referenceDate(profile: Profile, today: Date = new Date()): strin
 export function isRecent(date: string | undefined, reference: string): boolean {
   if (!date) return false;
   const days = daysBetween(date, reference);
-  return days !== undefined && days >= 0 && days <= RECENT_CHANGE_DAYS;
+  return days !== undefined && days <= RECENT_CHANGE_DAYS;
 }
 
 export interface Timeline {
@@ -91,7 +94,7 @@ export interface ChangeCounter {
   count: number | undefined;
   lastChanged: string | undefined;
   recent: boolean;
-  /** days from the last change to the snapshot */
+  /** days from the last change to the snapshot (negative: the change is newer than the snapshot) */
   daysAgo: number | undefined;
 }
 
@@ -116,10 +119,13 @@ export function recentChanges(profile: Profile, reference: string): ChangeCounte
 
 /** "Phone changed 21 days before the snapshot (26 Oct 2026)". */
 export function describeChange(change: ChangeCounter, formatDate: (d: string) => string): string {
+  const days = change.daysAgo;
   const when =
-    change.daysAgo === 0
+    days === 0
       ? 'on the snapshot day'
-      : `${change.daysAgo ?? '?'} days before the snapshot`;
+      : days !== undefined && days < 0
+        ? `${-days} days after the snapshot`
+        : `${days ?? '?'} days before the snapshot`;
   return `${change.label} changed ${when} (${formatDate(change.lastChanged ?? '')})`;
 }
 
