@@ -1,22 +1,11 @@
 import type { SearchQuery } from './data/types.ts';
+import { SEARCH_KEYS, type SearchKey } from '../../../src/lib/service/params.ts';
 import { badRequest } from './errors.ts';
 
 /** Query strings as Fastify parses them: repeated names become arrays. */
 export type RawQuery = Record<string, string | string[] | undefined>;
 
-export const SEARCH_KEYS = [
-  'dot_number',
-  'docket_number',
-  'company',
-  'ein',
-  'email',
-  'phone',
-  'address',
-  'vin',
-  'plate_number',
-  'unit_number',
-] as const;
-export type SearchKey = (typeof SEARCH_KEYS)[number];
+export { SEARCH_KEYS, type SearchKey };
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 100;

@@ -21,6 +21,14 @@ export {
   type BasicCategory,
   type CarrierClass,
 } from './basics.ts';
+export {
+  DATE_TYPES,
+  SEARCH_KEYS,
+  SORT_KEYS,
+  type DateType,
+  type SearchKey,
+  type SortKey,
+} from './params.ts';
 export type { Extra, FieldDef, Parsed, ParseIssue, Shape, Spec } from './record.ts';
 export {
   AUTHORITY_FIELDS,

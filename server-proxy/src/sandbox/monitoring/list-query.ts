@@ -1,23 +1,16 @@
 import { CHANNELS, type Channel } from '../../../../src/lib/service/channels.ts';
+import {
+  DATE_TYPES,
+  SORT_KEYS,
+  type DateType,
+  type SortKey,
+} from '../../../../src/lib/service/params.ts';
 import { badRequest } from '../errors.ts';
 import { positiveInt, singleValues, type RawQuery } from '../validate.ts';
 import { isCompactDate } from './dates.ts';
 import { formatProfileId, parseProfileId, quote } from './ids.ts';
 
-export const DATE_TYPES = [
-  'last_changed_date',
-  'started_monitoring_at',
-  'last_acknowledged_at',
-  'mcs150_date_current',
-  'safety_rating_date_current',
-  'last_crash_date_current',
-  'insurance_pending_cancel_date_current',
-] as const;
-export type DateType = (typeof DATE_TYPES)[number];
-
-/** Sort keys: every date type plus the profile ID itself. */
-export const SORT_KEYS = [...DATE_TYPES, 'profile_id'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
+export { DATE_TYPES, SORT_KEYS, type DateType, type SortKey };
 
 export const LIST_DEFAULT_PAGE_SIZE = 100;
 export const LIST_MAX_PAGE_SIZE = 500;

@@ -4,21 +4,16 @@
  * `writeInboxParams` writes back only what differs from the defaults; `listQuery` maps them to the
  * service's `/v2/monitoring/list` parameters.
  */
-import { CHANNELS, type Channel } from '../../../lib/service/index.ts';
+import {
+  CHANNELS,
+  DATE_TYPES,
+  SORT_KEYS,
+  type Channel,
+  type DateType,
+  type SortKey,
+} from '../../../lib/service/index.ts';
 
-export const DATE_TYPES = [
-  'last_changed_date',
-  'started_monitoring_at',
-  'last_acknowledged_at',
-  'mcs150_date_current',
-  'safety_rating_date_current',
-  'last_crash_date_current',
-  'insurance_pending_cancel_date_current',
-] as const;
-export type DateType = (typeof DATE_TYPES)[number];
-
-export const SORT_KEYS = [...DATE_TYPES, 'profile_id'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
+export { DATE_TYPES, SORT_KEYS, type DateType, type SortKey };
 export type SortOrder = 'asc' | 'desc';
 
 export const TRIAGE_FILTERS = ['all', 'new', 'reviewed', 'escalated'] as const;

@@ -2,21 +2,9 @@
  * The ten search keys of `/v2/profile`, named as the API and the search page's URL name them, and
  * the detection of a key from what someone typed into the omnibox.
  */
+import { SEARCH_KEYS, type SearchKey } from '../../../lib/service/index.ts';
 
-export const SEARCH_KEYS = [
-  'dot_number',
-  'docket_number',
-  'company',
-  'ein',
-  'email',
-  'phone',
-  'address',
-  'vin',
-  'plate_number',
-  'unit_number',
-] as const;
-
-export type SearchKey = (typeof SEARCH_KEYS)[number];
+export { SEARCH_KEYS, type SearchKey };
 
 export const SEARCH_KEY_LABELS: Record<SearchKey, string> = {
   dot_number: 'USDOT number',
