@@ -2,6 +2,7 @@
 import { buildProxyApp } from './app.ts';
 import { ConfigError, describeMode, loadConfig } from './config.ts';
 import type { ProxyConfig } from './context.ts';
+import { closeOnSignals, listenUrl } from './http/shutdown.ts';
 
 /** Give in-flight requests this long to finish on SIGINT/SIGTERM before exiting anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -18,35 +19,13 @@ function readConfig(): ProxyConfig {
   }
 }
 
-function urlOf(host: string, port: number): string {
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
-
 async function main(): Promise<void> {
   const config = readConfig();
   const app = await buildProxyApp(config);
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, closing the proxy`);
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  closeOnSignals(app, 'proxy', SHUTDOWN_GRACE_MS);
   await app.listen({ host: config.host, port: config.port });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(
-    `carrier-desk proxy on ${urlOf(config.host, port)} — ${describeMode(app.proxy.config)}`,
-  );
+  const url = listenUrl(app, config.host, config.port);
+  console.log(`carrier-desk proxy on ${url} — ${describeMode(app.proxy.config)}`);
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,6 @@
 import { buildSandboxApp } from './app.ts';
 import { ConfigError, loadConfig, type SandboxConfig } from './config.ts';
+import { closeOnSignals, listenUrl } from '../http/shutdown.ts';
 
 function readConfig(): SandboxConfig {
   try {
@@ -23,23 +24,9 @@ async function main(): Promise<void> {
     rateLimits: config.rateLimits,
     logger: { level: config.logLevel },
   });
-  const shutdown = (signal: string) => {
-    app.log.info(`${signal} received, closing the sandbox`);
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  closeOnSignals(app, 'sandbox');
   await app.listen({ host: config.host, port: config.port });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.log(`Sandbox listening on http://${host}:${port}`);
+  console.log(`Sandbox listening on ${listenUrl(app, config.host, config.port)}`);
 }
 
 main().catch((err: unknown) => {
