@@ -7,7 +7,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import type Database from 'better-sqlite3';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { EndpointBuckets } from './buckets.ts';
 import { ResponseCache } from './cache.ts';
 import type { Governance, ProxyConfig, RegisterGovernance } from './context.ts';
@@ -58,7 +63,7 @@ function createFastify(config: ProxyConfig, opts: ProxyAppOptions): FastifyInsta
     bodyLimit: MIRROR_BODY_LIMIT,
     exposeHeadRoutes: false,
     // Fastify's default logs two lines per request; we log one, when the response is done.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
     requestTimeout: requestTimeoutMs(config),
     trustProxy: config.auth.kind === 'trusted-header' ? config.auth.trustedProxies : false,
