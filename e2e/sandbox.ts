@@ -2,8 +2,8 @@
  * The embedded sandbox's test-only endpoints, for e2e tests that need upstream faults or new change
  * records. playwright.config.ts pins the embedded sandbox to this loopback port.
  */
-export const SANDBOX_PORT = 4180;
-export const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
+const SANDBOX_PORT = 4180;
+const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
 /** The embedded sandbox's key: a fixture key of the sandbox, never a real one. */
 const SANDBOX_KEY = 'sk_test_sandbox';
 
@@ -37,7 +37,7 @@ async function call(method: string, path: string, body?: unknown): Promise<unkno
 }
 
 /** One billable kind of one month in the sandbox's ledger (`GET /__sandbox/ledger`). */
-export interface LedgerLine {
+interface LedgerLine {
   kind: string;
   calls: number;
   billed_calls: number;

@@ -38,7 +38,7 @@ export interface ProxyAppOptions {
   sandbox?: { seed?: number; population?: number };
 }
 
-export interface ProxyState {
+interface ProxyState {
   /** the configuration in effect (embedded sandbox: its address and key filled in) */
   config: ProxyConfig;
   cache: ResponseCache;

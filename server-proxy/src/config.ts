@@ -7,7 +7,7 @@ import { LIVE_LIMITS_PER_MINUTE } from './sandbox/rate-limit.ts';
 /** The key the embedded sandbox accepts and the proxy sends it. */
 export const EMBEDDED_SANDBOX_KEY = 'sk_test_sandbox';
 
-export const ENDPOINTS: readonly Endpoint[] = [
+const ENDPOINTS: readonly Endpoint[] = [
   'profile',
   'profile-lite',
   'profile-fmcsa',

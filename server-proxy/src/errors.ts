@@ -1,14 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import {
-  ApiError,
-  sendApiError,
-  toApiError,
-  type ErrorBody,
-  type ErrorWording,
-} from './http/api-error.ts';
-
-/** The service's error body; the proxy always fills all three members. */
-export type ProxyErrorBody = ErrorBody;
+import { ApiError, sendApiError, toApiError, type ErrorWording } from './http/api-error.ts';
 
 /** An expected failure the proxy answers itself, with its status, body and extra headers. */
 export class ProxyError extends ApiError {

@@ -7,10 +7,10 @@ export interface LogStream {
   write(line: string): unknown;
 }
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Header paths pino blanks out wherever a request or response is logged. */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers["x-api-key"]',
   'req.headers.cookie',
@@ -21,7 +21,7 @@ export const REDACT_PATHS = [
 ];
 
 /** A stream that replaces every occurrence of the secrets before writing the line on. */
-export function scrubbingStream(target: LogStream, secrets: readonly string[]): LogStream {
+function scrubbingStream(target: LogStream, secrets: readonly string[]): LogStream {
   const needles = secrets.filter((secret) => secret.length > 0);
   return {
     write(line: string) {

@@ -9,7 +9,6 @@ import type { ProxyConfig } from './context.ts';
 import type { LogStream } from './logging.ts';
 
 export const LIVE_KEY = 'sk_live_0123456789abcdefSECRET';
-export const TEST_KEY = 'sk_test_0123456789abcdefSECRET';
 /** The CSRF header governance requires on state-changing requests. */
 export const CSRF = { 'x-requested-with': 'carrier-desk' };
 
@@ -45,7 +44,7 @@ export function testConfig(overrides: Partial<ProxyConfig> = {}): ProxyConfig {
   return { ...base, ...overrides, upstream: { ...base.upstream, ...overrides.upstream } };
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];

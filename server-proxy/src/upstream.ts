@@ -38,9 +38,9 @@ export interface CallContext {
 }
 
 /** Client request headers that may travel upstream; everything else (cookies, credentials) stays. */
-export const FORWARDED_REQUEST_HEADERS = ['accept-language'] as const;
+const FORWARDED_REQUEST_HEADERS = ['accept-language'] as const;
 /** Upstream response headers the browser may see; set-cookie and hop-by-hop headers never pass. */
-export const PASSED_RESPONSE_HEADERS = ['retry-after', 'x-total-count'] as const;
+const PASSED_RESPONSE_HEADERS = ['retry-after', 'x-total-count'] as const;
 
 const MAX_RETRIES_5XX = 2;
 const MAX_RETRIES_429 = 5;

@@ -20,7 +20,7 @@ import {
   type RawQuery,
 } from './sandbox/validate.ts';
 
-export const AUTOCOMPLETE_MAX_LIMIT = 15;
+const AUTOCOMPLETE_MAX_LIMIT = 15;
 
 /** A validated request, ready to forward: canonical parameters plus what billing and audit need. */
 export interface ForwardRequest {
@@ -74,7 +74,7 @@ const fmcsa: Validator = (raw) => {
 };
 
 /** Lower case, single spaces: "Hansen  Adkins" and "hansen adkins" share one cache entry. */
-export function normaliseQ(q: string): string {
+function normaliseQ(q: string): string {
   return q.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 

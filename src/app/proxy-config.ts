@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { apiGet } from '../lib/api-client.ts';
 import type { AppConfig } from './app-config.tsx';
 
-export const PROXY_CONFIG_PATH = '/api/local/config';
+const PROXY_CONFIG_PATH = '/api/local/config';
 
 const ProxyConfigBody = z.object({
   mode: z.enum(['sandbox', 'test', 'live']).optional().catch(undefined),

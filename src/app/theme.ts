@@ -11,7 +11,7 @@ export const THEME_STORAGE_KEY = 'carrier-desk.theme';
 const THEME_CHANGE_EVENT = 'carrier-desk:theme-change';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-export function readStoredTheme(): Theme | undefined {
+function readStoredTheme(): Theme | undefined {
   try {
     const stored = window.localStorage.getItem(THEME_STORAGE_KEY);
     return stored === 'light' || stored === 'dark' ? stored : undefined;
@@ -24,21 +24,21 @@ function darkMediaQuery(): MediaQueryList | undefined {
   return typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : undefined;
 }
 
-export function systemTheme(): Theme {
+function systemTheme(): Theme {
   return darkMediaQuery()?.matches ? 'dark' : 'light';
 }
 
-export function currentTheme(): Theme {
+function currentTheme(): Theme {
   return readStoredTheme() ?? systemTheme();
 }
 
-export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
+function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
   root.classList.toggle('dark', theme === 'dark');
   root.style.colorScheme = theme;
 }
 
 /** Persists the choice and tells every `useTheme` in this tab (other tabs get a `storage` event). */
-export function storeTheme(theme: Theme): void {
+function storeTheme(theme: Theme): void {
   try {
     window.localStorage.setItem(THEME_STORAGE_KEY, theme);
   } catch {

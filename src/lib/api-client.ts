@@ -15,7 +15,7 @@ export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'carrier-desk';
 
 /** The error code the proxy answers 401 with when a request has no signed-in user. */
-export const UNAUTHENTICATED_CODE = 'unauthenticated';
+const UNAUTHENTICATED_CODE = 'unauthenticated';
 
 export type ApiErrorKind = 'http' | 'network' | 'invalid-body';
 
@@ -52,7 +52,7 @@ export class ApiError extends Error {
   }
 }
 
-export type QueryParamValue = string | number | boolean | null | undefined;
+type QueryParamValue = string | number | boolean | null | undefined;
 export type QueryParams = Readonly<Record<string, QueryParamValue>>;
 
 export interface RequestOptions {

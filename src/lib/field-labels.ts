@@ -15,7 +15,7 @@ import {
 } from './format.ts';
 import { BASIC_CATEGORIES, BASIC_LABELS, type BasicCategory } from './service/index.ts';
 
-export type FieldValueKind =
+type FieldValueKind =
   | 'text'
   | 'count'
   | 'dollars'

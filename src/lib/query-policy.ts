@@ -14,14 +14,14 @@ import { ApiError } from './api-client.ts';
 /** Retries after the first failure of a query, for 5xx and network failures only. */
 export const MAX_QUERY_RETRIES = 2;
 /** First back-off step; doubles per attempt. */
-export const BASE_RETRY_DELAY_MS = 1_000;
+const BASE_RETRY_DELAY_MS = 1_000;
 /** Longest wait we accept for an automatic retry; a longer Retry-After is shown to the user instead. */
-export const MAX_RETRY_DELAY_MS = 30_000;
+const MAX_RETRY_DELAY_MS = 30_000;
 
 /** Carrier data is refreshed about four times a day upstream and profile calls cost money. */
-export const DEFAULT_STALE_TIME_MS = 5 * 60_000;
+const DEFAULT_STALE_TIME_MS = 5 * 60_000;
 /** Keep unused results around so going back to a carrier does not bill or queue a second call. */
-export const DEFAULT_GC_TIME_MS = 30 * 60_000;
+const DEFAULT_GC_TIME_MS = 30 * 60_000;
 
 export function isRateLimited(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 429;
@@ -49,7 +49,7 @@ export function retryDelayMs(failureCount: number, error: unknown): number {
   return Math.min(delay, MAX_RETRY_DELAY_MS);
 }
 
-export const queryClientDefaults = {
+const queryClientDefaults = {
   queries: {
     staleTime: DEFAULT_STALE_TIME_MS,
     gcTime: DEFAULT_GC_TIME_MS,

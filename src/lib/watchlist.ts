@@ -15,12 +15,12 @@ import { ApiError, apiGet, apiPost, type RequestOptions } from './api-client.ts'
 import { parseMonitoringList, parseMonitoringMutation } from './service/monitoring.ts';
 
 /** Every monitoring query key starts with this: invalidating it refreshes inbox and watch states. */
-export const MONITORING_QUERY_KEY = ['monitoring'] as const;
+const MONITORING_QUERY_KEY = ['monitoring'] as const;
 
-export const BULK_CHUNK_SIZE = 100;
-export const BULK_MAX_ATTEMPTS = 5;
+const BULK_CHUNK_SIZE = 100;
+const BULK_MAX_ATTEMPTS = 5;
 /** `monitoring/list` page size used to verify (the service clamps at 500). */
-export const VERIFY_PAGE_SIZE = 500;
+const VERIFY_PAGE_SIZE = 500;
 /** Ids still missing after the full scan are asked for one by one, up to this many. */
 const RECHECK_LIMIT = 50;
 const BASE_BACKOFF_MS = 250;
@@ -77,7 +77,7 @@ interface CallOptions extends Transport {
 // ---------------------------------------------------------------------------------------------
 // one profile
 
-export const watchStateKey = (profileId: string) =>
+const watchStateKey = (profileId: string) =>
   [...MONITORING_QUERY_KEY, 'watch-state', profileId.trim().toUpperCase()] as const;
 
 export interface WatchState {
@@ -104,7 +104,7 @@ export async function getWatchState(
   return { profileId: id, watched: profile !== undefined, since };
 }
 
-export function watchStateQuery(profileId: string) {
+function watchStateQuery(profileId: string) {
   return queryOptions({
     queryKey: watchStateKey(profileId),
     queryFn: ({ signal }) => getWatchState(profileId, { signal }),
@@ -124,7 +124,7 @@ function invalidateMonitoring(client: QueryClient) {
   return client.invalidateQueries({ queryKey: MONITORING_QUERY_KEY });
 }
 
-export const watchedIdsKey = [...MONITORING_QUERY_KEY, 'watched-ids'] as const;
+const watchedIdsKey = [...MONITORING_QUERY_KEY, 'watched-ids'] as const;
 
 /**
  * Every watched profile id, for marking many rows at once (search results): the whole list paged
@@ -180,7 +180,7 @@ export function useUnwatch() {
 // ---------------------------------------------------------------------------------------------
 // bulk watch
 
-export type BulkPhase = 'checking' | 'sending' | 'verifying';
+type BulkPhase = 'checking' | 'sending' | 'verifying';
 
 export interface BulkProgress {
   phase: BulkPhase;

@@ -8,7 +8,7 @@ import type { SessionStore } from './sessions.ts';
 export const SESSION_COOKIE = 'cd_session';
 
 /** The user every request runs as when DASHBOARD_AUTH=none. */
-export const LOCAL_USER: RequestUser = { id: 'local', name: 'local' };
+const LOCAL_USER: RequestUser = { id: 'local', name: 'local' };
 
 /** Paths served without a user: probes and the login page. */
 const OPEN_PATHS = new Set(['/healthz', '/readyz', '/login']);
@@ -28,7 +28,7 @@ function isOpen(request: FastifyRequest): boolean {
 }
 
 /** Addresses (or CIDR ranges) of the proxies allowed to assert the user header. */
-export function trustedProxyList(entries: readonly string[]): BlockList {
+function trustedProxyList(entries: readonly string[]): BlockList {
   const list = new BlockList();
   const problems: string[] = [];
   for (const entry of entries) {

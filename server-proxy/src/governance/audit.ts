@@ -10,7 +10,7 @@ export interface AuditQuery {
   pageSize: number;
 }
 
-export interface AuditItem {
+interface AuditItem {
   id: number;
   at: string;
   user: string;
@@ -24,7 +24,7 @@ export interface AuditItem {
   status: number;
 }
 
-export interface AuditPage {
+interface AuditPage {
   items: AuditItem[];
   total_count: number;
   page: number;

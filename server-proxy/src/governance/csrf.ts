@@ -26,7 +26,7 @@ function originMatchesHost(origin: string, host: string | undefined): boolean {
  * Origin equal to the Host), `cross` when it said otherwise, `unknown` when neither header came
  * (not a browser: browsers send Origin on every cross-origin POST).
  */
-export function originVerdict(request: FastifyRequest): 'proven' | 'cross' | 'unknown' {
+function originVerdict(request: FastifyRequest): 'proven' | 'cross' | 'unknown' {
   const site = single(request.headers['sec-fetch-site']);
   const origin = single(request.headers.origin);
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return 'cross';
@@ -45,7 +45,7 @@ function isLoginForm(request: FastifyRequest): boolean {
 
 type CsrfProblem = 'cross_origin' | 'missing_header' | undefined;
 
-export function csrfProblem(request: FastifyRequest): CsrfProblem {
+function csrfProblem(request: FastifyRequest): CsrfProblem {
   if (!UNSAFE_METHODS.has(request.method)) return undefined;
   const verdict = originVerdict(request);
   if (verdict === 'cross') return 'cross_origin';

@@ -14,10 +14,6 @@ import { DEFAULT_SESSION_TTL_MS, createSessionStore } from './sessions.ts';
 import { createSpendLedger, type SpendLedger } from './spend.ts';
 
 export { CSRF_HEADER, CSRF_HEADER_VALUE } from './csrf.ts';
-export { SESSION_COOKIE, LOCAL_USER } from './access.ts';
-export { hashPassword } from './passwords.ts';
-export { PRICE_RULES, dotOfProfileId } from './pricing.ts';
-
 export interface GovernanceDeps {
   config: ProxyConfig;
   db: Database.Database;

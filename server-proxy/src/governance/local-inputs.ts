@@ -14,8 +14,8 @@ const fail = (code: string, error: string, hint: string): { ok: false; problem: 
 const DOT = /^\d{1,10}$/;
 const MAX_PLAN_ITEMS = 100_000;
 const MAX_COUNT = 10_000_000;
-export const AUDIT_DEFAULT_PAGE_SIZE = 50;
-export const AUDIT_MAX_PAGE_SIZE = 200;
+const AUDIT_DEFAULT_PAGE_SIZE = 50;
+const AUDIT_MAX_PAGE_SIZE = 200;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

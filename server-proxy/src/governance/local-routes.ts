@@ -15,7 +15,7 @@ export interface LocalRouteDeps {
 }
 
 /** Whether money changes hands in a mode, and what the amounts shown mean. */
-export function billingNote(mode: ServiceMode): { billed: boolean; note: string } {
+function billingNote(mode: ServiceMode): { billed: boolean; note: string } {
   if (mode === 'live') {
     return { billed: true, note: 'Live key: amounts estimate what the service bills this key.' };
   }

@@ -1,6 +1,6 @@
 /** At most this many failed logins per address and user name within the window. */
-export const MAX_FAILED_LOGINS = 5;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const MAX_FAILED_LOGINS = 5;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Past this many tracked keys, stale ones are swept before another is added. */
 const MAX_TRACKED_KEYS = 10_000;
 

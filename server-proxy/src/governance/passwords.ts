@@ -23,7 +23,7 @@ export async function hashPassword(password: string): Promise<string> {
 
 const HASH = /^scrypt\$([A-Za-z0-9_-]{16,})\$([A-Za-z0-9_-]{40,})$/;
 
-export function isPasswordHash(value: string): boolean {
+function isPasswordHash(value: string): boolean {
   return HASH.test(value);
 }
 

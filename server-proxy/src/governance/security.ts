@@ -10,7 +10,7 @@ import { sendError } from './errors.ts';
  * or blob: URLs. No inline scripts or styles: React and MapLibre set styles through the CSSOM,
  * which CSP does not restrict.
  */
-export function contentSecurityPolicy(secure: boolean): Record<string, string[]> {
+function contentSecurityPolicy(secure: boolean): Record<string, string[]> {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],

@@ -25,7 +25,7 @@ import {
 /** User name on the ledger rows of monitored DOTs carried into a new month. */
 export const ROLLOVER_USER = '(monthly rollover)';
 
-export interface CategoryUsage {
+interface CategoryUsage {
   category: SpendCategory;
   calls: number;
   cacheHits: number;
@@ -34,13 +34,13 @@ export interface CategoryUsage {
   usd: number;
 }
 
-export interface DayUsage {
+interface DayUsage {
   day: string;
   calls: number;
   usd: number;
 }
 
-export interface Usage {
+interface Usage {
   month: string;
   mode: ServiceMode;
   spentUsd: number;
@@ -50,7 +50,7 @@ export interface Usage {
   byDay: DayUsage[];
 }
 
-export interface Estimate {
+interface Estimate {
   endpoint: Endpoint;
   month: string;
   unitPriceUsd: number;

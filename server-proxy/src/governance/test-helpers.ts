@@ -52,7 +52,7 @@ export interface GovernedApp {
   close(): Promise<void>;
 }
 
-export interface CallInit {
+interface CallInit {
   method?: string;
   headers?: Record<string, string>;
   body?: unknown;

@@ -8,7 +8,7 @@ export interface HealthDeps {
 }
 
 /** Take and release SQLite's write lock: proves the file is writable without changing it. */
-export function databaseWritable(db: Database.Database): boolean {
+function databaseWritable(db: Database.Database): boolean {
   try {
     db.exec('BEGIN IMMEDIATE');
     db.exec('ROLLBACK');

@@ -17,7 +17,7 @@ import { ProxyError } from '../errors.ts';
 import type { UpstreamClient, UpstreamResponse } from '../upstream.ts';
 import { requestKey, validateRequest, type ForwardRequest } from '../validate.ts';
 
-export const MIRROR_PREFIX = '/api/v2';
+const MIRROR_PREFIX = '/api/v2';
 export const MIRROR_BODY_LIMIT = 1024 * 1024;
 
 const GET_ENDPOINTS: readonly Endpoint[] = [
@@ -29,7 +29,7 @@ const GET_ENDPOINTS: readonly Endpoint[] = [
 ];
 const POST_ENDPOINTS: readonly Endpoint[] = ['monitoring/add', 'monitoring/remove'];
 /** Endpoints the service bills for (monitoring/remove and /list are free). */
-export const BILLABLE: ReadonlySet<Endpoint> = new Set([
+const BILLABLE: ReadonlySet<Endpoint> = new Set([
   'profile',
   'profile-lite',
   'profile-fmcsa',
@@ -43,7 +43,7 @@ export const BILLABLE: ReadonlySet<Endpoint> = new Set([
 const METERED: ReadonlySet<Endpoint> = new Set([...BILLABLE, 'monitoring/remove']);
 
 /** What the audit needs to know about one mirrored call, filled in as the request proceeds. */
-export interface MirrorOutcome {
+interface MirrorOutcome {
   endpoint: Endpoint;
   searchKey?: string;
   searchValue?: string;
@@ -95,7 +95,7 @@ export interface MirrorDeps {
 }
 
 /** DOT numbers a successful body concerns, read with the project's shared service parsers. */
-export function dotsOfResponse(request: ForwardRequest, json: unknown): string[] {
+function dotsOfResponse(request: ForwardRequest, json: unknown): string[] {
   const dots = (list: (string | undefined)[]) => [
     ...new Set(list.filter((dot): dot is string => typeof dot === 'string' && dot !== '')),
   ];
@@ -118,7 +118,7 @@ export function dotsOfResponse(request: ForwardRequest, json: unknown): string[]
 }
 
 /** `Cache-Control: no-cache` / `no-store` / `max-age=0` or `Pragma: no-cache` force a refresh. */
-export function wantsRefresh(request: FastifyRequest): boolean {
+function wantsRefresh(request: FastifyRequest): boolean {
   const cacheControl = String(request.headers['cache-control'] ?? '').toLowerCase();
   const pragma = String(request.headers.pragma ?? '').toLowerCase();
   return /no-cache|no-store|max-age=0\b/.test(cacheControl) || pragma.includes('no-cache');
@@ -296,7 +296,7 @@ function recordAudit(
 }
 
 /** Paths of the mirror, with the one method each accepts (for 405 answers). */
-export function mirrorRoutes(): { path: string; method: 'GET' | 'POST'; endpoint: Endpoint }[] {
+function mirrorRoutes(): { path: string; method: 'GET' | 'POST'; endpoint: Endpoint }[] {
   return [
     ...GET_ENDPOINTS.map((endpoint) => ({
       path: `${MIRROR_PREFIX}/${endpoint}`,

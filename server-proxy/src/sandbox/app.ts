@@ -22,8 +22,8 @@ import { registerFmcsaRoute } from './routes/fmcsa.ts';
 import { registerProfileRoutes } from './routes/profile.ts';
 
 /** Current (/v2) and legacy (/api/v2) deployments: same routes, same shapes. */
-export const SERVICE_PREFIXES = ['/v2', '/api/v2'] as const;
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const SERVICE_PREFIXES = ['/v2', '/api/v2'] as const;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface SandboxAppOptions {
   /** Directory of the state file sandbox.sqlite (created if missing). */

@@ -21,7 +21,7 @@ function singleHeader(value: string | string[] | undefined): string | undefined 
 }
 
 /** The key from `Authorization: Bearer <key>` (wins) or `x-api-key: <key>`; throws 401 otherwise. */
-export function keyFromHeaders(headers: IncomingHttpHeaders): string {
+function keyFromHeaders(headers: IncomingHttpHeaders): string {
   const authorization = headers.authorization?.trim();
   const apiKeyHeader = singleHeader(headers['x-api-key'])?.trim();
   let bearer: string | undefined;

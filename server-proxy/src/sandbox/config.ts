@@ -1,10 +1,10 @@
 import { LIVE_KEY_PREFIX, SANDBOX_KEY_PREFIX } from './auth.ts';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
 export const DEFAULT_SEED = 20_261_122;
 export const DEFAULT_POPULATION = 5000;
-export const MAX_POPULATION = 2_000_000;
+const MAX_POPULATION = 2_000_000;
 
 export interface SandboxConfig {
   host: string;

@@ -61,9 +61,6 @@ export interface MonitoringModule {
   advance(days: number): AppliedEvent[];
 }
 
-/** Signature of the factory exported by ./monitoring/index.ts. */
-export type CreateMonitoring = (ctx: SandboxContext) => MonitoringModule;
-
 /**
  * A fault rule with status 207 (partial success), handed to the module that implements partial
  * success itself (monitoring/add). All other fault statuses are applied by the app before any route

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
 /** File name of the sandbox state inside DATA_DIR. */
-export const STATE_FILE = 'sandbox.sqlite';
+const STATE_FILE = 'sandbox.sqlite';
 
 /** Open (creating if needed) the sandbox state database in `dataDir`, in WAL mode. */
 export function openSandboxDb(dataDir: string): Database.Database {

@@ -1,14 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import {
-  ApiError,
-  sendApiError,
-  toApiError,
-  type ErrorBody as ApiErrorBody,
-  type ErrorWording,
-} from '../http/api-error.ts';
-
-/** The service's error body: `{error, code?, hint?}`; the sandbox always fills all three. */
-export type ErrorBody = ApiErrorBody;
+import { ApiError, sendApiError, toApiError, type ErrorWording } from '../http/api-error.ts';
 
 /** An expected, client-caused failure with its HTTP status and error body. */
 export class SandboxError extends ApiError {

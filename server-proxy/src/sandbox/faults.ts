@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PartialFault, SandboxFaults } from './context.ts';
 import { badRequest } from './errors.ts';
 
-export const FAULT_STATUSES = [429, 503, 500, 207] as const;
-export type FaultStatus = (typeof FAULT_STATUSES)[number];
-export type FaultBody = 'malformed' | 'empty';
+const FAULT_STATUSES = [429, 503, 500, 207] as const;
+type FaultStatus = (typeof FAULT_STATUSES)[number];
+type FaultBody = 'malformed' | 'empty';
 
 /** One rule of POST /__sandbox/faults; applies to the next `count` matching requests. */
 export interface FaultRule {
@@ -78,7 +78,7 @@ function parsePathAndMethod(raw: Record<string, unknown>, index: number) {
 }
 
 /** Validate one rule of the request body; throws the 400 naming the rule. */
-export function parseFaultRule(raw: unknown, index: number): FaultRule {
+function parseFaultRule(raw: unknown, index: number): FaultRule {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw invalidRule(index, 'must be an object');
   }

@@ -3,7 +3,7 @@ import type { BillableKind, Ledger } from './context.ts';
 import { maskKey } from './auth.ts';
 
 /** Published prices in mills (thousandths of a USD), so sums stay exact. */
-export const PRICE_MILLS: Readonly<Record<BillableKind, number>> = {
+const PRICE_MILLS: Readonly<Record<BillableKind, number>> = {
   profile: 3000,
   profile_lite: 500,
   profile_fmcsa: 100,
@@ -14,7 +14,7 @@ export const PRICE_MILLS: Readonly<Record<BillableKind, number>> = {
 /** Kinds billed once per unique DOT per key and calendar month. */
 const PER_DOT_KINDS: ReadonlySet<BillableKind> = new Set(['profile', 'profile_lite', 'monitoring']);
 
-export interface LedgerLine {
+interface LedgerLine {
   kind: BillableKind;
   calls: number;
   billed_calls: number;
@@ -22,7 +22,7 @@ export interface LedgerLine {
   amount_usd: number;
 }
 
-export interface LedgerMonth {
+interface LedgerMonth {
   month: string;
   total_usd: number;
   lines: LedgerLine[];

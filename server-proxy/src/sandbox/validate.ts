@@ -5,11 +5,11 @@ import { badRequest } from './errors.ts';
 /** Query strings as Fastify parses them: repeated names become arrays. */
 export type RawQuery = Record<string, string | string[] | undefined>;
 
-export { SEARCH_KEYS, type SearchKey };
+export { type SearchKey };
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 100;
-export const MAX_PAGE = 100_000;
+const MAX_PAGE = 100_000;
 
 export interface Paging {
   page: number;
@@ -141,7 +141,7 @@ const NARROWING: Record<string, SearchKey> = {
   unit_type: 'unit_number',
 };
 
-export const PROFILE_PARAMS: readonly string[] = [
+const PROFILE_PARAMS: readonly string[] = [
   ...SEARCH_KEYS,
   ...Object.keys(NARROWING),
   'page',

@@ -9,9 +9,9 @@ import { TRIAGE_STATES, type TriageState, type TriageUpdate } from './store.ts';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: ErrorBody };
 
-export const MAX_QUERY_IDS = 500;
-export const MAX_PUT_ITEMS = 1000;
-export const MAX_NOTE_CHARS = 2000;
+const MAX_QUERY_IDS = 500;
+const MAX_PUT_ITEMS = 1000;
+const MAX_NOTE_CHARS = 2000;
 
 const FIELD = /^[a-z][a-z0-9_]{0,99}$/;
 const ITEM_KEYS = ['id', 'profile_id', 'field', 'state', 'note'];

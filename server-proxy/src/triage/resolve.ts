@@ -22,21 +22,21 @@ import { formatProfileId } from '../sandbox/monitoring/ids.ts';
 import { classifyEntry, type Entry } from './entries.ts';
 
 /** Lookups in flight at once for one resolution request. */
-export const RESOLVE_CONCURRENCY = 4;
-export const AUTOCOMPLETE_LIMIT = 15;
+const RESOLVE_CONCURRENCY = 4;
+const AUTOCOMPLETE_LIMIT = 15;
 
-export type ResolveVia = 'given' | 'autocomplete' | 'profile-fmcsa';
+type ResolveVia = 'given' | 'autocomplete' | 'profile-fmcsa';
 
-export type UnresolvedReason =
+type UnresolvedReason =
   'invalid_entry' | 'not_found' | 'budget_exceeded' | 'rate_limited' | 'upstream_error';
 
-export interface Resolved {
+interface Resolved {
   input: string;
   profile_id: string;
   via: ResolveVia;
 }
 
-export interface Unresolved {
+interface Unresolved {
   input: string;
   reason: UnresolvedReason;
   message: string;

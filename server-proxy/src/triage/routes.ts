@@ -13,7 +13,7 @@ import { parseLookup, parseTriagePut, parseVisitPut, type Checked } from './inpu
 import { planResolution, resolveEntries } from './resolve.ts';
 import { createTriageStore, type Actor } from './store.ts';
 
-export const MAX_RESOLVE_ENTRIES = 10_000;
+const MAX_RESOLVE_ENTRIES = 10_000;
 
 export interface MonitoringRouteDeps {
   db: Database.Database;
@@ -43,7 +43,7 @@ function fail(
 }
 
 /** POST /api/local/watchlist/resolve body: `{entries: string[], dryRun?: boolean}`. */
-export function parseResolveBody(body: unknown): Checked<ResolveBody> {
+function parseResolveBody(body: unknown): Checked<ResolveBody> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return fail('invalid_body', 'The body must be a JSON object');
   }

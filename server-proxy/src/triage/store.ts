@@ -19,7 +19,7 @@ export interface TriageUpdate {
 }
 
 /** A stored triage decision, as the routes answer it. */
-export interface TriageEntry {
+interface TriageEntry {
   id: string;
   profile_id: string;
   field: string;
@@ -32,19 +32,19 @@ export interface TriageEntry {
   at: string;
 }
 
-export interface StateCounts {
+interface StateCounts {
   reviewed: number;
   escalated: number;
 }
 
-export interface TriageSummary {
+interface TriageSummary {
   total: StateCounts;
   byChannel: Record<Channel, StateCounts>;
   /** decisions on fields that map to no channel */
   unmapped: StateCounts;
 }
 
-export interface InboxVisit {
+interface InboxVisit {
   lastVisitAt: string | null;
   previousVisitAt: string | null;
 }

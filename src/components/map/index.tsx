@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { MapViewProps } from './types.ts';
 
-export type { MapPoint, MapViewProps } from './types.ts';
+export type { MapViewProps } from './types.ts';
 
 /** The MapLibre implementation, split into its own chunk so the map stays out of the initial bundle. */
 const MapCanvas = lazy(() => import('./MapCanvas.tsx'));

@@ -10,9 +10,9 @@ export const POINT_SOURCE = 'points';
 export const SELECTION_SOURCE = 'selection';
 export const CLUSTER_LAYER = 'point-clusters';
 export const POINT_LAYER = 'point-single';
-export const SELECTION_LAYER = 'point-selected';
+const SELECTION_LAYER = 'point-selected';
 /** Above this zoom nothing is clustered. */
-export const CLUSTER_MAX_ZOOM = 11;
+const CLUSTER_MAX_ZOOM = 11;
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 

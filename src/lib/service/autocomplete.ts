@@ -2,7 +2,7 @@
 import { unwrapItems } from './envelope.ts';
 import { joinPath, readRecord, type Parsed, type ParseIssue, type Shape } from './record.ts';
 
-export const AUTOCOMPLETE_SPEC = {
+const AUTOCOMPLETE_SPEC = {
   dot_number: 'id',
   legal_name: 'text',
   dba_name: 'text',

@@ -90,7 +90,3 @@ export function channelOfField(field: string): Channel | undefined {
   }
   return undefined;
 }
-
-export function isChannel(value: string): value is Channel {
-  return (CHANNELS as readonly string[]).includes(value);
-}

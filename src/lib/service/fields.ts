@@ -282,13 +282,13 @@ export const CONTACT_FIELDS = {
   address_ids: list(CONTACT_ENTRY),
 } as const satisfies Spec;
 
-export const CHANGE_COUNTER_FIELDS = {
+const CHANGE_COUNTER_FIELDS = {
   ...keyed('', CONTACT_KINDS, '_change_count', 'count'),
   ...keyed('', CONTACT_KINDS, '_last_changed', 'date'),
   indicator_address_history: 'flag',
 } as const satisfies Spec;
 
-export const BENCHMARK_FIELDS = {
+const BENCHMARK_FIELDS = {
   ...keyed('observed_', ['IM', 'IRPU', 'PUM'], '', 'rate'),
   ...keyed('expected_lb_', ['IM', 'IRPU', 'PUM'], '', 'rate'),
   ...keyed('expected_ub_', ['IM', 'IRPU', 'PUM'], '', 'rate'),
@@ -325,7 +325,7 @@ const NETWORK_LISTS = [
   'equipment',
 ] as const;
 
-export const NETWORK_FIELDS = {
+const NETWORK_FIELDS = {
   indicator_network_graph_contact: 'flag',
   indicator_network_graph_equipment: 'flag',
   ...keyed('network_graph_count_', NETWORK_COUNTS, '', 'count'),
@@ -335,7 +335,7 @@ export const NETWORK_FIELDS = {
   shared_trailers: 'count',
 } as const satisfies Spec;
 
-export const LOAD_FIELDS = {
+const LOAD_FIELDS = {
   ...keyed('', ['total_loads', 'ltl_loads', 'ftl_loads', 'deadheads'], '', 'count'),
   first_load_date: 'date',
   last_load_date: 'date',
@@ -347,12 +347,12 @@ export const LOAD_FIELDS = {
   preferred_states: 'text',
 } as const satisfies Spec;
 
-export const DERIVED_FIELDS = {
+const DERIVED_FIELDS = {
   risk_factors: one(RISK_FACTORS),
   geo_points: one(GEO_POINTS),
 } as const satisfies Spec;
 
-export const HISTORY_FIELDS = {
+const HISTORY_FIELDS = {
   crash_history: list(CRASH),
   crash_aggregates: list(CRASH_AGGREGATE),
   inspection_history: list(INSPECTION),

@@ -78,7 +78,7 @@ const timestampString = z
 const coordinate = z.preprocess(toNumber(/\s/g), z.number());
 
 /** One schema per kind. Output `undefined` means "no value" (absent), never a failure. */
-export const KIND_SCHEMAS = {
+const KIND_SCHEMAS = {
   /** free text; numbers are stringified */
   text: z.preprocess(unlessBlank(toText), z.string().optional()),
   /** identifiers: DOT, docket, EIN, zip, phone, report numbers, `_id` */

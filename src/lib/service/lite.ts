@@ -75,13 +75,11 @@ export const LITE_PROFILE_FIELDS = [
   'risk_factors',
 ] as const satisfies readonly (keyof typeof PROFILE_SPEC)[];
 
-export type LiteField = (typeof LITE_PROFILE_FIELDS)[number];
-
 function pick<S extends object, K extends keyof S>(spec: S, keys: readonly K[]): Pick<S, K> {
   return Object.fromEntries(keys.map((key) => [key, spec[key]])) as Pick<S, K>;
 }
 
-export const LITE_SPEC = pick(PROFILE_SPEC, LITE_PROFILE_FIELDS);
+const LITE_SPEC = pick(PROFILE_SPEC, LITE_PROFILE_FIELDS);
 export type LiteProfile = Shape<typeof LITE_SPEC>;
 
 function readLite(raw: Record<string, unknown>, path: string, issues: ParseIssue[]): LiteProfile {

@@ -145,7 +145,7 @@ function readDates(
   if (acknowledged !== undefined) into.lastAcknowledgedAt = acknowledged;
 }
 
-export function parseChangeRecord(
+function parseChangeRecord(
   raw: Record<string, unknown>,
   path: string,
   issues: ParseIssue[],
@@ -249,7 +249,7 @@ const MUTATION_SPEC = {
   failed: list({ profile_id: 'id', error: 'text' }),
 } as const;
 
-export interface FailedProfile {
+interface FailedProfile {
   profileId?: string;
   error?: string;
   /** unknown keys of the failure entry, when any */

@@ -4,18 +4,14 @@ import { singleItem, unwrapItems } from './envelope.ts';
 import { PROFILE_ALIASES, PROFILE_SPEC } from './fields.ts';
 import type {
   AUTHORITY_ENTRY,
-  BASIC_SNAPSHOT,
   CONTACT_ENTRY,
   CRASH,
   CRASH_AGGREGATE,
   EQUIPMENT_SUMMARY,
-  GEO_POINTS,
   INSPECTED_UNIT,
   INSPECTION,
   INSURANCE_ENTRY,
   NETWORK_EQUIPMENT_CARRIER,
-  PREFERRED_LANE,
-  RADIUS_OF_OPERATION,
   RISK_FACTORS,
   VEHICLE,
   VIOLATION,
@@ -29,16 +25,12 @@ export type InsuranceEntry = Shape<typeof INSURANCE_ENTRY>;
 export type EquipmentSummary = Shape<typeof EQUIPMENT_SUMMARY>;
 export type Vehicle = Shape<typeof VEHICLE>;
 export type NetworkEquipmentCarrier = Shape<typeof NETWORK_EQUIPMENT_CARRIER>;
-export type PreferredLane = Shape<typeof PREFERRED_LANE>;
 export type RiskFactors = Shape<typeof RISK_FACTORS>;
-export type GeoPoints = Shape<typeof GEO_POINTS>;
-export type RadiusOfOperation = Shape<typeof RADIUS_OF_OPERATION>;
 export type Crash = Shape<typeof CRASH>;
 export type CrashAggregate = Shape<typeof CRASH_AGGREGATE>;
 export type Inspection = Shape<typeof INSPECTION>;
 export type InspectedUnit = Shape<typeof INSPECTED_UNIT>;
 export type Violation = Shape<typeof VIOLATION>;
-export type BasicSnapshot = Shape<typeof BASIC_SNAPSHOT>;
 
 /** `{items, total_count}` whatever the body's form. */
 export interface ItemsPage<T> {

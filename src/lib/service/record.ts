@@ -116,7 +116,7 @@ export function readRecord<S extends Spec>(
 }
 
 /** True when a parsed record holds nothing: no known field and no unknown key with content. */
-export function isEmptyShape(record: { extra: Extra }): boolean {
+function isEmptyShape(record: { extra: Extra }): boolean {
   return Object.keys(record).length === 1 && !hasContent(record.extra);
 }
 

@@ -9,7 +9,7 @@ import { normaliseDate } from './kinds.ts';
 import type { ChangeRecord, FieldChange } from './monitoring.ts';
 
 /** Version tag of the derivation; a new scheme would get a new tag and leave old ids alone. */
-export const TRIAGE_ID_PREFIX = 'c1-';
+const TRIAGE_ID_PREFIX = 'c1-';
 /** `c1-` and 14 lower-case hex digits (a 53-bit hash). */
 export const TRIAGE_ID_PATTERN = /^c1-[0-9a-f]{14}$/;
 
@@ -78,7 +78,7 @@ export function cyrb53(text: string, seed = 0): number {
 }
 
 /** The text that is hashed: a JSON array, so no value can imitate a separator. */
-export function triageKey(subject: TriageSubject): string {
+function triageKey(subject: TriageSubject): string {
   return JSON.stringify([
     subject.profileId.trim().toUpperCase(),
     subject.field.trim().toLowerCase(),

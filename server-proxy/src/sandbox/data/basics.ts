@@ -21,7 +21,7 @@ export function isDriverBasic(basic: Basic): boolean {
   );
 }
 
-export type ViolationUnit = 'D' | '1' | '2';
+type ViolationUnit = 'D' | '1' | '2';
 
 export interface ViolationType {
   code: string;

@@ -13,7 +13,7 @@ import { TRACTORS, VAN_TRAILERS } from './vehicles.ts';
 
 export const LIVE_SHAPE_DOT = '265752';
 /** Unit codes of curated carrier i start at CURATED_CODE_BASE + i * 20,000. */
-export const CURATED_CODE_BASE = 20_000_000;
+const CURATED_CODE_BASE = 20_000_000;
 
 type Place = [state: string, city: string, street: string];
 
@@ -65,7 +65,7 @@ function fleetOf(spec: CuratedSpec): Fleet | undefined {
   };
 }
 
-export function curatedCarrier(spec: CuratedSpec): CarrierModel {
+function curatedCarrier(spec: CuratedSpec): CarrierModel {
   const rng = new Rng(0xc0ffee, spec.index);
   const physical = place(rng, spec.physical);
   const mailing = spec.mailing ? place(rng, spec.mailing) : undefined;

@@ -17,14 +17,14 @@ import { maxDate } from './wire-helpers.ts';
 export const NATIONAL_OOS = { vehicle: 0.2226, driver: 0.0667, hazmat: 0.0444 };
 export const AUTHORITY_KINDS: readonly AuthorityKind[] = ['common', 'contract', 'broker'];
 
-export interface AuthorityState {
+interface AuthorityState {
   status: 'Active' | 'Inactive' | 'None';
   firstServed?: string;
   lastServed?: string;
   lastRevoked?: string;
 }
 
-export interface InspectionTally {
+interface InspectionTally {
   total: number;
   driver: number;
   vehicle: number;
@@ -139,7 +139,7 @@ function sufficientPercentiles(model: CarrierModel): Partial<Record<Basic, numbe
   return out;
 }
 
-export function carrierClassOf(model: CarrierModel): CarrierClass {
+function carrierClassOf(model: CarrierModel): CarrierClass {
   if (model.passenger) return 'passenger';
   return model.hazmat ? 'hazmat' : 'general';
 }

@@ -4,7 +4,7 @@ import { addressLine } from './generate.ts';
 import type { Address, CarrierModel, ContactKey, PastValue } from './model.ts';
 import { addressId, compact, count, idMaker, maxDate, normaliseAddress, type Fields } from './wire-helpers.ts';
 
-export const CARGO_FIELDS: Record<string, string> = {
+const CARGO_FIELDS: Record<string, string> = {
   general_freight: 'General Freight',
   household: 'Household Goods',
   metal_sheet_coils_rolls: 'Metal: sheets, coils, rolls',
@@ -89,7 +89,7 @@ function addressParts(prefix: string, a: Address | undefined): Fields {
   };
 }
 
-export function idOfAddress(a: Address): string {
+function idOfAddress(a: Address): string {
   return addressId(normaliseAddress(addressLine(a)));
 }
 
@@ -126,7 +126,7 @@ export function contactFields(model: CarrierModel): Fields {
 }
 
 /** The current value of each tracked contact key. */
-export function currentContacts(model: CarrierModel): [ContactKey, string][] {
+function currentContacts(model: CarrierModel): [ContactKey, string][] {
   const entries: [ContactKey, string | undefined][] = [
     ['legal_name', model.legalName],
     ['dba_name', model.dbaName],

@@ -18,12 +18,12 @@ const OPERATION_CLASSES: Record<OperationClass, string> = {
   indian_nation: 'Indian Nation',
 };
 
-export function docketOf(model: CarrierModel): string | undefined {
+function docketOf(model: CarrierModel): string | undefined {
   return model.docket ? `${model.docket.prefix}${model.docket.number}` : undefined;
 }
 
 /** `<dot>-<docket>`; a carrier without a docket is identified by its DOT number alone. */
-export function docIdOf(model: CarrierModel): string {
+function docIdOf(model: CarrierModel): string {
   const docket = docketOf(model);
   return docket ? `${model.dot}-${docket}` : model.dot;
 }

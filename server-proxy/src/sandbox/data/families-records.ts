@@ -17,7 +17,7 @@ function recordId(dot: string, report: string): string {
   return String(1_000_000 + (hash(hashString(dot), hashString(report)) % 98_000_000));
 }
 
-export function vinItem(u: Unit, index: number): Fields {
+function vinItem(u: Unit, index: number): Fields {
   return {
     vin: u.vin,
     insp_unit_id: String(index + 1),
@@ -233,7 +233,7 @@ function vinStats(model: CarrierModel): Map<string, VinStats> {
   return stats;
 }
 
-export function equipmentItem(u: Unit, dot: string, stats: VinStats | undefined, nextId: string): Fields {
+function equipmentItem(u: Unit, dot: string, stats: VinStats | undefined, nextId: string): Fields {
   const m = u.model;
   return compact({
     _id: nextId,

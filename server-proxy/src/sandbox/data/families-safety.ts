@@ -205,7 +205,7 @@ function recommendation(iss: number): string {
 }
 
 /** True when the carrier meets the safe-carrier criteria; null where the indicator does not apply. */
-export function carrierSafety(model: CarrierModel, d: Derived): boolean | null {
+function carrierSafety(model: CarrierModel, d: Derived): boolean | null {
   if (model.operation === 'intrastate') return null;
   const t = d.tally;
   return (

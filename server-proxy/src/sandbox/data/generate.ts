@@ -16,7 +16,7 @@ import { buildVin, plateOf, vehicleModel } from './vehicles.ts';
 import { STREET_NAMES, STREET_TYPES } from './words.ts';
 
 /** A point within about 2 km of a city centre. */
-export function near(rng: Rng, city: City): { lat: number; lon: number } {
+function near(rng: Rng, city: City): { lat: number; lon: number } {
   const round = (n: number) => Math.round(n * 10_000) / 10_000;
   return {
     lat: round(city.lat + (rng.next() - 0.5) * 0.03),
@@ -24,7 +24,7 @@ export function near(rng: Rng, city: City): { lat: number; lon: number } {
   };
 }
 
-export function streetLine(rng: Rng): string {
+function streetLine(rng: Rng): string {
   return `${rng.int(100, 19999)} ${rng.pick(STREET_NAMES)} ${rng.pick(STREET_TYPES)}`;
 }
 

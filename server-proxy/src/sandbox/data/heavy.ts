@@ -32,7 +32,7 @@ export const HEAVY_IDENTITY = {
 } as const;
 
 /** Heavy unit i has company unit number 10000 + i (above every population unit number). */
-export function heavyUnitNumber(i: number): string {
+function heavyUnitNumber(i: number): string {
   return String(10_000 + i);
 }
 

@@ -18,7 +18,7 @@ export interface Address {
 
 export type AuthorityKind = 'common' | 'contract' | 'broker';
 
-export interface AuthorityGrant {
+interface AuthorityGrant {
   kind: AuthorityKind;
   action: 'Granted' | 'Reinstated';
   served: string;
@@ -143,7 +143,7 @@ export interface PastValue {
   end: string;
 }
 
-export type RiskLevel = 'Low' | 'Medium' | 'High' | 'Very High';
+type RiskLevel = 'Low' | 'Medium' | 'High' | 'Very High';
 
 export type OperationClass =
   | 'authorized_for_hire'
@@ -176,7 +176,7 @@ export interface Fleet {
   localShare: number;
 }
 
-export interface Loads {
+interface Loads {
   total: number;
   ltl: number;
   deadheads: number;

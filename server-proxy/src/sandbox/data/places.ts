@@ -94,7 +94,7 @@ export const REGIONS: readonly Region[] = TABLE.trim().split('\n').map(parseRegi
 
 /** Weight of each region when spreading the population (freight-heavy states more often). */
 const HEAVY_STATES = new Set(['TX', 'CA', 'FL', 'IL', 'GA', 'OH', 'PA', 'NJ', 'TN', 'IN', 'NC']);
-export const REGION_WEIGHTS: readonly number[] = REGIONS.map((r) =>
+const REGION_WEIGHTS: readonly number[] = REGIONS.map((r) =>
   HEAVY_STATES.has(r.code) ? 4 : r.country === 'CA' ? 1 : 1.5,
 );
 

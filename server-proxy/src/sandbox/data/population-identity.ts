@@ -18,8 +18,8 @@ import {
 } from './words.ts';
 
 export const POPULATION_DOT_BASE = 5_000_000;
-export const POPULATION_DOCKET_BASE = 2_000_000;
-export const BLOCK_SIZE = 8;
+const POPULATION_DOCKET_BASE = 2_000_000;
+const BLOCK_SIZE = 8;
 
 export type SharedKey = 'phone' | 'address' | 'email' | 'ein' | 'equipment';
 const SHARE_ODDS: Record<SharedKey, number> = { phone: 0.4, address: 0.3, email: 0.2, ein: 0.15, equipment: 0.3 };

@@ -6,7 +6,7 @@
  */
 import { hash } from './prng.ts';
 
-export type UnitKind = 'POWER UNIT' | 'TRAILER';
+type UnitKind = 'POWER UNIT' | 'TRAILER';
 
 export interface VehicleModel {
   /** WMI + VDS: the first 8 characters of the VIN */
@@ -168,7 +168,7 @@ export function decodeVin(vin: string): DecodedVin | undefined {
 }
 
 /** The mask that scrambles unit codes into plates (fixed, so curated plates never change). */
-export const PLATE_MASK = hash(0x91a7e) & 0x1ffffff;
+const PLATE_MASK = hash(0x91a7e) & 0x1ffffff;
 
 /** Plate `ABC1234` for a unit code (a bijection for codes below 2^25). */
 export function plateOf(unitCode: number): string {

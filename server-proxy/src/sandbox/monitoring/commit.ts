@@ -12,16 +12,16 @@ import {
 import type { MonitoringStore } from './store.ts';
 
 /** Profiles committed per SQLite transaction. */
-export const CHUNK_SIZE = 100;
+const CHUNK_SIZE = 100;
 /** Most profile IDs one add/remove request may carry (the service documents no limit). */
-export const MAX_PROFILE_IDS = 10_000;
+const MAX_PROFILE_IDS = 10_000;
 
 export interface RequestedId {
   raw: string;
   parsed: ParsedProfileId;
 }
 
-export interface FailedId {
+interface FailedId {
   profile_id: string;
   error: string;
 }

@@ -1,6 +1,6 @@
 /** Calendar helpers for the monitoring module; every date is a UTC calendar day. */
 
-export const DAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 
 /** 'YYYY-MM-DD' of `at` (the profile's date format). */
 export function isoDay(at: Date): string {

@@ -12,8 +12,8 @@ import { formatProfileId, parseProfileId, quote } from './ids.ts';
 
 export { DATE_TYPES, SORT_KEYS, type DateType, type SortKey };
 
-export const LIST_DEFAULT_PAGE_SIZE = 100;
-export const LIST_MAX_PAGE_SIZE = 500;
+const LIST_DEFAULT_PAGE_SIZE = 100;
+const LIST_MAX_PAGE_SIZE = 500;
 const MAX_PAGE = 1_000_000;
 
 const CHANNEL_PARAMS = CHANNELS.map((channel) => `view_changes_${channel}`);

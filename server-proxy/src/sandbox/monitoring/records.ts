@@ -45,7 +45,7 @@ const NUMERIC_FIELDS: ReadonlySet<string> = new Set([
 const NUMERIC_PREFIXES = ['basic_percentile_', 'basic_measure_', 'intervention_threshold_'];
 const NUMBER_RE = /^-?\d+(?:\.\d+)?$/;
 
-export function isNumericField(field: string): boolean {
+function isNumericField(field: string): boolean {
   return NUMERIC_FIELDS.has(field) || NUMERIC_PREFIXES.some((prefix) => field.startsWith(prefix));
 }
 

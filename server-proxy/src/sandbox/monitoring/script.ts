@@ -42,7 +42,7 @@ const plusOne = (value: unknown): string => String(num(value) + 1);
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 
 /** Collects one event's changes; a set() to the value already there records nothing. */
-export class OutcomeBuilder {
+class OutcomeBuilder {
   private readonly input: EventInput;
   readonly changes: FieldChange[] = [];
   readonly effects = new Map<string, unknown>();
@@ -276,7 +276,7 @@ function riskScore(input: EventInput, out: OutcomeBuilder): boolean {
   return true;
 }
 
-export const EVENT_KINDS: readonly EventKind[] = [
+const EVENT_KINDS: readonly EventKind[] = [
   { name: 'insurance', apply: insurance },
   { name: 'power_units', apply: powerUnits },
   { name: 'phone', apply: phone },
@@ -290,7 +290,7 @@ export const EVENT_KINDS: readonly EventKind[] = [
   { name: 'mcs150', apply: mcs150Update },
 ];
 
-export const EVENT_EVERY_DAYS = 2;
+const EVENT_EVERY_DAYS = 2;
 /** Days in which every carrier meets every kind of event once. */
 export const EVENT_CYCLE_DAYS = EVENT_EVERY_DAYS * EVENT_KINDS.length;
 
@@ -299,7 +299,7 @@ function shifted(dot: string, day: number): number {
 }
 
 /** The event the script holds for this carrier on this day, or undefined. */
-export function scheduledEvent(dot: string, day: number): EventKind | undefined {
+function scheduledEvent(dot: string, day: number): EventKind | undefined {
   const position = shifted(dot, day);
   if (position % EVENT_EVERY_DAYS !== 0) return undefined;
   return EVENT_KINDS[(position / EVENT_EVERY_DAYS) % EVENT_KINDS.length];

@@ -7,7 +7,7 @@ import type { FieldChange, MonitoringStore } from './store.ts';
 
 /** The carrier of every official example; always first on the seeded watchlist. */
 export const EXAMPLE_DOT = '568253';
-export const SEED_WATCHLIST_SIZE = 6;
+const SEED_WATCHLIST_SIZE = 6;
 
 /** Per channel, the fields a seeded change may use (the first one the profile has). */
 const SEED_FIELDS: Record<Channel, readonly string[]> = {
@@ -38,7 +38,7 @@ function priorNumber(value: number): number {
 }
 
 /** A plausible earlier value of `field`, of the same type as `current`; undefined if none. */
-export function priorValue(field: string, current: unknown): unknown {
+function priorValue(field: string, current: unknown): unknown {
   if (typeof current === 'boolean') return !current;
   if (typeof current === 'number') return priorNumber(current);
   if (typeof current !== 'string' || current === '') return undefined;
@@ -62,7 +62,7 @@ function seededChange(profile: WireProfile, channel: Channel): FieldChange | und
 }
 
 /** The seeded carriers: the example carrier first, then curated carriers in scenario order. */
-export function seedDots(dataset: CarrierDataset): string[] {
+function seedDots(dataset: CarrierDataset): string[] {
   const ordered = [EXAMPLE_DOT, ...dataset.curatedDots.filter((dot) => dot !== EXAMPLE_DOT)];
   return ordered
     .filter((dot) => dataset.getIdentity(dot) !== undefined)

@@ -70,7 +70,7 @@ function carrier(dot: string, docket: string | undefined, extra: WireProfile): W
 }
 
 /** Seven carriers: the example, four more curated ones, one intrastate (no docket), one uncurated. */
-export const FIXTURE_PROFILES: readonly WireProfile[] = [
+const FIXTURE_PROFILES: readonly WireProfile[] = [
   EXAMPLE,
   carrier('1000001', 'MC100001', { safety_rating_desc: 'Conditional', risk_score: 'Medium' }),
   carrier('1000002', 'MX100002', { mcs150_date: '2024-01-15', insurance_bipd_on_file: '750000' }),
@@ -182,7 +182,7 @@ export interface MonitoringServer extends MonitoringFixture {
   close(): Promise<void>;
 }
 
-export interface CallResult {
+interface CallResult {
   status: number;
   text: string;
   json: unknown;

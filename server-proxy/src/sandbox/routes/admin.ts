@@ -16,7 +16,7 @@ export interface AdminDeps {
 
 const MAX_ADVANCE_DAYS = 3650;
 
-export function parseDays(body: unknown): number {
+function parseDays(body: unknown): number {
   const days = (body as { days?: unknown } | null | undefined)?.days;
   if (!Number.isInteger(days) || (days as number) < 1 || (days as number) > MAX_ADVANCE_DAYS) {
     throw badRequest(

@@ -4,11 +4,11 @@ import { badRequest } from '../errors.ts';
 import { hasControlChars, positiveInt, singleValues, type RawQuery } from '../validate.ts';
 import type { ServiceDeps } from './deps.ts';
 
-export const AUTOCOMPLETE_DEFAULT_LIMIT = 10;
-export const AUTOCOMPLETE_MAX_LIMIT = 15;
+const AUTOCOMPLETE_DEFAULT_LIMIT = 10;
+const AUTOCOMPLETE_MAX_LIMIT = 15;
 const MAX_Q_LENGTH = 100;
 
-export interface AutocompleteItem {
+interface AutocompleteItem {
   dot_number: string;
   legal_name: string;
   dba_name: string | null;
@@ -17,7 +17,7 @@ export interface AutocompleteItem {
   docket: string | null;
 }
 
-export function toAutocompleteItem(identity: CarrierIdentity): AutocompleteItem {
+function toAutocompleteItem(identity: CarrierIdentity): AutocompleteItem {
   return {
     dot_number: identity.dot,
     legal_name: identity.legalName,

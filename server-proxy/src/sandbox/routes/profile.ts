@@ -11,7 +11,7 @@ export interface SearchEnvelope {
 }
 
 /** Keep only the lite fields that have a value, in LITE_PROFILE_FIELDS order. */
-export function toLite(profile: WireProfile): WireProfile {
+function toLite(profile: WireProfile): WireProfile {
   const lite: WireProfile = {};
   for (const field of LITE_PROFILE_FIELDS) {
     if (profile[field] !== undefined) lite[field] = profile[field];

@@ -20,7 +20,7 @@ export async function getMonitoringList(
   return parseMonitoringList(body).value;
 }
 
-export function monitoringListQueryOptions(params: InboxParams) {
+function monitoringListQueryOptions(params: InboxParams) {
   const query = listQuery(params);
   return queryOptions({
     queryKey: ['monitoring', 'list', query] as const,

@@ -20,7 +20,7 @@ function carriersIn(data: unknown, depth = 0): Record<string, unknown>[] {
   return ['profile', 'items', 'value'].flatMap((key) => carriersIn(data[key], depth + 1));
 }
 
-export function knownNames(client: QueryClient): Map<string, string> {
+function knownNames(client: QueryClient): Map<string, string> {
   const names = new Map<string, string>();
   for (const query of client.getQueryCache().getAll()) {
     for (const carrier of carriersIn(query.state.data)) {

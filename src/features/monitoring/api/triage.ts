@@ -14,7 +14,7 @@ import { apiGet, apiPut } from '../../../lib/api-client.ts';
 import type { TriageEntry, TriageState } from '../model/inbox.ts';
 
 /** Ids per GET: keeps the query string short whatever the page size. */
-export const TRIAGE_IDS_PER_REQUEST = 100;
+const TRIAGE_IDS_PER_REQUEST = 100;
 
 const entrySchema = z.object({
   id: z.string(),
@@ -45,7 +45,7 @@ function chunks<T>(values: readonly T[], size: number): T[][] {
   return result;
 }
 
-export async function getTriageStates(
+async function getTriageStates(
   ids: readonly string[],
   signal?: AbortSignal,
 ): Promise<Map<string, TriageEntry>> {
@@ -59,7 +59,7 @@ export async function getTriageStates(
   return new Map(entries.map((entry) => [entry.id, entry]));
 }
 
-export function triageQueryOptions(ids: readonly string[]) {
+function triageQueryOptions(ids: readonly string[]) {
   const sorted = [...new Set(ids)].sort();
   return queryOptions({
     queryKey: ['monitoring', 'triage', sorted] as const,
@@ -73,7 +73,7 @@ export function useTriageStates(ids: readonly string[]) {
   return useQuery(triageQueryOptions(ids));
 }
 
-export interface TriageUpdate {
+interface TriageUpdate {
   id: string;
   profileId: string;
   field: string;
@@ -81,7 +81,7 @@ export interface TriageUpdate {
   note?: string | undefined;
 }
 
-export async function putTriage(updates: readonly TriageUpdate[]): Promise<void> {
+async function putTriage(updates: readonly TriageUpdate[]): Promise<void> {
   await apiPut('/api/local/triage', {
     items: updates.map((update) => ({
       id: update.id,
@@ -106,7 +106,7 @@ export function useSetTriage() {
 }
 
 /** When the user last opened the inbox (before this visit), or null on a first visit. */
-export async function getLastVisit(signal?: AbortSignal): Promise<string | null> {
+async function getLastVisit(signal?: AbortSignal): Promise<string | null> {
   const body = await apiGet('/api/local/triage/last-visit', {}, { signal });
   return visitSchema.parse(body).lastVisitAt ?? null;
 }
@@ -116,7 +116,7 @@ export async function putLastVisit(): Promise<void> {
   await apiPut('/api/local/triage/last-visit', {});
 }
 
-export const lastVisitQueryOptions = queryOptions({
+const lastVisitQueryOptions = queryOptions({
   queryKey: ['monitoring', 'last-visit'] as const,
   queryFn: ({ signal }) => getLastVisit(signal),
   staleTime: Infinity,

@@ -13,7 +13,7 @@ import {
 import { CHANNEL_LABELS } from './channel-labels.ts';
 import { BUTTON, INPUT, LABEL } from './ui.ts';
 
-export const DATE_TYPE_LABELS: Record<DateType, string> = {
+const DATE_TYPE_LABELS: Record<DateType, string> = {
   last_changed_date: 'Change date',
   started_monitoring_at: 'Watched since',
   last_acknowledged_at: 'Last acknowledged',

@@ -1,2 +1,2 @@
 /** The inbox's control classes: the shared ones of src/components/controls.ts. */
-export { BUTTON, INPUT, LABEL, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
+export { BUTTON, INPUT, LABEL, MUTED } from '../../../components/controls.ts';

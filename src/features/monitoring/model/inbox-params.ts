@@ -85,7 +85,7 @@ export function readDate(raw: string | null | undefined): string | undefined {
 }
 
 /** `YYYY-MM-DD` → `YYYYMMDD`, the service's date format. */
-export function compactDate(iso: string): string {
+function compactDate(iso: string): string {
   return iso.replaceAll('-', '');
 }
 

@@ -11,7 +11,7 @@ import {
   type ParseIssue,
 } from '../../../lib/service/index.ts';
 
-export type FmcsaResult =
+type FmcsaResult =
   { status: 'found'; record: FmcsaProfile; issues: ParseIssue[] } | { status: 'not-found' };
 
 interface FetchOptions {
@@ -24,10 +24,7 @@ function isNoMatch(error: unknown): boolean {
   return error instanceof ApiError && error.kind === 'http' && error.status === 404;
 }
 
-export async function getFmcsaProfile(
-  dot: string,
-  options: FetchOptions = {},
-): Promise<FmcsaResult> {
+async function getFmcsaProfile(dot: string, options: FetchOptions = {}): Promise<FmcsaResult> {
   let body: unknown;
   try {
     body = await apiGet('/api/v2/profile-fmcsa', { dot_number: dot }, options);
@@ -41,7 +38,7 @@ export async function getFmcsaProfile(
     : { status: 'not-found' };
 }
 
-export function fmcsaProfileQueryOptions(dot: string) {
+function fmcsaProfileQueryOptions(dot: string) {
   return queryOptions({
     queryKey: ['profile-fmcsa', dot],
     queryFn: ({ signal }) => getFmcsaProfile(dot, { signal }),

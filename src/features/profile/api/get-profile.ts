@@ -12,7 +12,7 @@ import {
 import { apiGetWithMeta } from '../../../lib/api-client.ts';
 import { parseProfileResponse, type ParseIssue, type Profile } from '../../../lib/service/index.ts';
 
-export type CacheStatus = 'hit' | 'miss';
+type CacheStatus = 'hit' | 'miss';
 
 export interface ProfileResult {
   dot: string;
@@ -34,7 +34,7 @@ interface FetchOptions {
 }
 
 /** The first item of a profile body, whatever its form (envelope, bare array, bare object). */
-export function firstRawItem(body: unknown): unknown {
+function firstRawItem(body: unknown): unknown {
   const items =
     typeof body === 'object' && body !== null && !Array.isArray(body) && 'items' in body
       ? body.items
@@ -47,7 +47,7 @@ function readCacheStatus(value: string | null): CacheStatus | undefined {
   return lower === 'hit' || lower === 'miss' ? lower : undefined;
 }
 
-export async function getProfile(dot: string, options: FetchOptions = {}): Promise<ProfileResult> {
+async function getProfile(dot: string, options: FetchOptions = {}): Promise<ProfileResult> {
   const answer = await apiGetWithMeta(
     '/api/v2/profile',
     { dot_number: dot },
@@ -72,7 +72,7 @@ export function profileQueryKey(dot: string) {
   return ['profile', 'full', dot] as const;
 }
 
-export function profileQueryOptions(dot: string) {
+function profileQueryOptions(dot: string) {
   return queryOptions({
     queryKey: profileQueryKey(dot),
     queryFn: ({ signal }) => getProfile(dot, { signal }),
@@ -84,7 +84,7 @@ export function useProfile(dot: string) {
 }
 
 /** Fetch the profile past the proxy's cache and put the answer in the query. */
-export async function refreshProfile(client: QueryClient, dot: string): Promise<ProfileResult> {
+async function refreshProfile(client: QueryClient, dot: string): Promise<ProfileResult> {
   const result = await getProfile(dot, { fresh: true });
   client.setQueryData(profileQueryKey(dot), result);
   return result;

@@ -11,19 +11,16 @@ import type { KnownCarrier } from '../components/network/network-model.ts';
 import { profileQueryKey, type ProfileResult } from './get-profile.ts';
 
 /** Published price of one lite profile per new DOT per month, used until the proxy says otherwise. */
-export const PUBLISHED_LITE_PRICE_USD = 0.5;
+const PUBLISHED_LITE_PRICE_USD = 0.5;
 /** At most this many look-ups in flight at once (live keys allow 5 profile calls a minute). */
-export const LOOKUP_CONCURRENCY = 2;
+const LOOKUP_CONCURRENCY = 2;
 
-export function liteQueryKey(dot: string) {
+function liteQueryKey(dot: string) {
   return ['network-lookup', 'lite', dot] as const;
 }
 
 /** The lite profile of one DOT, or null when the service has no such carrier (404). */
-export async function getLiteProfile(
-  dot: string,
-  signal?: AbortSignal,
-): Promise<LiteProfile | null> {
+async function getLiteProfile(dot: string, signal?: AbortSignal): Promise<LiteProfile | null> {
   try {
     const body = await apiGet('/api/v2/profile-lite', { dot_number: dot }, { signal });
     return parseLiteResponse(body).value.items[0] ?? null;
@@ -33,7 +30,7 @@ export async function getLiteProfile(
   }
 }
 
-export function liteProfileQueryOptions(dot: string) {
+function liteProfileQueryOptions(dot: string) {
   return queryOptions({
     queryKey: liteQueryKey(dot),
     queryFn: ({ signal }) => getLiteProfile(dot, signal),

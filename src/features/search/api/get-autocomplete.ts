@@ -7,7 +7,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiGet } from '../../../lib/api-client.ts';
 import { parseAutocomplete, type AutocompleteItem } from '../../../lib/service/index.ts';
 
-export const AUTOCOMPLETE_MIN_CHARS = 2;
+const AUTOCOMPLETE_MIN_CHARS = 2;
 export const AUTOCOMPLETE_LIMIT = 15;
 /**
  * Wait after the last keystroke before asking for suggestions. Short: the target is suggestions
@@ -22,10 +22,7 @@ export function autocompleteTerm(input: string): string {
   return input.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-export async function getAutocomplete(
-  term: string,
-  signal?: AbortSignal,
-): Promise<AutocompleteItem[]> {
+async function getAutocomplete(term: string, signal?: AbortSignal): Promise<AutocompleteItem[]> {
   const body = await apiGet(
     '/api/v2/autocomplete',
     { q: term, limit: AUTOCOMPLETE_LIMIT },
@@ -34,7 +31,7 @@ export async function getAutocomplete(
   return parseAutocomplete(body).value.slice(0, AUTOCOMPLETE_LIMIT);
 }
 
-export function autocompleteQueryOptions(term: string) {
+function autocompleteQueryOptions(term: string) {
   return queryOptions({
     queryKey: ['search', 'autocomplete', term] as const,
     queryFn: ({ signal }) => getAutocomplete(term, signal),

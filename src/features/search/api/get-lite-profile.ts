@@ -3,15 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
 import { parseLiteResponse, type LiteProfile } from '../../../lib/service/index.ts';
 
-export async function getLiteProfile(
-  dot: string,
-  signal?: AbortSignal,
-): Promise<LiteProfile | undefined> {
+async function getLiteProfile(dot: string, signal?: AbortSignal): Promise<LiteProfile | undefined> {
   const body = await apiGet('/api/v2/profile-lite', { dot_number: dot }, { signal });
   return parseLiteResponse(body).value.items[0];
 }
 
-export function liteProfileQueryOptions(dot: string) {
+function liteProfileQueryOptions(dot: string) {
   return queryOptions({
     queryKey: ['search', 'lite', dot] as const,
     queryFn: ({ signal }) => getLiteProfile(dot, signal),

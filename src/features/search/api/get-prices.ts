@@ -13,7 +13,7 @@ const ConfigBody = z.object({
   prices: z.array(PriceBody).optional().catch(undefined),
 });
 
-export interface Price {
+interface Price {
   usd: number;
   unit: string;
 }
@@ -34,7 +34,7 @@ export function readPricing(body: unknown): Pricing {
   return { billed: parsed.data.mode === 'live', prices };
 }
 
-export const pricingQueryOptions = queryOptions({
+const pricingQueryOptions = queryOptions({
   queryKey: ['search', 'pricing'] as const,
   queryFn: async ({ signal }) => readPricing(await apiGet('/api/local/config', {}, { signal })),
   staleTime: Infinity,

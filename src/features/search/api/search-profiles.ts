@@ -44,7 +44,7 @@ export function readVinDetails(profile: Profile | undefined): VinDetails | undef
   };
 }
 
-export async function searchProfiles(
+async function searchProfiles(
   request: SearchRequest,
   signal?: AbortSignal,
 ): Promise<SearchResults> {
@@ -57,7 +57,7 @@ export async function searchProfiles(
   };
 }
 
-export function searchQueryOptions(request: SearchRequest) {
+function searchQueryOptions(request: SearchRequest) {
   return queryOptions({
     queryKey: ['search', 'profiles', profileQueryParams(request)] as const,
     queryFn: ({ signal }) => searchProfiles(request, signal),

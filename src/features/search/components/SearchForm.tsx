@@ -35,7 +35,7 @@ const PLACEHOLDERS: Record<SearchKey, string> = {
 };
 
 /** The field a 400 concerns: its value by default, the plate state or unit type when named. */
-export function fieldOfError(error: unknown): Field | undefined {
+function fieldOfError(error: unknown): Field | undefined {
   if (!(error instanceof ApiError) || error.status !== 400) return undefined;
   return FIELD_OF_CODE[error.code ?? ''] ?? 'value';
 }

@@ -17,7 +17,7 @@ export function suggestsCarriers(key: SearchKey): boolean {
 }
 
 /** The value an alternative key would search: digits offered as a docket read "MC<digits>". */
-export function alternativeValue(key: SearchKey, input: string): string {
+function alternativeValue(key: SearchKey, input: string): string {
   const value = normaliseSearchValue(key, input);
   return key === 'docket_number' && /^\d+$/.test(value) ? `MC${value}` : value;
 }

@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 
 /** True when the key press belongs to a field the user is typing in. */
-export function isTypingTarget(target: EventTarget | null): boolean {
+function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   return target.closest('input, textarea, select, [contenteditable="true"]') !== null;

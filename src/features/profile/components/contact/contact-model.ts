@@ -26,7 +26,7 @@ const KEY_LABELS: Readonly<Record<string, string>> = {
   physical_address_authority_id: 'Authority address id',
 };
 
-export function keyLabel(key: string): string {
+function keyLabel(key: string): string {
   return KEY_LABELS[key] ?? key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 }
 
@@ -78,9 +78,9 @@ export function timelines(entries: readonly ContactEntry[] | undefined): Timelin
   }));
 }
 
-export type ChangeKind = 'name' | 'email' | 'phone' | 'address' | 'contact';
+type ChangeKind = 'name' | 'email' | 'phone' | 'address' | 'contact';
 
-export const CHANGE_KINDS: readonly { kind: ChangeKind; label: string }[] = [
+const CHANGE_KINDS: readonly { kind: ChangeKind; label: string }[] = [
   { kind: 'name', label: 'Name' },
   { kind: 'email', label: 'E-mail' },
   { kind: 'phone', label: 'Phone' },

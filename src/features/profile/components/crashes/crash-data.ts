@@ -4,7 +4,7 @@ import type { MapPoint } from '../../../../components/map/types.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import type { Crash, CrashAggregate, Profile } from '../../../../lib/service/index.ts';
 
-export function crashId(crash: Crash, index: number): string {
+function crashId(crash: Crash, index: number): string {
   return crash._id ?? crash.report_number ?? `crash-${index}`;
 }
 

@@ -40,7 +40,7 @@ function formatText(key: string, value: string, kind: Kind): string {
 }
 
 /** One FMCSA value for display; `null` (FMCSA has no value) reads "—". */
-export function formatFmcsaValue(key: FmcsaField, value: unknown): string {
+function formatFmcsaValue(key: FmcsaField, value: unknown): string {
   const kind = FMCSA_SPEC[key] as Kind;
   if (value === null || value === undefined) return MISSING;
   if (typeof value === 'boolean') return formatFlag(value);

@@ -7,7 +7,7 @@ function oos(count: number | undefined, pct: number | undefined, national: numbe
 }
 
 /** The service's inspection counters (24 months), which may exceed the history it sends. */
-export function inspectionTotals(p: Profile): Definition[] {
+function inspectionTotals(p: Profile): Definition[] {
   return [
     { term: 'Inspections', value: formatCount(p.inspections_total) },
     { term: 'Driver inspections', value: formatCount(p.inspections_driver) },

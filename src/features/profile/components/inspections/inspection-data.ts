@@ -5,7 +5,7 @@ import { formatDate } from '../../../../lib/format.ts';
 import type { Inspection, Profile } from '../../../../lib/service/index.ts';
 
 /** A stable id per inspection: `_id`, else the report number, else its position. */
-export function inspectionId(inspection: Inspection, index: number): string {
+function inspectionId(inspection: Inspection, index: number): string {
   return inspection._id ?? inspection.report_number ?? `inspection-${index}`;
 }
 
@@ -81,7 +81,7 @@ function inDateRange(date: string | undefined, from: string, to: string): boolea
   return (!from || date >= from) && (!to || date <= to);
 }
 
-export function matchesFilters(inspection: Inspection, filters: InspectionFilters): boolean {
+function matchesFilters(inspection: Inspection, filters: InspectionFilters): boolean {
   return (
     inDateRange(inspection.insp_date, filters.from, filters.to) &&
     (!filters.state || inspection.report_state === filters.state) &&

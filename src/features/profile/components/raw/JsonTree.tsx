@@ -2,7 +2,7 @@ import { createContext, use, useState } from 'react';
 import { childPath, type JsonSearchResult } from './json-search.ts';
 
 /** Children rendered per container before a "show more" button. */
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 
 interface TreeSettings {
   /** containers start expanded (expand all) or collapsed */
@@ -104,7 +104,7 @@ function ContainerNode({ name, value, path }: NodeProps & { value: Container }) 
 }
 
 /** One node; containers render their children only once opened. */
-export function JsonNode({ name, value, path }: NodeProps) {
+function JsonNode({ name, value, path }: NodeProps) {
   const { search } = use(TreeContext);
   if (isContainer(value)) return <ContainerNode name={name} value={value} path={path} />;
   return (

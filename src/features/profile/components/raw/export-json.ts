@@ -1,6 +1,6 @@
 /** The Raw tab's copy and download of the profile as pretty-printed JSON. */
 
-export function prettyJson(value: unknown): string {
+function prettyJson(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? 'null';
 }
 

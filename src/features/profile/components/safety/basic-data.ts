@@ -107,8 +107,8 @@ export function buildHistoryPoints(profile: Profile): HistoryPoint[] {
   });
 }
 
-export const OOS_KINDS = ['driver', 'vehicle', 'hazmat'] as const;
-export type OosKind = (typeof OOS_KINDS)[number];
+const OOS_KINDS = ['driver', 'vehicle', 'hazmat'] as const;
+type OosKind = (typeof OOS_KINDS)[number];
 
 export interface OosRow {
   kind: OosKind;

@@ -7,7 +7,7 @@ export const AUTHORITY_TYPES = [
   { id: 'broker', label: 'Broker' },
 ] as const;
 
-export type CoverageStatus = 'shortfall' | 'met' | 'not-required' | 'unknown';
+type CoverageStatus = 'shortfall' | 'met' | 'not-required' | 'unknown';
 
 export interface CoverageRow {
   id: 'bipd' | 'cargo' | 'bond';
