@@ -59,6 +59,15 @@ const WATCHED = setting('BENCH_WATCHED', 10_000, 100_000);
 const CHANGES = setting('BENCH_CHANGES', 100_000, 10_000_000);
 const QUERIES = setting('BENCH_QUERIES', 60, 1000);
 const RUNS = setting('BENCH_RUNS', 3, 20);
+/** `BENCH_ONLY=autocomplete,inbox,profile` (any subset) runs only those sections; all by default. */
+const SECTIONS = ['autocomplete', 'inbox', 'profile'] as const;
+type Section = (typeof SECTIONS)[number];
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? SECTIONS.join(','))
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name): name is Section => (SECTIONS as readonly string[]).includes(name)),
+);
 
 const TARGETS_MS = {
   autocomplete: 100,
@@ -671,24 +680,36 @@ async function main(): Promise<void> {
         '--enable-unsafe-swiftshader',
       ],
     });
-    const autocomplete = await benchAutocomplete(
-      browser,
-      servers.base,
-      typedPrefixes(servers.sandbox),
-    );
-    printMeasures([autocomplete]);
-    const seeded = await seedMonitoring(servers.sandbox);
-    const inbox = await benchInbox(browser, servers.base, seeded.watched);
-    printMeasures(inbox.measures);
-    const profile = await benchProfile(browser, servers.base);
-    printMeasures(profile);
+    const measures: Measure[] = [];
+    const results: Record<string, unknown> = {};
+    if (ONLY.has('autocomplete')) {
+      const autocomplete = await benchAutocomplete(
+        browser,
+        servers.base,
+        typedPrefixes(servers.sandbox),
+      );
+      printMeasures([autocomplete]);
+      measures.push(autocomplete);
+    }
+    if (ONLY.has('inbox')) {
+      const seeded = await seedMonitoring(servers.sandbox);
+      const inbox = await benchInbox(browser, servers.base, seeded.watched);
+      printMeasures(inbox.measures);
+      measures.push(...inbox.measures);
+      Object.assign(results, { seeded, inboxHeap: inbox.heap });
+    }
+    if (ONLY.has('profile')) {
+      const profile = await benchProfile(browser, servers.base);
+      printMeasures(profile);
+      measures.push(...profile);
+    }
     const file = writeResults({
       date: new Date().toISOString(),
       population: POPULATION,
       runs: RUNS,
-      seeded,
-      measures: [autocomplete, ...inbox.measures, ...profile],
-      inboxHeap: inbox.heap,
+      sections: [...ONLY],
+      measures,
+      ...results,
     });
     console.log(`results written to ${file}`);
   } finally {
