@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { appRoutes } from './app/routes.tsx';
+import { prefetchSearchParts } from './features/search/lazy-parts.ts';
+import { whenIdle } from './lib/idle.ts';
 import { createQueryClient } from './lib/query-policy.ts';
 import './index.css';
 
@@ -19,3 +21,6 @@ createRoot(rootElement).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// The search page's lazy parts (parsers, results), fetched once the first paint is done.
+whenIdle(prefetchSearchParts);

@@ -3,6 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render-app.tsx';
 
+/**
+ * A lazy route's module graph can take more than findBy's default second on a busy machine (the
+ * test itself times out at 5 s).
+ */
+const LAZY_ROUTE = { timeout: 4_000 };
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
@@ -28,7 +34,9 @@ describe('AppLayout', () => {
   it('marks the current page in the navigation', async () => {
     renderApp('/monitoring');
     // The monitoring page is a lazy route: wait for it before looking at the navigation.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Monitoring' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Monitoring' }, LAZY_ROUTE),
+    ).toBeTruthy();
     expect(navLink('Monitoring').getAttribute('aria-current')).toBe('page');
     expect(navLink('Search').hasAttribute('aria-current')).toBe(false);
   });
@@ -44,7 +52,7 @@ describe('AppLayout', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/search');
     await user.click(navLink('Monitoring'));
-    await screen.findByRole('heading', { level: 1, name: 'Monitoring' });
+    await screen.findByRole('heading', { level: 1, name: 'Monitoring' }, LAZY_ROUTE);
     expect(router.state.location.pathname).toBe('/monitoring');
     expect(navLink('Monitoring').getAttribute('aria-current')).toBe('page');
     expect(navLink('Search').hasAttribute('aria-current')).toBe(false);

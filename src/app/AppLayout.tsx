@@ -1,10 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { BrandMark } from '../components/BrandMark.tsx';
 import { ModeBanner } from '../components/ModeBanner.tsx';
-import { MonitoringNavBadge } from '../features/monitoring/components/MonitoringNavBadge.tsx';
 import { Omnibox } from '../features/search/components/Omnibox.tsx';
 import { useAppConfig } from './app-config.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
+
+/**
+ * Lazy: the badge brings the inbox model and the monitoring parsers (with zod), which the first
+ * paint of the search page does not need. It shows when its chunk and its count have arrived.
+ */
+const MonitoringNavBadge = lazy(() =>
+  import('../features/monitoring/components/MonitoringNavBadge.tsx').then((module) => ({
+    default: module.MonitoringNavBadge,
+  })),
+);
 
 const NAV_ITEMS = [
   { to: '/search', label: 'Search' },
@@ -57,7 +67,11 @@ function MainNav() {
           <li key={item.to}>
             <NavLink to={item.to} className={navLinkClass}>
               {item.label}
-              {item.to === '/monitoring' ? <MonitoringNavBadge /> : null}
+              {item.to === '/monitoring' ? (
+                <Suspense fallback={null}>
+                  <MonitoringNavBadge />
+                </Suspense>
+              ) : null}
             </NavLink>
           </li>
         ))}

@@ -30,6 +30,8 @@ describe('readProxyConfig', () => {
       budgetUsd: undefined,
     });
     expect(readProxyConfig({ mode: 'test', budgetUsd: -5 }).budgetUsd).toBeUndefined();
+    expect(readProxyConfig({ mode: 'live', budgetUsd: 0 }).budgetUsd).toBeUndefined();
+    expect(readProxyConfig(['live'])).toEqual({ mode: undefined });
     expect(readProxyConfig('<html>')).toEqual({ mode: undefined });
     expect(readProxyConfig(null)).toEqual({ mode: undefined });
   });

@@ -4,22 +4,30 @@
  * newer or older proxy never breaks the shell.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { ServiceMode } from '../components/ModeBanner.tsx';
 import { apiGet } from '../lib/api-client.ts';
 import type { AppConfig } from './app-config.tsx';
 
 const PROXY_CONFIG_PATH = '/api/local/config';
+const SERVICE_MODES: readonly unknown[] = ['sandbox', 'test', 'live'] satisfies ServiceMode[];
 
-const ProxyConfigBody = z.object({
-  mode: z.enum(['sandbox', 'test', 'live']).optional().catch(undefined),
-  budgetUsd: z.number().positive().finite().optional().catch(undefined),
-});
+/*
+ * Read by hand rather than with a zod schema: the shell is in the search page's initial bundle, and
+ * zod (about 24 kB gzip) is loaded only with the service parsers, after the first paint.
+ */
+function readMode(value: unknown): ServiceMode | undefined {
+  return SERVICE_MODES.includes(value) ? (value as ServiceMode) : undefined;
+}
+
+function readBudget(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+}
 
 /** The fields the shell uses, or all-unknown when the body is not an object. */
 export function readProxyConfig(body: unknown): AppConfig {
-  const parsed = ProxyConfigBody.safeParse(body);
-  if (!parsed.success) return { mode: undefined };
-  return { mode: parsed.data.mode, budgetUsd: parsed.data.budgetUsd };
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { mode: undefined };
+  const record = body as Record<string, unknown>;
+  return { mode: readMode(record.mode), budgetUsd: readBudget(record.budgetUsd) };
 }
 
 /** The proxy's configuration does not change while it runs: fetched once per page load. */

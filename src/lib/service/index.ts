@@ -14,14 +14,9 @@ export {
   type BasicCategory,
   type CarrierClass,
 } from './basics.ts';
-export {
-  DATE_TYPES,
-  SEARCH_KEYS,
-  SORT_KEYS,
-  type DateType,
-  type SearchKey,
-  type SortKey,
-} from './params.ts';
+// The search keys are imported from './params.ts' itself (it has no zod): the search page's
+// initial bundle needs them, and importing this index would bring every parser and zod with it.
+export { DATE_TYPES, SORT_KEYS, type DateType, type SortKey } from './params.ts';
 export type { FieldDef, Parsed, ParseIssue } from './record.ts';
 export { PROFILE_ALIASES, PROFILE_FIELDS, PROFILE_SPEC } from './fields.ts';
 export {

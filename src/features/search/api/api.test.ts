@@ -3,7 +3,7 @@ import { parseProfile } from '../../../lib/service/index.ts';
 import { liteCostLabel } from '../components/LitePreview.tsx';
 import { autocompleteTerm } from './get-autocomplete.ts';
 import { readPricing } from './get-prices.ts';
-import { readVinDetails } from './search-profiles.ts';
+import { readVinDetails } from './read-results.ts';
 
 describe('autocompleteTerm', () => {
   it('canonicalises as the proxy does: trimmed, lower-case, single spaces', () => {

@@ -1,60 +1,28 @@
 /**
- * One page of search results (`GET /api/v2/profile` with one search key). Items are parsed with the
- * shared parser; a VIN search's extra keys (`vin_decoded`, `vin_inspection_history`) are read from
- * the first item's `extra` into the shared `Vehicle` / `Inspection` shapes.
+ * One page of search results (`GET /api/v2/profile` with one search key). The reader and the shared
+ * parsers under it are a lazy chunk, fetched alongside the first search (and prefetched when the
+ * browser is idle, see `lazy-parts.ts`), so the search page's first paint does not wait for them.
  */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
 import {
-  parseProfile,
-  parseProfileResponse,
-  type Inspection,
-  type Profile,
-  type Vehicle,
-} from '../../../lib/service/index.ts';
+  keepPreviousData,
+  queryOptions,
+  useQuery,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { loadResultsReader } from '../lazy-parts.ts';
 import { profileQueryParams, type SearchRequest } from '../lib/search-params.ts';
-
-export interface VinDetails {
-  vehicle: Vehicle | undefined;
-  inspections: Inspection[];
-}
-
-export interface SearchResults {
-  items: Profile[];
-  totalCount: number;
-  /** Only for VIN searches that found the vehicle. */
-  vin: VinDetails | undefined;
-}
-
-/**
- * The VIN extras of a result, read through the profile parser: the decoded vehicle has the shape of
- * an `equipment_history` record and the history that of `inspection_history`.
- */
-export function readVinDetails(profile: Profile | undefined): VinDetails | undefined {
-  const decoded = profile?.extra.vin_decoded;
-  const history = profile?.extra.vin_inspection_history;
-  if (decoded === undefined && history === undefined) return undefined;
-  const parsed = parseProfile({
-    equipment_history: decoded === undefined ? undefined : [decoded],
-    inspection_history: history,
-  }).value;
-  return {
-    vehicle: parsed.equipment_history?.[0],
-    inspections: parsed.inspection_history ?? [],
-  };
-}
+import type { SearchResults } from './read-results.ts';
 
 async function searchProfiles(
   request: SearchRequest,
   signal?: AbortSignal,
 ): Promise<SearchResults> {
-  const body = await apiGet('/api/v2/profile', profileQueryParams(request), { signal });
-  const { items, total_count } = parseProfileResponse(body).value;
-  return {
-    items,
-    totalCount: total_count,
-    vin: request.key === 'vin' ? readVinDetails(items[0]) : undefined,
-  };
+  const [body, reader] = await Promise.all([
+    apiGet('/api/v2/profile', profileQueryParams(request), { signal }),
+    loadResultsReader(),
+  ]);
+  return reader.readSearchResults(body, request);
 }
 
 function searchQueryOptions(request: SearchRequest) {
@@ -65,9 +33,16 @@ function searchQueryOptions(request: SearchRequest) {
   });
 }
 
-export function useSearchResults(request: SearchRequest | undefined) {
+export type SearchResultsQuery = UseQueryResult<SearchResults>;
+
+export function useSearchResults(request: SearchRequest | undefined): SearchResultsQuery {
   return useQuery({
     ...searchQueryOptions(request ?? { key: 'dot_number', value: '', page: 1 }),
     enabled: request !== undefined,
   });
+}
+
+/** The proxy refused the search itself (400): the form shows the hint next to the field. */
+export function isBadRequest(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 400;
 }

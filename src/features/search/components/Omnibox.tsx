@@ -4,11 +4,25 @@
  * prefix following the ARIA 1.2 combobox pattern (listbox popup, aria-activedescendant).
  * "/" focuses it from anywhere. Enter searches (or opens the highlighted suggestion).
  */
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  memo,
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useNavigate } from 'react-router';
-import { AUTOCOMPLETE_DEBOUNCE_MS, useAutocomplete } from '../api/get-autocomplete.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import {
+  AUTOCOMPLETE_DEBOUNCE_MS,
+  hasFreshSuggestions,
+  useAutocomplete,
+} from '../api/get-autocomplete.ts';
 import { useSlashFocus } from '../hooks/use-slash-focus.ts';
+import { useTypingDebounce } from '../hooks/use-typing-debounce.ts';
 import {
   SEARCH_KEYS,
   SEARCH_KEY_LABELS,
@@ -46,12 +60,18 @@ export function Omnibox() {
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
 
-  const detected = detectSearchKey(input);
+  const client = useQueryClient();
+  const isKnown = useCallback((value: string) => hasFreshSuggestions(client, value), [client]);
+  const [asked, onType] = useTypingDebounce(AUTOCOMPLETE_DEBOUNCE_MS, isKnown);
+
+  const detected = useMemo(() => detectSearchKey(input), [input]);
   const key = override ?? detected?.key;
-  const debounced = useDebouncedValue(input, AUTOCOMPLETE_DEBOUNCE_MS);
   const wantsSuggestions = key !== undefined && suggestsCarriers(key);
-  const suggestions = useAutocomplete(wantsSuggestions ? debounced : '');
-  const options = buildOmniboxOptions(input, detected, override, suggestions.data ?? []);
+  const suggestions = useAutocomplete(wantsSuggestions ? asked : '');
+  const options = useMemo(
+    () => buildOmniboxOptions(input, detected, override, suggestions.data ?? []),
+    [input, detected, override, suggestions.data],
+  );
   const expanded = open && options.length > 0;
   const active = expanded && activeIndex >= 0 ? options[activeIndex] : undefined;
 
@@ -120,6 +140,7 @@ export function Omnibox() {
           value={input}
           onChange={(event) => {
             setInput(event.target.value);
+            onType(event.target.value);
             setOpen(true);
             setActiveIndex(-1);
           }}
@@ -190,7 +211,17 @@ export function Omnibox() {
   );
 }
 
-function OptionContent({ option, term }: { option: OmniboxOption; term: string }) {
+/**
+ * Memoised: a re-render that changes neither the option nor the typed term (arrow keys, the pointer
+ * moving over the list) leaves the options' content alone.
+ */
+const OptionContent = memo(function OptionContent({
+  option,
+  term,
+}: {
+  option: OmniboxOption;
+  term: string;
+}) {
   if (option.kind === 'search') {
     return <span className="font-medium text-sky-800 dark:text-sky-300">{option.label}</span>;
   }
@@ -213,4 +244,4 @@ function OptionContent({ option, term }: { option: OmniboxOption; term: string }
       </span>
     </span>
   );
-}
+});

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable.tsx';
 import { MISSING, formatCount, formatDate } from '../../../lib/format.ts';
 import type { Inspection } from '../../../lib/service/index.ts';
-import type { VinDetails as VinDetailsData } from '../api/search-profiles.ts';
+import type { VinDetails as VinDetailsData } from '../api/read-results.ts';
 import { profilePath } from '../lib/carrier-summary.ts';
 
 /** A text value of an inspection's extra keys (`dot_number`, `legal_name`), string or number. */

@@ -2,7 +2,7 @@
  * The ten search keys of `/v2/profile`, named as the API and the search page's URL name them, and
  * the detection of a key from what someone typed into the omnibox.
  */
-import { SEARCH_KEYS, type SearchKey } from '../../../lib/service/index.ts';
+import { SEARCH_KEYS, type SearchKey } from '../../../lib/service/params.ts';
 
 export { SEARCH_KEYS, type SearchKey };
 

@@ -3,7 +3,7 @@
  * the API names it), the optional `plate_state` / `unit_type`, and the page. Anything else in the
  * URL is ignored; a URL with no usable key is "no search yet".
  */
-import { SEARCH_KEYS, type SearchKey } from './search-keys.ts';
+import { SEARCH_KEYS, SEARCH_KEY_LABELS, type SearchKey } from './search-keys.ts';
 
 export const UNIT_TYPES = ['TRUCK', 'TRAILER'] as const;
 export type UnitType = (typeof UNIT_TYPES)[number];
@@ -73,4 +73,10 @@ export function profileQueryParams(request: SearchRequest): Record<string, strin
   params.page = request.page;
   params.pageSize = RESULTS_PAGE_SIZE;
   return params;
+}
+
+/** A request in words, for status lines and captions: `Company name “hansen” (TX)`. */
+export function describeSearch(request: SearchRequest): string {
+  const extra = request.plateState ?? request.unitType;
+  return `${SEARCH_KEY_LABELS[request.key]} “${request.value}”${extra ? ` (${extra})` : ''}`;
 }

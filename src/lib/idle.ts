@@ -1,0 +1,15 @@
+/** Idle-time work: what can wait until the browser has painted and has nothing else to do. */
+
+/** At the latest this long after being asked, the task runs even if the browser never idles. */
+const IDLE_TIMEOUT_MS = 2_000;
+/** Where `requestIdleCallback` is missing (Safari before 18): a short delay instead. */
+const FALLBACK_DELAY_MS = 200;
+
+/** Runs `task` once the browser is idle (or after a short delay where it cannot say). */
+export function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
+  } else {
+    window.setTimeout(task, FALLBACK_DELAY_MS);
+  }
+}
