@@ -220,6 +220,29 @@ test('bulk watch of a pasted list reports added and failed ids', async ({ page, 
   expect(ids).toEqual(expect.arrayContaining(['1893346-MC654388', '1120987-MC412255']));
 });
 
+test('the inbox table announces its rows and its triage controls are reachable by keyboard', async ({
+  page,
+}) => {
+  const table = await openInbox(page);
+  const rows = (await rowDots(page)).length;
+  expect(rows).toBeGreaterThan(0);
+  // virtualised: the table says how many rows it has, whether or not all are in the DOM
+  await expect(table).toHaveAttribute('aria-rowcount', String(rows + 1));
+  const first = table.locator('tbody th[scope="row"] button').first();
+  await expect(first.locator('xpath=ancestor::tr[1]')).toHaveAttribute('aria-rowindex', '2');
+
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(table).toHaveAttribute('aria-rowcount', String(rows + 2));
+  for (let press = 0; press < 10; press += 1) {
+    await page.keyboard.press('Tab');
+    const name = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    if (name?.startsWith('Triage state of ')) break;
+  }
+  await expect(page.locator(':focus')).toHaveAccessibleName(/^Triage state of /);
+});
+
 test('the inbox is axe clean in light and dark mode', async ({ page }) => {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });

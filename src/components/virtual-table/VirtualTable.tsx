@@ -4,13 +4,8 @@
  * spacer rows for the rows scrolled out of view. Rows can be selected (the first cell is a toggle
  * button) and expanded; the selected row is scrolled into view whenever the selection changes.
  */
-import {
-  measureElement,
-  observeElementRect,
-  useVirtualizer,
-  type Virtualizer,
-} from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Spacer, useRowWindow } from './row-window.tsx';
 import { nextSort, sortRows, type SortState, type SortValue } from './sort.ts';
 
 export interface VirtualColumn<Row> {
@@ -45,25 +40,6 @@ export interface VirtualTableProps<Row> {
 }
 
 const DEFAULT_MAX_HEIGHT = 480;
-
-/**
- * Before layout (or without a layout engine) the scroll box measures 0 × 0; assume its max height
- * so the first screenful of rows renders at once.
- */
-function observeRectWithFallback(height: number) {
-  return (
-    instance: Virtualizer<HTMLDivElement, HTMLTableSectionElement>,
-    cb: (rect: { width: number; height: number }) => void,
-  ) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { ...rect, height }));
-}
-
-/** A row always has height; without layout (0) the estimate stands, so the window stays finite. */
-function measureWithFallback(estimate: number) {
-  return (...args: Parameters<typeof measureElement<HTMLTableSectionElement>>) => {
-    const height = measureElement(...args);
-    return height > 0 ? height : estimate;
-  };
-}
 
 function useSortedRows<Row>(
   rows: readonly Row[],
@@ -100,19 +76,19 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const [expanded, toggleExpanded] = useExpanded();
   const sorted = useSortedRows(rows, columns, sort);
   const scrollRef = useRef<HTMLDivElement | null>(null);
-  // The virtualizer's functions are not memoisable; React Compiler skips this component, as intended.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableSectionElement>({
+  const {
+    virtualizer,
+    rows: windowRows,
+    after,
+  } = useRowWindow({
     count: sorted.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => estimate,
-    measureElement: measureWithFallback(estimate),
-    getItemKey: (index) => {
+    scrollRef,
+    rowKey: (index) => {
       const row = sorted[index];
       return row === undefined ? index : rowId(row);
     },
-    overscan: 8,
-    observeElementRect: observeRectWithFallback(maxHeight),
+    estimate,
+    fallbackHeight: maxHeight,
   });
 
   const selectedIndex = selectedId ? sorted.findIndex((row) => rowId(row) === selectedId) : -1;
@@ -120,9 +96,6 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, virtualizer]);
 
-  const items = virtualizer.getVirtualItems();
-  const before = items[0]?.start ?? 0;
-  const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const columnCount = columns.length + (renderDetail ? 1 : 0);
 
   return (
@@ -153,44 +126,36 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
             ))}
           </tr>
         </thead>
-        {before > 0 && <Spacer height={before} columns={columnCount} />}
-        {items.map((item) => {
+        {windowRows.map((item) => {
           const row = sorted[item.index];
           if (row === undefined) return null;
           const id = rowId(row);
           return (
-            <tbody key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
-              <BodyRow
-                {...props}
-                row={row}
-                id={id}
-                selected={id === selectedId}
-                expanded={expanded.has(id)}
-                onToggle={() => toggleExpanded(id)}
-              />
-              {renderDetail && expanded.has(id) && (
-                <tr id={`${id}-detail`} className="bg-neutral-50 dark:bg-neutral-900/60">
-                  <td colSpan={columnCount} className="px-3 py-3">
-                    {renderDetail(row)}
-                  </td>
-                </tr>
-              )}
-            </tbody>
+            <Fragment key={item.key}>
+              {item.gapBefore > 0 && <Spacer height={item.gapBefore} columns={columnCount} />}
+              <tbody data-index={item.index} ref={virtualizer.measureElement}>
+                <BodyRow
+                  {...props}
+                  row={row}
+                  id={id}
+                  selected={id === selectedId}
+                  expanded={expanded.has(id)}
+                  onToggle={() => toggleExpanded(id)}
+                />
+                {renderDetail && expanded.has(id) && (
+                  <tr id={`${id}-detail`} className="bg-neutral-50 dark:bg-neutral-900/60">
+                    <td colSpan={columnCount} className="px-3 py-3">
+                      {renderDetail(row)}
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </Fragment>
           );
         })}
         {after > 0 && <Spacer height={after} columns={columnCount} />}
       </table>
     </div>
-  );
-}
-
-function Spacer({ height, columns }: { height: number; columns: number }) {
-  return (
-    <tbody aria-hidden="true">
-      <tr style={{ height }}>
-        <td colSpan={columns} className="p-0" />
-      </tr>
-    </tbody>
   );
 }
 

@@ -57,6 +57,8 @@ export function advanceScript(
   dataset: CarrierDataset,
   now: Date,
   days: number,
+  /** told each watched carrier's generated profile (before overrides) */
+  onGenerated?: (dot: string, profile: WireProfile | undefined) => void,
 ): AppliedEvent[] {
   if (!Number.isInteger(days) || days < 0) {
     throw new RangeError(`advance needs a whole, non-negative number of days, got ${days}`);
@@ -67,6 +69,7 @@ export function advanceScript(
   store.db.transaction(() => {
     const watched = store.watched().flatMap((watch) => {
       const base = dataset.getProfile(watch.dot);
+      onGenerated?.(watch.dot, base);
       return base ? [{ watch, base }] : [];
     });
     for (let day = start + 1; day <= start + days; day += 1) {

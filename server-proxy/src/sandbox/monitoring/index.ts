@@ -1,8 +1,8 @@
 import type { AppliedEvent, MonitoringModule, SandboxContext } from '../context.ts';
-import type { WireProfile } from '../data/types.ts';
 import { advanceScript } from './advance.ts';
 import { billRollover } from './billing.ts';
 import { mergeOverrides } from './overrides.ts';
+import { ProfileDatesCache } from './profile-dates.ts';
 import { registerMonitoringRoutes } from './routes.ts';
 import { seedWatchlist } from './seed.ts';
 import { dayNumber } from './dates.ts';
@@ -18,10 +18,7 @@ export function createMonitoring(ctx: SandboxContext): MonitoringModule {
     store.setMeta(EVENTS_THROUGH, String(dayNumber(now)));
     store.setMeta(SEEDED_AT, now.toISOString());
   };
-  const currentProfile = (dot: string): WireProfile | undefined => {
-    const profile = ctx.dataset.getProfile(dot);
-    return profile && mergeOverrides(profile, store.overrides(dot));
-  };
+  const dates = new ProfileDatesCache(ctx.dataset, store);
   const rollover = (): void => billRollover(store, ctx.ledger, ctx.clock.now());
 
   return {
@@ -36,7 +33,7 @@ export function createMonitoring(ctx: SandboxContext): MonitoringModule {
         store,
         ledger: ctx.ledger,
         dataset: ctx.dataset,
-        currentProfile,
+        currentDates: (dot) => dates.current(dot),
         rollover,
         now: () => ctx.clock.now(),
         takeFault: (request) => ctx.faults?.take(request.url, request.method),
@@ -54,7 +51,9 @@ export function createMonitoring(ctx: SandboxContext): MonitoringModule {
     },
     advance(days): AppliedEvent[] {
       rollover();
-      return advanceScript(store, ctx.dataset, ctx.clock.now(), days);
+      return advanceScript(store, ctx.dataset, ctx.clock.now(), days, (dot, profile) =>
+        dates.remember(dot, profile),
+      );
     },
   };
 }

@@ -1,14 +1,14 @@
 import { channelOfField, type Channel } from '../../../../src/lib/service/channels.ts';
-import type { WireProfile } from '../data/types.ts';
 import { compactDay, toCompactDay } from './dates.ts';
 import type { DateType, ListQuery, SortKey } from './list-query.ts';
-import { formatRecord, PROFILE_DATE_FIELDS, type ProfileDateField } from './records.ts';
+import type { ProfileDates } from './profile-dates.ts';
+import { formatRecord, type ProfileDateField } from './records.ts';
 import type { ChangeRow, MonitoringStore, WatchRow } from './store.ts';
 
 export interface ListSources {
   store: MonitoringStore;
-  /** The carrier's profile with overrides applied (for the `<date>_current` fields). */
-  currentProfile(dot: string): WireProfile | undefined;
+  /** The carrier's current date fields, overrides applied (for the `<date>_current` fields). */
+  currentDates(dot: string): ProfileDates;
 }
 
 export interface ListPage {
@@ -17,8 +17,6 @@ export interface ListPage {
   items: [string, Record<string, unknown>[]][];
 }
 
-type ProfileDates = Partial<Record<ProfileDateField, string>>;
-
 interface Candidate {
   watch: WatchRow;
   /** the records that pass the record filters, newest first */
@@ -26,8 +24,16 @@ interface Candidate {
   dates: () => ProfileDates;
 }
 
-function recordChannels(row: ChangeRow): Set<Channel | undefined> {
-  return new Set(row.changes.map((change) => channelOfField(change.field)));
+/** The channels of each record, worked out once (the store keeps the records until a write). */
+const channelsOfRecord = new WeakMap<ChangeRow, ReadonlySet<Channel | undefined>>();
+
+function recordChannels(row: ChangeRow): ReadonlySet<Channel | undefined> {
+  let channels = channelsOfRecord.get(row);
+  if (!channels) {
+    channels = new Set(row.changes.map((change) => channelOfField(change.field)));
+    channelsOfRecord.set(row, channels);
+  }
+  return channels;
 }
 
 function inRange(value: string | undefined, query: ListQuery): boolean {
@@ -102,15 +108,6 @@ function compareCandidates(query: ListQuery) {
   };
 }
 
-function datesOf(profile: WireProfile | undefined): ProfileDates {
-  const dates: ProfileDates = {};
-  for (const field of PROFILE_DATE_FIELDS) {
-    const value = profile?.[field];
-    if (typeof value === 'string' && value !== '') dates[field] = value;
-  }
-  return dates;
-}
-
 function memo<T>(compute: () => T): () => T {
   let cached: { value: T } | undefined;
   return () => (cached ??= { value: compute() }).value;
@@ -127,7 +124,7 @@ function candidates(query: ListQuery, sources: ListSources): Candidate[] {
   return sources.store.watched(query.profileId).map((watch) => ({
     watch,
     records: byProfile.get(watch.profile_id) ?? [],
-    dates: memo(() => datesOf(sources.currentProfile(watch.dot))),
+    dates: memo(() => sources.currentDates(watch.dot)),
   }));
 }
 

@@ -59,20 +59,52 @@ CREATE TABLE IF NOT EXISTS monitoring_override (
   PRIMARY KEY (dot, field)
 );`;
 
-/** SQLite access of the monitoring module: watchlist, change records, overrides, meta values. */
+type ChangeRowText = Omit<ChangeRow, 'changes'> & { changes: string };
+
+/**
+ * SQLite access of the monitoring module: watchlist, change records, overrides, meta values.
+ *
+ * Every list request reads the whole watchlist and every change record (filters and sort apply to
+ * all profiles before a page is cut), which at 10,000 watched profiles and 100,000 records is most
+ * of a second of SQLite sorting and JSON parsing. So the full reads are kept in memory until the
+ * next write to their table: every write goes through this class, and each one drops the copy.
+ * Callers must treat what `watched()` and `changes()` return as read-only.
+ */
 export class MonitoringStore {
   readonly db: Database.Database;
+  private allWatched: readonly WatchRow[] | undefined;
+  private allChanges: readonly ChangeRow[] | undefined;
+  private fieldOverrides:
+    { fields: string; byDot: ReadonlyMap<string, Map<string, unknown>> } | undefined;
 
   constructor(db: Database.Database) {
     this.db = db;
   }
 
+  private watchesChanged(): void {
+    this.allWatched = undefined;
+  }
+
+  private changesChanged(): void {
+    this.allChanges = undefined;
+  }
+
+  private overridesChanged(): void {
+    this.fieldOverrides = undefined;
+  }
+
   createTables(): void {
     this.db.exec(SCHEMA);
+    this.watchesChanged();
+    this.changesChanged();
+    this.overridesChanged();
   }
 
   dropTables(): void {
     for (const table of TABLES) this.db.exec(`DROP TABLE IF EXISTS ${table}`);
+    this.watchesChanged();
+    this.changesChanged();
+    this.overridesChanged();
   }
 
   getMeta(key: string): string | undefined {
@@ -90,15 +122,17 @@ export class MonitoringStore {
       .run(key, value);
   }
 
-  watched(profileId?: string): WatchRow[] {
+  /** The watchlist by profile id, or the one watch of `profileId` (empty when not watched). */
+  watched(profileId?: string): readonly WatchRow[] {
     if (profileId !== undefined) {
       return this.db
         .prepare<[string], WatchRow>('SELECT * FROM monitoring_watch WHERE profile_id = ?')
         .all(profileId);
     }
-    return this.db
+    this.allWatched ??= this.db
       .prepare<[], WatchRow>('SELECT * FROM monitoring_watch ORDER BY profile_id')
       .all();
+    return this.allWatched;
   }
 
   getWatch(profileId: string): WatchRow | undefined {
@@ -113,6 +147,7 @@ export class MonitoringStore {
          VALUES (@profile_id, @dot, @started_at, @acknowledged_at, @billed_key, @billed_through)`,
       )
       .run(row);
+    this.watchesChanged();
   }
 
   /** A re-add: acknowledge the profile's changes and move its billing to `key`. */
@@ -123,16 +158,20 @@ export class MonitoringStore {
          WHERE profile_id = ?`,
       )
       .run(at, key, month, profileId);
+    this.watchesChanged();
   }
 
   setBilledThrough(profileId: string, month: string): void {
     this.db
       .prepare('UPDATE monitoring_watch SET billed_through = ? WHERE profile_id = ?')
       .run(month, profileId);
+    this.watchesChanged();
   }
 
   /** Stop watching; the profile's change records go with it. Returns whether it was watched. */
   deleteWatch(profileId: string): boolean {
+    this.changesChanged();
+    this.watchesChanged();
     this.db.prepare('DELETE FROM monitoring_change WHERE profile_id = ?').run(profileId);
     return (
       this.db.prepare('DELETE FROM monitoring_watch WHERE profile_id = ?').run(profileId).changes >
@@ -144,16 +183,21 @@ export class MonitoringStore {
     this.db
       .prepare('INSERT INTO monitoring_change (profile_id, changed_on, changes) VALUES (?, ?, ?)')
       .run(profileId, changedOn, JSON.stringify(changes));
+    this.changesChanged();
   }
 
   /** All change records of the watched profiles, newest first (date, then insertion order). */
-  changes(profileId?: string): ChangeRow[] {
+  changes(profileId?: string): readonly ChangeRow[] {
+    if (profileId !== undefined) return this.readChanges(profileId);
+    this.allChanges ??= this.readChanges();
+    return this.allChanges;
+  }
+
+  private readChanges(profileId?: string): ChangeRow[] {
     const sql = `SELECT id, profile_id, changed_on, changes FROM monitoring_change
       ${profileId === undefined ? '' : 'WHERE profile_id = ?'}
       ORDER BY changed_on DESC, id DESC`;
-    const statement = this.db.prepare<unknown[], Omit<ChangeRow, 'changes'> & { changes: string }>(
-      sql,
-    );
+    const statement = this.db.prepare<unknown[], ChangeRowText>(sql);
     const rows = profileId === undefined ? statement.all() : statement.all(profileId);
     return rows.map((row) => ({ ...row, changes: JSON.parse(row.changes) as FieldChange[] }));
   }
@@ -168,7 +212,33 @@ export class MonitoringStore {
     return new Map(rows.map((row) => [row.field, JSON.parse(row.value) as unknown]));
   }
 
+  /** The overrides of these fields of every carrier, by DOT (one read until the next override). */
+  overridesOfFields(fields: readonly string[]): ReadonlyMap<string, Map<string, unknown>> {
+    const key = fields.join(',');
+    if (this.fieldOverrides?.fields !== key) {
+      this.fieldOverrides = { fields: key, byDot: this.readOverridesOf(fields) };
+    }
+    return this.fieldOverrides.byDot;
+  }
+
+  private readOverridesOf(fields: readonly string[]): Map<string, Map<string, unknown>> {
+    const rows = this.db
+      .prepare<string[], { dot: string; field: string; value: string }>(
+        `SELECT dot, field, value FROM monitoring_override
+         WHERE field IN (${fields.map(() => '?').join(', ')})`,
+      )
+      .all(...fields);
+    const byDot = new Map<string, Map<string, unknown>>();
+    for (const row of rows) {
+      const overrides = byDot.get(row.dot) ?? new Map<string, unknown>();
+      overrides.set(row.field, JSON.parse(row.value) as unknown);
+      byDot.set(row.dot, overrides);
+    }
+    return byDot;
+  }
+
   setOverride(dot: string, field: string, value: unknown): void {
+    this.overridesChanged();
     this.db
       .prepare(
         `INSERT INTO monitoring_override (dot, field, value) VALUES (?, ?, ?)

@@ -1,9 +1,19 @@
 /**
  * One page of the watchlist with its change records (`GET /api/v2/monitoring/list`, free, never
  * cached by the proxy), parsed by the shared parser and put back in the requested order.
+ *
+ * A page of 500 profiles is megabytes of JSON and about as much heap once parsed, so the cache keeps
+ * few of them: the page shown, the next one (prefetched while the user reads) and the
+ * `KEPT_INACTIVE_PAGES` last seen, each dropped `LIST_GC_MS` after it was left.
  */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import {
+  keepPreviousData,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import { apiGet } from '../../../lib/api-client.ts';
 import { parseMonitoringList, type MonitoringList } from '../../../lib/service/index.ts';
 import { listQuery, type InboxParams, type ListQuery } from '../model/inbox-params.ts';
@@ -11,6 +21,14 @@ import { sortProfiles } from '../model/inbox.ts';
 
 /** Polling interval while the inbox is open (paused while the tab is hidden). */
 export const INBOX_REFRESH_MS = 3 * 60_000;
+/** How long a page nobody shows stays cached. */
+const LIST_GC_MS = 60_000;
+/** Pages left (or prefetched) that are kept at most, newest first; older ones are dropped. */
+const KEPT_INACTIVE_PAGES = 3;
+/** Delay before the next page is prefetched: the page shown has painted by then. */
+const PREFETCH_DELAY_MS = 50;
+
+const LIST_KEY = ['monitoring', 'list'] as const;
 
 export async function getMonitoringList(
   query: ListQuery,
@@ -23,13 +41,39 @@ export async function getMonitoringList(
 function monitoringListQueryOptions(params: InboxParams) {
   const query = listQuery(params);
   return queryOptions({
-    queryKey: ['monitoring', 'list', query] as const,
+    queryKey: [...LIST_KEY, query] as const,
     queryFn: ({ signal }) => getMonitoringList(query, signal),
     staleTime: 60_000,
+    gcTime: LIST_GC_MS,
+    // A new answer shares nothing worth keeping with the last: skip the deep comparison.
+    structuralSharing: false,
     placeholderData: keepPreviousData,
     refetchInterval: INBOX_REFRESH_MS,
     refetchIntervalInBackground: false,
   });
+}
+
+/** Drops the cached pages nobody shows beyond the `KEPT_INACTIVE_PAGES` most recently fetched. */
+export function pruneListPages(client: QueryClient, keep = KEPT_INACTIVE_PAGES): void {
+  const cache = client.getQueryCache();
+  const inactive = cache
+    .findAll({ queryKey: LIST_KEY, type: 'inactive' })
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  for (const query of inactive.slice(keep)) cache.remove(query);
+}
+
+/** After a page arrived: drop old pages, then fetch the next one in the background. */
+function usePrefetchNext(params: InboxParams, pageCount: number | undefined, shown: boolean) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!shown) return;
+    pruneListPages(client);
+    if (pageCount === undefined || params.page >= pageCount) return;
+    const timer = setTimeout(() => {
+      void client.prefetchQuery(monitoringListQueryOptions({ ...params, page: params.page + 1 }));
+    }, PREFETCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [client, params, pageCount, shown]);
 }
 
 /** The page in the requested order (the cache keeps the answer as parsed). */
@@ -42,5 +86,8 @@ export function useMonitoringList(params: InboxParams) {
     }),
     [sortBy, sortOrder],
   );
-  return useQuery({ ...monitoringListQueryOptions(params), select });
+  const list = useQuery({ ...monitoringListQueryOptions(params), select });
+  const pageCount = list.data && Math.ceil(list.data.totalCount / params.pageSize);
+  usePrefetchNext(params, pageCount, list.isSuccess && !list.isPlaceholderData);
+  return list;
 }

@@ -3,6 +3,7 @@
  * last visit of the inbox (`/api/local/triage/last-visit`).
  */
 import {
+  keepPreviousData,
   queryOptions,
   useMutation,
   useQuery,
@@ -13,8 +14,8 @@ import { z } from 'zod';
 import { apiGet, apiPut } from '../../../lib/api-client.ts';
 import type { TriageEntry, TriageState } from '../model/inbox.ts';
 
-/** Ids per GET: keeps the query string short whatever the page size. */
-const TRIAGE_IDS_PER_REQUEST = 100;
+/** Profile ids per GET: keeps the query string short whatever the page size. */
+const PROFILE_IDS_PER_REQUEST = 100;
 
 const entrySchema = z.object({
   id: z.string(),
@@ -45,22 +46,22 @@ function chunks<T>(values: readonly T[], size: number): T[][] {
   return result;
 }
 
+/** Every triage state kept for changes of these profiles, by change id. */
 async function getTriageStates(
-  ids: readonly string[],
+  profileIds: readonly string[],
   signal?: AbortSignal,
 ): Promise<Map<string, TriageEntry>> {
-  const unique = [...new Set(ids)].sort();
   const answers = await Promise.all(
-    chunks(unique, TRIAGE_IDS_PER_REQUEST).map((part) =>
-      apiGet('/api/local/triage', { ids: part.join(',') }, { signal }),
+    chunks(profileIds, PROFILE_IDS_PER_REQUEST).map((part) =>
+      apiGet('/api/local/triage', { profile_ids: part.join(',') }, { signal }),
     ),
   );
   const entries = answers.flatMap((body) => statesSchema.parse(body).items.map(toEntry));
   return new Map(entries.map((entry) => [entry.id, entry]));
 }
 
-function triageQueryOptions(ids: readonly string[]) {
-  const sorted = [...new Set(ids)].sort();
+function triageQueryOptions(profileIds: readonly string[]) {
+  const sorted = [...new Set(profileIds)].sort();
   return queryOptions({
     queryKey: ['monitoring', 'triage', sorted] as const,
     queryFn: ({ signal }) => getTriageStates(sorted, signal),
@@ -69,8 +70,13 @@ function triageQueryOptions(ids: readonly string[]) {
   });
 }
 
-export function useTriageStates(ids: readonly string[]) {
-  return useQuery(triageQueryOptions(ids));
+/**
+ * The triage states of the changes of a page's profiles: one request per 100 profiles rather than
+ * one per 100 changes. While another page's states load, the previous ones stay (a change keeps its
+ * id, so a state is never shown on the wrong change).
+ */
+export function useTriageStates(profileIds: readonly string[]) {
+  return useQuery({ ...triageQueryOptions(profileIds), placeholderData: keepPreviousData });
 }
 
 interface TriageUpdate {

@@ -1,5 +1,6 @@
-import { Fragment, useState } from 'react';
+import { Fragment, memo, useCallback, useMemo, useRef, useState } from 'react';
 import { Badge } from '../../../components/Badge.tsx';
+import { Spacer, useRowWindow } from '../../../components/virtual-table/row-window.tsx';
 import { formatDate, MISSING } from '../../../lib/format.ts';
 import {
   channelsOf,
@@ -26,6 +27,11 @@ interface InboxTableProps {
 }
 
 const CELL = 'px-3 py-2 align-top';
+const COLUMNS = 9;
+/** Height of a collapsed row (px) before it is measured. */
+const ROW_ESTIMATE = 45;
+/** Height of the scroll box assumed before layout: its CSS max height on a 900 px window. */
+const FALLBACK_HEIGHT = 675;
 
 function summaryText(summary: TriageSummary): string {
   const parts = [
@@ -36,123 +42,197 @@ function summaryText(summary: TriageSummary): string {
   return parts.length ? parts.join(', ') : MISSING;
 }
 
-/** A row per watched profile; expanding it shows its changes. */
+function useExpanded(rows: readonly InboxRow[]) {
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = useCallback(
+    (id: string) =>
+      setExpanded((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const allOpen = rows.length > 0 && rows.every((row) => expanded.has(row.profile.profileId));
+  const toggleAll = () =>
+    setExpanded(allOpen ? new Set() : new Set(rows.map((row) => row.profile.profileId)));
+  return { expanded, toggle, allOpen, toggleAll };
+}
+
+/**
+ * `aria-rowindex` of each profile row: the header is row 1, and an expanded profile's detail row
+ * takes the index after its own.
+ */
+function rowIndexes(rows: readonly InboxRow[], expanded: ReadonlySet<string>) {
+  let next = 2;
+  const indexes = rows.map((row) => {
+    const index = next;
+    next += expanded.has(row.profile.profileId) ? 2 : 1;
+    return index;
+  });
+  return { indexes, rowCount: next - 1 };
+}
+
+/**
+ * A row per watched profile; expanding it shows its changes. Only the rows in and near the view are
+ * in the DOM (the rest are spacer height), announced through `aria-rowcount` / `aria-rowindex`.
+ */
 export function InboxTable(props: InboxTableProps) {
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (id: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  const allOpen =
-    props.rows.length > 0 && props.rows.every((row) => expanded.has(row.profile.profileId));
+  const { rows } = props;
+  const { expanded, toggle, allOpen, toggleAll } = useExpanded(rows);
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const [focusedId, setFocusedId] = useState<string | undefined>();
+  const keepIndex = focusedId
+    ? rows.findIndex((row) => row.profile.profileId === focusedId)
+    : undefined;
+  const {
+    virtualizer,
+    rows: windowRows,
+    after,
+  } = useRowWindow({
+    count: rows.length,
+    scrollRef,
+    rowKey: (index) => rows[index]?.profile.profileId ?? index,
+    estimate: ROW_ESTIMATE,
+    fallbackHeight: FALLBACK_HEIGHT,
+    keepIndex,
+  });
+  const { indexes, rowCount } = useMemo(() => rowIndexes(rows, expanded), [rows, expanded]);
   return (
     <>
-      <button
-        type="button"
-        className={`${BUTTON} mb-2`}
-        onClick={() =>
-          setExpanded(allOpen ? new Set() : new Set(props.rows.map((row) => row.profile.profileId)))
-        }
-      >
+      <button type="button" className={`${BUTTON} mb-2`} onClick={toggleAll}>
         {allOpen ? 'Collapse all' : 'Expand all'}
       </button>
-      <div className="overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
-        <table className="w-full text-sm">
+      <div
+        ref={scrollRef}
+        className="max-h-[75vh] overflow-auto rounded-lg border border-neutral-200 dark:border-neutral-800"
+        data-testid="inbox-scroll"
+      >
+        <table className="w-full text-sm" aria-rowcount={rowCount} data-row-count={rows.length}>
           <caption className="sr-only">Watched carriers and their changes</caption>
-          <thead className="bg-neutral-50 text-left text-neutral-700 dark:bg-neutral-900 dark:text-neutral-300">
-            <tr>
-              <th scope="col" className={CELL}>
-                <span className="sr-only">Select</span>
-              </th>
-              <th scope="col" className={CELL}>
-                DOT
-              </th>
-              <th scope="col" className={CELL}>
-                Docket
-              </th>
-              <th scope="col" className={CELL}>
-                Name
-              </th>
-              <th scope="col" className={CELL}>
-                Channels
-              </th>
-              <th scope="col" className={`${CELL} text-right`}>
-                Changes
-              </th>
-              <th scope="col" className={CELL}>
-                Last changed
-              </th>
-              <th scope="col" className={CELL}>
-                Triage
-              </th>
-              <th scope="col" className={CELL}>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.rows.map((row) => (
-              <Fragment key={row.profile.profileId}>
-                <ProfileRow
-                  {...props}
-                  row={row}
-                  open={expanded.has(row.profile.profileId)}
-                  onToggle={() => toggle(row.profile.profileId)}
-                />
-                {expanded.has(row.profile.profileId) ? (
-                  <tr>
-                    <td colSpan={9} className="bg-neutral-50 px-3 pb-3 dark:bg-neutral-900/60">
-                      {row.changes.length ? (
-                        <ChangeTable
-                          profileId={row.profile.profileId}
-                          changes={row.changes}
-                          triage={props.triage}
-                          lastVisit={props.lastVisit}
-                          onTriage={props.onTriage}
-                          saving={props.saving}
-                        />
-                      ) : (
-                        <p className="py-2">No changes recorded for this profile.</p>
-                      )}
-                    </td>
-                  </tr>
-                ) : null}
+          <InboxHead />
+          {windowRows.map((item) => {
+            const row = rows[item.index];
+            if (row === undefined) return null;
+            const id = row.profile.profileId;
+            const open = expanded.has(id);
+            const rowIndex = indexes[item.index] ?? 0;
+            return (
+              <Fragment key={item.key}>
+                {item.gapBefore > 0 && <Spacer height={item.gapBefore} columns={COLUMNS} />}
+                <tbody
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  onFocus={() => setFocusedId(id)}
+                >
+                  <ProfileRow
+                    row={row}
+                    rowIndex={rowIndex}
+                    name={props.names.get(row.profile.dot)}
+                    triage={props.triage}
+                    open={open}
+                    checked={props.selected.has(id)}
+                    onToggle={toggle}
+                    onSelect={props.onSelect}
+                    onUnwatch={props.onUnwatch}
+                  />
+                  {open ? <DetailRow {...props} row={row} rowIndex={rowIndex + 1} /> : null}
+                </tbody>
               </Fragment>
-            ))}
-          </tbody>
+            );
+          })}
+          {after > 0 && <Spacer height={after} columns={COLUMNS} />}
         </table>
       </div>
     </>
   );
 }
 
-interface ProfileRowProps extends InboxTableProps {
-  row: InboxRow;
-  open: boolean;
-  onToggle: () => void;
+const HEADERS = ['DOT', 'Docket', 'Name', 'Channels', 'Changes', 'Last changed', 'Triage'];
+
+function InboxHead() {
+  return (
+    <thead className="sticky top-0 z-10 bg-neutral-50 text-left text-neutral-700 dark:bg-neutral-900 dark:text-neutral-300">
+      <tr aria-rowindex={1}>
+        <th scope="col" className={CELL}>
+          <span className="sr-only">Select</span>
+        </th>
+        {HEADERS.map((header) => (
+          <th
+            key={header}
+            scope="col"
+            className={header === 'Changes' ? `${CELL} text-right` : CELL}
+          >
+            {header}
+          </th>
+        ))}
+        <th scope="col" className={CELL}>
+          <span className="sr-only">Actions</span>
+        </th>
+      </tr>
+    </thead>
+  );
 }
 
-function ProfileRow({
+interface DetailRowProps extends InboxTableProps {
+  row: InboxRow;
+  rowIndex: number;
+}
+
+function DetailRow({ row, rowIndex, triage, lastVisit, onTriage, saving }: DetailRowProps) {
+  return (
+    <tr aria-rowindex={rowIndex}>
+      <td colSpan={COLUMNS} className="bg-neutral-50 px-3 pb-3 dark:bg-neutral-900/60">
+        {row.changes.length ? (
+          <ChangeTable
+            profileId={row.profile.profileId}
+            changes={row.changes}
+            triage={triage}
+            lastVisit={lastVisit}
+            onTriage={onTriage}
+            saving={saving}
+          />
+        ) : (
+          <p className="py-2">No changes recorded for this profile.</p>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+interface ProfileRowProps {
+  row: InboxRow;
+  rowIndex: number;
+  name: string | undefined;
+  triage: ReadonlyMap<string, TriageEntry>;
+  open: boolean;
+  checked: boolean;
+  onToggle: (profileId: string) => void;
+  onSelect: (profileId: string, selected: boolean) => void;
+  onUnwatch: (profileIds: string[]) => void;
+}
+
+/** One profile's summary row; memoised, so scrolling and selecting re-render only what changed. */
+const ProfileRow = memo(function ProfileRow({
   row,
-  open,
-  onToggle,
-  names,
+  rowIndex,
+  name,
   triage,
-  selected,
+  open,
+  checked,
+  onToggle,
   onSelect,
   onUnwatch,
 }: ProfileRowProps) {
   const { profile, changes } = row;
   const id = profile.profileId;
   return (
-    <tr className="border-t border-neutral-200 dark:border-neutral-800">
+    <tr aria-rowindex={rowIndex} className="border-t border-neutral-200 dark:border-neutral-800">
       <td className={CELL}>
         <input
           type="checkbox"
           aria-label={`Select ${id}`}
-          checked={selected.has(id)}
+          checked={checked}
           onChange={(event) => onSelect(id, event.target.checked)}
         />
       </td>
@@ -161,7 +241,7 @@ function ProfileRow({
           type="button"
           aria-expanded={open}
           className="inline-flex items-center gap-1 rounded underline-offset-2 hover:underline"
-          onClick={onToggle}
+          onClick={() => onToggle(id)}
         >
           <span aria-hidden="true">{open ? '▾' : '▸'}</span>
           {profile.dot}
@@ -169,7 +249,7 @@ function ProfileRow({
         </button>
       </th>
       <td className={CELL}>{profile.docket ?? MISSING}</td>
-      <td className={CELL}>{names.get(profile.dot) ?? MISSING}</td>
+      <td className={CELL}>{name ?? MISSING}</td>
       <td className={CELL}>
         <div className="flex flex-wrap gap-1">
           {channelsOf(changes).map((channel) => (
@@ -189,4 +269,4 @@ function ProfileRow({
       </td>
     </tr>
   );
-}
+});

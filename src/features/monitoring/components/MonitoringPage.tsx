@@ -38,9 +38,10 @@ export function MonitoringPage() {
   const [confirming, setConfirming] = useState<string[] | undefined>();
 
   const shown = useMemo(() => rows.flatMap((row) => row.changes), [rows]);
+  const { mutate: saveTriage } = setTriage;
   const onTriage = useCallback(
     (changes: readonly InboxChange[], state: TriageState, note?: string) =>
-      setTriage.mutate(
+      saveTriage(
         changes.map((change) => ({
           id: change.id,
           profileId: change.profileId,
@@ -49,7 +50,7 @@ export function MonitoringPage() {
           note: note === undefined || note === '' ? undefined : note,
         })),
       ),
-    [setTriage],
+    [saveTriage],
   );
   const toggleChannel = (channel: Channel) =>
     update({
@@ -57,13 +58,16 @@ export function MonitoringPage() {
         ? params.channels.filter((c) => c !== channel)
         : CHANNELS.filter((c) => c === channel || params.channels.includes(c)),
     });
-  const select = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const select = useCallback(
+    (id: string, on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
   const confirmUnwatch = () => {
     if (!confirming) return;
     unwatch.mutate(confirming, {

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMonitoringList } from '../api/get-monitoring-list.ts';
 import { putLastVisit, useLastVisit, useTriageStates } from '../api/triage.ts';
-import { changeId } from '../model/change-id.ts';
+import { inboxChangesOf } from '../model/change-id.ts';
 import {
   readInboxParams,
   updateInboxParams,
@@ -16,7 +16,6 @@ import {
 } from '../model/inbox-params.ts';
 import {
   matchesTriage,
-  profileChanges,
   untriagedCounts,
   type InboxChange,
   type TriageEntry,
@@ -33,10 +32,10 @@ export interface InboxRow {
 
 const NO_TRIAGE: ReadonlyMap<string, TriageEntry> = new Map();
 
-function channelChanges(profile: MonitoredProfile, params: InboxParams): InboxChange[] {
-  const changes = profileChanges(profile, changeId);
-  if (params.channels.length === 0) return changes;
-  return changes.filter((change) => change.channel && params.channels.includes(change.channel));
+function channelChanges(profile: MonitoredProfile, channels: InboxParams['channels']) {
+  const changes = inboxChangesOf(profile);
+  if (channels.length === 0) return changes;
+  return changes.filter((change) => change.channel && channels.includes(change.channel));
 }
 
 export function useInboxParams() {
@@ -73,15 +72,13 @@ function useRecordVisit(loaded: boolean) {
 export function useInbox(params: InboxParams) {
   const list = useMonitoringList(params);
   const profiles = useMemo(() => list.data?.profiles ?? [], [list.data]);
+  const { channels } = params;
   const pageChanges = useMemo(
-    () => profiles.map((profile) => ({ profile, changes: channelChanges(profile, params) })),
-    [profiles, params],
+    () => profiles.map((profile) => ({ profile, changes: channelChanges(profile, channels) })),
+    [profiles, channels],
   );
-  const ids = useMemo(
-    () => pageChanges.flatMap(({ changes }) => changes.map((change) => change.id)),
-    [pageChanges],
-  );
-  const triageQuery = useTriageStates(ids);
+  const profileIds = useMemo(() => profiles.map((profile) => profile.profileId), [profiles]);
+  const triageQuery = useTriageStates(profileIds);
   const triage = triageQuery.data ?? NO_TRIAGE;
   const rows: InboxRow[] = useMemo(
     () =>
