@@ -3,23 +3,32 @@ import {
   expect,
   type APIRequestContext,
   type APIResponse,
+  type Browser,
   type BrowserContext,
   type Page,
   type Response,
 } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { EMBEDDED_SANDBOX_KEY } from '../server-proxy/src/config.ts';
+import { configuredKeys, type Needle } from '../scripts/check-key-leak.ts';
 
 /** The secret no response may ever carry: the key the proxy holds for the embedded sandbox. */
 export const SECRET_KEY = EMBEDDED_SANDBOX_KEY;
 
+/**
+ * What a leak looks like: the embedded sandbox key (the e2e proxy's), `CARRIER_API_KEY` or the key
+ * file when the shell sets them, each also as base64 (scripts/check-key-leak.ts).
+ */
+const NEEDLES: readonly Needle[] = configuredKeys(process.env);
+
 /** Where the key shows in one response (header names, "body"); empty when it does not. */
 export function keyLeaks(headers: Record<string, string>, body: Buffer | string): string[] {
+  const holds = (text: string) => NEEDLES.some((needle) => text.includes(needle.text));
   const places = Object.entries(headers)
-    .filter(([name, value]) => name.includes(SECRET_KEY) || value.includes(SECRET_KEY))
+    .filter(([name, value]) => holds(name) || holds(value))
     .map(([name]) => `header ${name}`);
   const text = typeof body === 'string' ? body : body.toString('latin1');
-  return text.includes(SECRET_KEY) ? [...places, 'body'] : places;
+  return holds(text) ? [...places, 'body'] : places;
 }
 
 async function browserBody(response: Response): Promise<Buffer> {
@@ -35,25 +44,30 @@ async function browserBody(response: Response): Promise<Buffer> {
 /** Fetches a URL again, for a browser response whose body the browser already discarded. */
 export type Refetch = (url: string) => Promise<APIResponse>;
 
-async function read(response: Response | APIResponse): Promise<[Record<string, string>, Buffer]> {
+type Readout = [Record<string, string>, Buffer];
+
+async function read(response: Response | APIResponse): Promise<Readout> {
   return 'allHeaders' in response
     ? await Promise.all([response.allHeaders(), browserBody(response)])
     : [response.headers(), await response.body()];
 }
 
-async function scan(response: Response | APIResponse, refetch?: Refetch): Promise<string[]> {
-  let headers: Record<string, string>;
-  let body: Buffer;
+async function readPlaywright(response: Response | APIResponse, refetch?: Refetch) {
   try {
-    [headers, body] = await read(response);
+    return await read(response);
   } catch (error) {
     // A page that navigated away (or closed) takes its response bodies with it. A GET is read
     // again from the same URL, so its body is still scanned; anything else stays a failure.
     const isBrowserGet = 'request' in response && response.request().method() === 'GET';
     if (!refetch || !isBrowserGet) throw error;
-    [headers, body] = await read(await refetch(response.url()));
+    return await read(await refetch(response.url()));
   }
-  return keyLeaks(headers, body).map((place) => `${place} of ${response.url()}`);
+}
+
+/** A Node `fetch` response, read from a clone so the test can still read the original. */
+async function readFetch(response: globalThis.Response): Promise<Readout> {
+  const headers = Object.fromEntries(response.headers.entries());
+  return [headers, Buffer.from(await response.arrayBuffer())];
 }
 
 /** Collects the scans of every response a test sees; `settle` waits for them and lists the leaks. */
@@ -62,11 +76,22 @@ export class KeyGuard {
 
   constructor(private readonly refetch?: Refetch) {}
 
+  /** A response of a browser context (page, asset, in-page or worker fetch) or of a request context. */
   watch(response: Response | APIResponse): void {
+    this.track(response.url(), readPlaywright(response, this.refetch));
+  }
+
+  /** A response of Node's own `fetch` in the test process. */
+  watchFetch(response: globalThis.Response): void {
+    this.track(response.url, readFetch(response.clone()));
+  }
+
+  private track(url: string, readout: Promise<Readout>): void {
     this.scans.push(
-      scan(response, this.refetch).catch((error: unknown) => [
-        `unreadable ${response.url()}: ${String(error)}`,
-      ]),
+      readout.then(
+        ([headers, body]) => keyLeaks(headers, body).map((place) => `${place} of ${url}`),
+        (error: unknown) => [`unreadable ${url}: ${String(error)}`],
+      ),
     );
   }
 
@@ -77,6 +102,11 @@ export class KeyGuard {
   async settle(): Promise<string[]> {
     return (await Promise.all(this.scans)).flat();
   }
+}
+
+/** How the automatic guard ends every test: the test fails, listing each response with the key. */
+export async function expectNoLeaks(guard: KeyGuard): Promise<void> {
+  expect(await guard.settle(), 'a response carried the API key').toEqual([]);
 }
 
 const API_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'fetch']);
@@ -98,20 +128,71 @@ function guardedRequests(request: APIRequestContext, guard: KeyGuard): APIReques
   });
 }
 
-/** Hands every response of `context` to the guard until the returned function is called. */
+/** The guard that watches each context; a context has one guard at a time. */
+const contextGuards = new WeakMap<BrowserContext, () => void>();
+
+/**
+ * Hands every response of `context` to the guard until the returned function is called: browser
+ * responses (pages, assets, in-page and worker fetch) and `context.request` / `page.request`,
+ * which the browser's response events do not include. Takes the context over from the guard that
+ * watched it before (the automatic one, for a context a test creates): the caller then asserts on
+ * its own guard.
+ */
 export function watchContext(context: BrowserContext, guard: KeyGuard): () => void {
+  contextGuards.get(context)?.();
+  const unguarded = context.request;
+  const guardPage = (page: Page) => {
+    page.request = context.request;
+  };
   const onResponse = (response: Response) => guard.watch(response);
+  context.request = guardedRequests(unguarded, guard);
+  context.pages().forEach(guardPage);
+  context.on('page', guardPage);
   context.on('response', onResponse);
-  return () => context.off('response', onResponse);
+  const unwatch = () => {
+    if (contextGuards.get(context) !== unwatch) return; // another guard took the context over
+    contextGuards.delete(context);
+    context.off('response', onResponse);
+    context.off('page', guardPage);
+    context.request = unguarded;
+    context.pages().forEach(guardPage);
+  };
+  contextGuards.set(context, unwatch);
+  return unwatch;
+}
+
+/** Watches every context `browser` creates from now on, until the returned function is called. */
+function watchNewContexts(browser: Browser, guard: KeyGuard): () => void {
+  const watched: (() => void)[] = [];
+  const onContext = (context: BrowserContext) => watched.push(watchContext(context, guard));
+  browser.on('context', onContext);
+  return () => {
+    browser.off('context', onContext);
+    watched.forEach((unwatch) => unwatch());
+  };
+}
+
+/** Hands every response of Node's `fetch` in this worker to the guard, until the returned call. */
+function watchFetch(guard: KeyGuard): () => void {
+  const unguarded = globalThis.fetch;
+  globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
+    const response = await unguarded(...args);
+    guard.watchFetch(response);
+    return response;
+  };
+  return () => {
+    globalThis.fetch = unguarded;
+  };
 }
 
 interface Fixtures {
   /** Fails the test when the page logged a console error or threw an uncaught exception. */
   consoleGuard: void;
   /**
-   * Fails the test when any response carries the key: every response of its browser context
-   * (pages, assets, in-page fetch) and of the `request` fixture. `page.request` is not watched:
-   * use `request` or `fetch` in the page.
+   * Fails the test when any response carries the key: every response of its browser context and of
+   * any context the test creates (pages, assets, in-page and worker fetch, `page.request`,
+   * `context.request`), of the `request` fixture, and of Node's `fetch` in the test (the sandbox's
+   * test endpoints, a proxy of the test's own).
    */
   keyGuard: KeyGuard;
 }
@@ -130,15 +211,17 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
   keyGuard: [
-    async ({ context, playwright }, use) => {
+    async ({ browser, context, playwright }, use) => {
       const again = await playwright.request.newContext();
       const guard = new KeyGuard((url) => again.get(url));
-      const unwatch = watchContext(context, guard);
+      const stops = [
+        watchContext(context, guard),
+        watchNewContexts(browser, guard),
+        watchFetch(guard),
+      ];
       await use(guard);
-      unwatch();
-      const leaks = await guard.settle();
-      await again.dispose();
-      expect(leaks, 'a response carried the API key').toEqual([]);
+      stops.forEach((stop) => stop());
+      await expectNoLeaks(guard).finally(() => again.dispose());
     },
     { auto: true },
   ],

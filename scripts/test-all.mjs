@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// The one test command: lint, typecheck, unit (Vitest), build, e2e (Playwright).
-// Every step runs even when an earlier one failed (e2e needs the build), so one run shows everything.
-// The last line is the total over all suites: "N passed, N failed[, N skipped]". Gate steps (lint,
-// typecheck, build) count as one check each; test suites count their test cases.
+// The one test command: lint, format, typecheck, knip, npm audit, unit (Vitest), build, bundle
+// budget, key leak in the built assets, e2e (Playwright).
+// Every step runs even when an earlier one failed (the last three need the build), so one run shows
+// everything. The last line is the total over all suites: "N passed, N failed[, N skipped]". Gate
+// steps count as one check each; test suites count their test cases. A gate that exits 77 (the
+// automake convention) is skipped, not failed: npm audit does so when the registry does not answer.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -13,19 +15,28 @@ mkdirSync(RESULTS, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
 
+const SKIPPED = 77;
+
 function run(label, command, args) {
   console.log(`\n=== ${label}: ${[command, ...args].join(' ')}`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  return { ok: result.status === 0, seconds };
+  return { status: result.status, ok: result.status === 0, seconds };
 }
 
 function gate(label, command, args) {
-  const { ok, seconds } = run(label, command, args);
-  totals[ok ? 'passed' : 'failed'] += 1;
-  summary.push(`${label.padEnd(10)} ${ok ? 'ok' : 'FAILED'} (${seconds}s)`);
+  const { status, ok, seconds } = run(label, command, args);
+  const outcome = ok ? 'passed' : status === SKIPPED ? 'skipped' : 'failed';
+  totals[outcome] += 1;
+  const word = { passed: 'ok', skipped: 'skipped', failed: 'FAILED' }[outcome];
+  summary.push(`${label.padEnd(10)} ${word} (${seconds}s)`);
   return ok;
+}
+
+function notRun(label, reason) {
+  totals.failed += 1;
+  summary.push(`${label.padEnd(10)} not run: ${reason}`);
 }
 
 function readJson(path) {
@@ -57,6 +68,9 @@ gate('typecheck', 'sh', [
   '-c',
   `${bin('tsc')} -p tsconfig.app.json && ${bin('tsc')} -p tsconfig.node.json`,
 ]);
+gate('knip', bin('knip'), []);
+// Production dependencies, high and critical only; skipped (77) when the registry does not answer.
+gate('audit', bin('tsx'), ['scripts/audit-gate.ts']);
 suite(
   'unit',
   bin('vitest'),
@@ -75,14 +89,17 @@ suite(
 );
 const built = gate('build', bin('vite'), ['build']);
 if (built) {
+  // The search page's initial JS (entry + modulepreloads), gzip, against its 150 kB budget.
+  gate('bundle', 'node', ['scripts/bench-bundle.mjs', 'dist', '--check', '150']);
+  // Every built file, source maps included, against the configured keys and key-shaped tokens.
+  gate('key leak', bin('tsx'), ['scripts/check-key-leak.ts', 'dist']);
   suite('e2e', bin('playwright'), ['test'], `${RESULTS}/e2e-results.json`, (r) => ({
     passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
     failed: r.stats?.unexpected ?? 0,
     skipped: r.stats?.skipped ?? 0,
   }));
 } else {
-  totals.failed += 1;
-  summary.push('e2e        not run: the build failed');
+  for (const label of ['bundle', 'key leak', 'e2e']) notRun(label, 'the build failed');
 }
 
 console.log('\n=== Summary');

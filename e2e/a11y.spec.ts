@@ -1,0 +1,241 @@
+/**
+ * axe (WCAG 2.1 A/AA and best practices) on every route of the app and every profile tab, in the
+ * light and the dark theme, plus the states a route can be in (results, suggestions, empty, not
+ * found, upstream error) and the password sign-in page. The routes come from src/app/routes.tsx and
+ * the tabs from PROFILE_TABS, so a new route or tab without a visit here fails the first test.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { PROFILE_TABS } from '../src/features/profile/components/tabs/types.ts';
+import { axeViolations, expect, test as guarded } from './fixtures.ts';
+import { startOwnProxy, type OwnProxy } from './own-proxy.ts';
+import { sandbox } from './sandbox.ts';
+
+/**
+ * Chromium reports every failed load on the console; expected here: the 503s injected below, and the
+ * 401 page of a failed sign-in.
+ */
+const INJECTED_FAILURE = /Failed to load resource: the server responded with a status of (401|503)/;
+
+const test = guarded.extend({
+  consoleGuard: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !INJECTED_FAILURE.test(message.text())) {
+        problems.push(`console.error: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await use();
+    expect(problems, 'the page logged errors').toEqual([]);
+  },
+});
+
+const SCHEMES = ['light', 'dark'] as const;
+/** HANSEN: 64 inspections, 6 crashes, a network; every tab has content. */
+const DOT = '568253';
+const HANSEN_NAME = 'HANSEN';
+/** A population carrier no other spec opens, so the proxy must ask upstream (and meet the fault). */
+const UNAVAILABLE_DOT = '5000423';
+/** Ports of the sign-in spec's own proxy (and its sandbox): no other spec uses them. */
+const LOGIN_PORT = 4294;
+
+interface Visit {
+  name: string;
+  path: string;
+  /** brings the page to the state to check, after it loaded */
+  settle: (page: Page) => Promise<void>;
+}
+
+async function heading(page: Page, name?: string | RegExp) {
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/** A profile tab, loaded: its heading, its section and no loading status left. */
+async function profileLoaded(page: Page, label: string) {
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(HANSEN_NAME);
+  const tabs = page.getByRole('navigation', { name: 'Profile sections' });
+  await expect(tabs.getByRole('link', { name: label, exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(page.getByText(/^Fetched /)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+/** The visits of each route pattern of src/app/routes.tsx ('' is the index route). */
+const VISITS: Record<string, Visit[]> = {
+  '/': [{ name: 'the root', path: '/', settle: (page) => heading(page, 'Search') }],
+  // the index route is what `/` renders: the visit above covers it
+  '': [],
+  search: [
+    { name: 'search, nothing asked', path: '/search', settle: (page) => heading(page, 'Search') },
+    {
+      name: 'search results with a preview open',
+      path: '/search?company=hansen',
+      settle: async (page) => {
+        await expect(page.getByRole('table', { name: /Carriers matching/ })).toBeVisible();
+        await page
+          .getByRole('button', { name: /^Preview HANSEN/ })
+          .first()
+          .click();
+        await expect(page.getByText('Authority check')).toBeVisible();
+      },
+    },
+    {
+      name: 'search without a match',
+      path: '/search?company=zzqxv',
+      settle: async (page) => {
+        await heading(page, 'Search');
+        await expect(page.getByText(/No carrier/i).first()).toBeVisible();
+      },
+    },
+    {
+      name: 'the omnibox with suggestions open',
+      path: '/search',
+      settle: async (page) => {
+        await page.getByRole('combobox', { name: 'Search carriers' }).fill('hansen');
+        await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeVisible();
+      },
+    },
+  ],
+  'carriers/:dot': [
+    {
+      name: 'a carrier without a tab (→ overview)',
+      path: `/carriers/${DOT}`,
+      settle: (page) => profileLoaded(page, 'Overview'),
+    },
+  ],
+  'carriers/:dot/:tab': [
+    ...PROFILE_TABS.map((tab) => ({
+      name: `the ${tab.id} tab`,
+      path: `/carriers/${DOT}/${tab.id}`,
+      settle: (page: Page) => profileLoaded(page, tab.label),
+    })),
+    {
+      name: 'an unknown tab',
+      path: `/carriers/${DOT}/nope`,
+      settle: (page) => heading(page, 'No such profile section'),
+    },
+    {
+      name: 'an unknown carrier',
+      path: '/carriers/99999999/overview',
+      settle: (page) => heading(page, 'No carrier with DOT 99999999'),
+    },
+  ],
+  monitoring: [
+    {
+      name: 'the inbox, expanded, bulk watch open',
+      path: '/monitoring',
+      settle: async (page) => {
+        await heading(page, 'Monitoring');
+        await page.getByRole('button', { name: 'Expand all' }).click();
+        await expect(page.getByRole('table', { name: /^Changes of / }).first()).toBeVisible();
+        await page.getByText('Watch carriers in bulk').click();
+      },
+    },
+  ],
+  '*': [
+    { name: 'not found', path: '/no/such/page', settle: (page) => heading(page, 'Page not found') },
+  ],
+};
+
+/** The route patterns of the route tree, read from its source ('' for an index route). */
+function routePatterns(): string[] {
+  const source = readFileSync('src/app/routes.tsx', 'utf8');
+  const paths = [...source.matchAll(/\bpath:\s*'([^']*)'/g)].map((match) => match[1] ?? '');
+  const indexes = [...source.matchAll(/\bindex:\s*true\b/g)].map(() => '');
+  return [...paths, ...indexes];
+}
+
+/** `InspectionsTab.tsx` → `inspections`: the tab components on disk. */
+function tabFiles(): string[] {
+  return readdirSync('src/features/profile/components/tabs')
+    .filter((name) => /^[A-Z]\w*Tab\.tsx$/.test(name))
+    .map((name) => name.replace(/Tab\.tsx$/, '').toLowerCase());
+}
+
+/**
+ * axe in each theme. The page loads in the light theme; the dark one follows the system setting
+ * live (src/app/theme.ts), so the same loaded state is checked in both without a second load.
+ */
+async function expectAxeCleanInBothThemes(page: Page) {
+  for (const scheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const html = page.locator('html');
+    await (scheme === 'dark'
+      ? expect(html).toHaveClass(/\bdark\b/)
+      : expect(html).not.toHaveClass(/\bdark\b/));
+    expect(await axeViolations(page), `${scheme} theme`).toEqual([]);
+  }
+}
+
+test('every route and every profile tab has a visit here', () => {
+  const patterns = routePatterns();
+  expect(patterns.length).toBeGreaterThanOrEqual(5);
+  expect(patterns.filter((pattern) => !(pattern in VISITS))).toEqual([]);
+  expect(tabFiles().sort()).toEqual(PROFILE_TABS.map((tab) => tab.id).sort());
+});
+
+for (const [pattern, visits] of Object.entries(VISITS)) {
+  for (const visit of visits) {
+    test(`axe: ${visit.name} [${pattern || 'index'}]`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.goto(visit.path);
+      await visit.settle(page);
+      await expectAxeCleanInBothThemes(page);
+    });
+  }
+}
+
+test.describe('an upstream error on the profile', () => {
+  test.afterEach(async () => {
+    await sandbox.clearFaults();
+  });
+
+  test('axe: the "service unavailable" state', async ({ page }) => {
+    test.setTimeout(60_000);
+    // more failures than the proxy and the SPA retry, whichever calls the profile takes
+    await sandbox.faults([{ path: '/v2/profile', status: 503, retry_after: 0, count: 100 }]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`/carriers/${UNAVAILABLE_DOT}/overview`);
+    await expect(page.getByRole('alert')).toContainText('The data service is unavailable', {
+      timeout: 20_000,
+    });
+    await expectAxeCleanInBothThemes(page);
+  });
+});
+
+test.describe('the sign-in page in password mode', () => {
+  let proxy: OwnProxy | undefined;
+
+  test.beforeAll(async () => {
+    proxy = await startOwnProxy(LOGIN_PORT, {
+      DASHBOARD_AUTH: 'password',
+      DASHBOARD_PASSWORD: 'correct horse battery staple',
+    });
+  });
+
+  test.afterAll(async () => {
+    await proxy?.stop();
+  });
+
+  // a page of its own (not the SPA): it follows the system theme through `color-scheme`
+  for (const scheme of SCHEMES) {
+    test(`axe: sign-in, then a failed attempt (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`${proxy?.url}/search`);
+      await expect(page).toHaveURL(/\/login\?next=/);
+      await heading(page, 'Sign in to carrier-desk');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByLabel('User name').fill('admin');
+      await page.getByLabel('Password').fill('wrong password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+});
