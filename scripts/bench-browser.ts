@@ -1,12 +1,14 @@
 /**
- * Browser figures (printed and written to bench/results/browser-<date>.json; no assertions): the
- * built SPA served by the real proxy, which forwards to a sandbox, both in this process on
- * 127.0.0.1 (port 0), measured in headless Chromium with `performance.now()` inside the page:
+ * Browser figures (printed and written to bench/results/browser-<date>.json in the shape of
+ * ./bench-results.ts; no assertions): the built SPA served by the real proxy, which forwards to a
+ * sandbox, both in this process on 127.0.0.1 (port 0, started by ./bench-servers.ts), measured in
+ * headless Chromium with `performance.now()` inside the page:
  *
  * a. autocomplete: last `keydown` in the omnibox → the listbox shows the suggestions answered for
  *    that prefix (real name prefixes, each typed once);
  * b. monitoring inbox with 10,000 watched carriers and ≥ 100,000 change records (seeded through the
- *    sandbox's monitoring/add and /__sandbox/advance): list data arrived → 500 rows in the DOM, a
+ *    sandbox's monitoring/add and /__sandbox/advance): list data arrived → the table holds the 500
+ *    rows (a virtualised table: its data-row-count, and its first rows in the DOM), a
  *    channel filter switch, 20 page changes with the JS heap (CDP, after a GC) before and after;
  * c. the heavy profile (DOT 3999999): navigation → overview rendered, tab switch → inspections
  *    rendered, → inspection map `data-state="idle"`.
@@ -22,20 +24,29 @@
  * BENCH_QUERIES (60: autocomplete prefixes), BENCH_RUNS (3), BENCH_DIST (build here instead of a
  * temp dir; an existing build is reused when it has an index.html), CHROMIUM_PATH.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { buildProxyApp, type ProxyApp } from '../server-proxy/src/app.ts';
-import { loadConfig } from '../server-proxy/src/config.ts';
-import { buildSandboxApp, type SandboxApp } from '../server-proxy/src/sandbox/app.ts';
+import type { SandboxApp } from '../server-proxy/src/sandbox/app.ts';
 import { autocompleteTerm } from '../src/features/search/api/get-autocomplete.ts';
+import {
+  metric,
+  summarise,
+  writeResultsFile,
+  type MetricEntry,
+  type Summary,
+} from './bench-results.ts';
+import {
+  BENCH_KEY,
+  buildSpa,
+  chromiumPath,
+  closeServers,
+  setting,
+  startServers,
+  type BenchServers,
+} from './bench-servers.ts';
 
-const KEY = 'sk_test_bench';
-const HOST = '127.0.0.1';
 const FIRST_POPULATION_DOT = 5_000_000;
 const HEAVY_DOT = '3999999';
 const PAGE_SIZE = 500;
@@ -43,16 +54,6 @@ const PAGE_CHANGES = 20;
 const ADD_CHUNK = 10_000;
 const ADVANCE_STEP_DAYS = 4;
 const MAX_ADVANCE_DAYS = 60;
-
-function setting(name: string, fallback: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new Error(`${name} must be a whole number from 1 to ${max}, got "${raw}"`);
-  }
-  return value;
-}
 
 const POPULATION = setting('BENCH_POPULATION', 100_000, 5_000_000);
 const WATCHED = setting('BENCH_WATCHED', 10_000, 100_000);
@@ -166,6 +167,11 @@ const PROBE_SOURCE = String.raw`(() => {
         if (button?.getAttribute('aria-pressed') !== String(spec.pressed.value)) return false;
       }
       const rows = spec.rows ?? arrival?.count;
+      // A virtualised table renders a window of rows and states the whole count in data-row-count.
+      if (table.hasAttribute('data-row-count')) {
+        return Number(table.getAttribute('data-row-count')) === rows &&
+          (rows === 0 || !!table.querySelector('tbody[data-index]'));
+      }
       return table.tBodies[0]?.rows.length === rows;
     },
     tab: (spec) => {
@@ -236,31 +242,9 @@ async function newPage(browser: Browser, base: string, armAtStart?: ArmSpec) {
 // Figures
 // ---------------------------------------------------------------------------------------------
 
-interface Summary {
-  n: number;
-  median: number;
-  p95: number;
-  min: number;
-  max: number;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-function summarise(values: readonly number[]): Summary {
-  const sorted = [...values].sort((a, b) => a - b);
-  const round = (value: number) => Math.round(value * 10) / 10;
-  return {
-    n: sorted.length,
-    median: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    min: round(sorted[0] ?? NaN),
-    max: round(sorted.at(-1) ?? NaN),
-  };
-}
-
 interface Measure {
+  /** stable id of the figure in bench/results (`browser.<section>.<what>`) */
+  id: string;
   name: string;
   /** the figure compared with the target */
   headline: 'median' | 'p95';
@@ -270,13 +254,14 @@ interface Measure {
 }
 
 function measure(
+  id: string,
   name: string,
   target: number,
   headline: Measure['headline'],
   rendered: number[],
   frame: number[],
 ): Measure {
-  return { name, target, headline, rendered: summarise(rendered), frame: summarise(frame) };
+  return { id, name, target, headline, rendered: summarise(rendered), frame: summarise(frame) };
 }
 
 function printMeasures(measures: readonly Measure[]): void {
@@ -300,39 +285,6 @@ function printMeasures(measures: readonly Measure[]): void {
 // Servers and data
 // ---------------------------------------------------------------------------------------------
 
-function buildSpa(outDir: string): void {
-  if (existsSync(join(outDir, 'index.html')) && process.env.BENCH_DIST) return;
-  const result = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (result.status !== 0) throw new Error(`vite build failed with ${result.status}`);
-}
-
-async function startServers(work: string, dist: string) {
-  const sandbox = await buildSandboxApp({
-    dataDir: join(work, 'sandbox'),
-    apiKeys: [KEY],
-    population: POPULATION,
-  });
-  await sandbox.listen({ host: HOST, port: 0 });
-  const sandboxUrl = `http://${HOST}:${(sandbox.server.address() as AddressInfo).port}`;
-  const config = loadConfig({
-    HOST,
-    PORT: '0',
-    CARRIER_API_BASE_URL: sandboxUrl,
-    CARRIER_API_KEY: KEY,
-    STATIC_DIR: dist,
-    DATA_DIR: join(work, 'proxy'),
-    LOG_LEVEL: 'silent',
-    // One browser is one user doing far more than a person would in a minute.
-    USER_RATE_LIMIT_PER_MINUTE: '100000',
-  });
-  const proxy = await buildProxyApp(config);
-  await proxy.listen({ host: HOST, port: 0 });
-  const base = `http://${HOST}:${(proxy.server.address() as AddressInfo).port}`;
-  return { sandbox, proxy, base };
-}
-
 function profileId(sandbox: SandboxApp, dot: string): string | undefined {
   const identity = sandbox.sandbox.dataset.getIdentity(dot);
   if (!identity) return undefined;
@@ -351,7 +303,7 @@ async function sandboxPost(sandbox: SandboxApp, url: string, payload: unknown) {
   const response = await sandbox.inject({
     method: 'POST',
     url,
-    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${BENCH_KEY}`, 'content-type': 'application/json' },
     payload: JSON.stringify(payload),
   });
   if (response.statusCode !== 200) {
@@ -432,6 +384,7 @@ async function benchAutocomplete(browser: Browser, base: string, prefixes: reado
     await context.close();
   }
   return measure(
+    'browser.autocomplete',
     `autocomplete: last keydown → suggestions (${prefixes.length} prefixes)`,
     TARGETS_MS.autocomplete,
     'p95',
@@ -541,6 +494,7 @@ async function benchInbox(browser: Browser, base: string, watched: number) {
     const fetched = pages.filter((t) => t.arrived !== null);
     const measures = [
       measure(
+        'browser.inbox.page-rendered',
         `inbox: list data arrived → ${PAGE_SIZE} rows (${(load.bytes / 1024 / 1024).toFixed(1)} MiB page)`,
         TARGETS_MS.inboxPage,
         'median',
@@ -548,6 +502,7 @@ async function benchInbox(browser: Browser, base: string, watched: number) {
         load.frame,
       ),
       measure(
+        'browser.inbox.channel-switch',
         'inbox: channel filter on, data arrived → rows',
         TARGETS_MS.inboxFilter,
         'median',
@@ -555,6 +510,7 @@ async function benchInbox(browser: Browser, base: string, watched: number) {
         filter.frame,
       ),
       measure(
+        'browser.inbox.channel-switch-cached',
         'inbox: channel filter off (cached), click → rows',
         TARGETS_MS.inboxFilter,
         'median',
@@ -562,6 +518,7 @@ async function benchInbox(browser: Browser, base: string, watched: number) {
         filterOff.frame,
       ),
       measure(
+        'browser.inbox.page-change',
         `inbox: page change, data arrived → rows (${fetched.length} fetched)`,
         TARGETS_MS.inboxPageChange,
         'median',
@@ -569,6 +526,7 @@ async function benchInbox(browser: Browser, base: string, watched: number) {
         fetched.map((t) => t.frame - (t.arrived ?? 0)),
       ),
       measure(
+        'browser.inbox.page-change-click',
         `inbox: page change, click → rows (all ${pages.length})`,
         TARGETS_MS.inboxPageChange,
         'median',
@@ -617,6 +575,7 @@ async function benchProfile(browser: Browser, base: string) {
   for (let run = 0; run < RUNS; run += 1) runs.push(await profileRun(browser, base));
   return [
     measure(
+      'browser.profile.overview',
       `heavy profile ${HEAVY_DOT}: navigation → overview`,
       TARGETS_MS.profileOverview,
       'median',
@@ -624,6 +583,7 @@ async function benchProfile(browser: Browser, base: string) {
       runs.map((r) => r.overview.frame),
     ),
     measure(
+      'browser.profile.inspections-tab',
       'heavy profile: click → inspections tab',
       TARGETS_MS.profileTab,
       'median',
@@ -631,6 +591,7 @@ async function benchProfile(browser: Browser, base: string) {
       runs.map((r) => r.tab.frame),
     ),
     measure(
+      'browser.profile.map-idle',
       'heavy profile: click → inspection map idle',
       TARGETS_MS.profileMap,
       'median',
@@ -642,37 +603,104 @@ async function benchProfile(browser: Browser, base: string) {
 
 // ---------------------------------------------------------------------------------------------
 
-function writeResults(results: Record<string, unknown>): string {
-  const dir = fileURLToPath(new URL('../bench/results/', import.meta.url));
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `browser-${new Date().toISOString().slice(0, 10)}.json`);
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  return file;
+/** The figures compared with the targets ("frame" timings): the headline, plus the median of a p95. */
+function measureEntries(m: Measure): MetricEntry[] {
+  const spread = { n: m.frame.n, min: m.frame.min, max: m.frame.max };
+  const value = (figure: number) => (m.frame.n === 0 ? null : figure);
+  const headline = metric({
+    metric: `${m.id}.${m.headline}`,
+    label: `${m.name}, ${m.headline}`,
+    value: value(m.frame[m.headline]),
+    unit: 'ms',
+    target: { op: '<=', value: m.target },
+    spread,
+  });
+  if (m.headline === 'median') return [headline];
+  const median = metric({
+    metric: `${m.id}.median`,
+    label: `${m.name}, median`,
+    value: value(m.frame.median),
+    unit: 'ms',
+    spread,
+  });
+  return [median, headline];
 }
 
-async function closeAll(
-  browser: Browser | undefined,
-  proxy: ProxyApp | undefined,
-  sandbox: SandboxApp | undefined,
-) {
+function writeResults(measures: readonly Measure[], details: Record<string, unknown>): string {
+  return writeResultsFile({
+    bench: 'browser',
+    settings: {
+      population: POPULATION,
+      watched: WATCHED,
+      changes: CHANGES,
+      queries: QUERIES,
+      runs: RUNS,
+      sections: [...ONLY],
+    },
+    metrics: measures.flatMap(measureEntries),
+    details: { measures, ...details },
+  });
+}
+
+async function closeAll(browser: Browser | undefined, servers: BenchServers | undefined) {
   await browser?.close();
-  await proxy?.close();
-  await sandbox?.close();
+  await closeServers(servers);
+}
+
+interface SectionResult {
+  measures: Measure[];
+  details?: Record<string, unknown>;
+}
+
+async function runSection(
+  name: Section,
+  browser: Browser,
+  servers: BenchServers,
+): Promise<SectionResult> {
+  if (name === 'autocomplete') {
+    const prefixes = typedPrefixes(servers.sandbox);
+    return { measures: [await benchAutocomplete(browser, servers.base, prefixes)] };
+  }
+  if (name === 'inbox') {
+    const seeded = await seedMonitoring(servers.sandbox);
+    const inbox = await benchInbox(browser, servers.base, seeded.watched);
+    return { measures: inbox.measures, details: { seeded, inboxHeap: inbox.heap } };
+  }
+  return { measures: await benchProfile(browser, servers.base) };
+}
+
+/** The selected sections in turn; one that fails is reported and the others still run. */
+async function runSections(browser: Browser, servers: BenchServers) {
+  const measures: Measure[] = [];
+  const details: Record<string, unknown> = {};
+  const failed: Section[] = [];
+  for (const name of SECTIONS.filter((section) => ONLY.has(section))) {
+    try {
+      const result = await runSection(name, browser, servers);
+      printMeasures(result.measures);
+      measures.push(...result.measures);
+      Object.assign(details, result.details);
+    } catch (error) {
+      console.error(`${name} failed:`, error);
+      failed.push(name);
+    }
+  }
+  return { measures, details: { ...details, failed }, failed };
 }
 
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'bench-browser-'));
   const dist = process.env.BENCH_DIST ?? join(work, 'dist');
-  let servers: Awaited<ReturnType<typeof startServers>> | undefined;
+  let servers: BenchServers | undefined;
   let browser: Browser | undefined;
   try {
     buildSpa(dist);
-    servers = await startServers(work, dist);
+    servers = await startServers(work, dist, POPULATION);
     console.log(
       `proxy ${servers.base} → sandbox (population ${POPULATION.toLocaleString('en-US')}), SPA from ${dist}`,
     );
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -680,40 +708,15 @@ async function main(): Promise<void> {
         '--enable-unsafe-swiftshader',
       ],
     });
-    const measures: Measure[] = [];
-    const results: Record<string, unknown> = {};
-    if (ONLY.has('autocomplete')) {
-      const autocomplete = await benchAutocomplete(
-        browser,
-        servers.base,
-        typedPrefixes(servers.sandbox),
-      );
-      printMeasures([autocomplete]);
-      measures.push(autocomplete);
-    }
-    if (ONLY.has('inbox')) {
-      const seeded = await seedMonitoring(servers.sandbox);
-      const inbox = await benchInbox(browser, servers.base, seeded.watched);
-      printMeasures(inbox.measures);
-      measures.push(...inbox.measures);
-      Object.assign(results, { seeded, inboxHeap: inbox.heap });
-    }
-    if (ONLY.has('profile')) {
-      const profile = await benchProfile(browser, servers.base);
-      printMeasures(profile);
-      measures.push(...profile);
-    }
-    const file = writeResults({
-      date: new Date().toISOString(),
-      population: POPULATION,
-      runs: RUNS,
-      sections: [...ONLY],
-      measures,
-      ...results,
-    });
+    const { measures, details, failed } = await runSections(browser, servers);
+    const file = writeResults(measures, details);
     console.log(`results written to ${file}`);
+    if (failed.length > 0) {
+      console.error(`failed section(s): ${failed.join(', ')} (their figures are missing)`);
+      process.exitCode = 1;
+    }
   } finally {
-    await closeAll(browser, servers?.proxy, servers?.sandbox);
+    await closeAll(browser, servers);
     rmSync(work, { recursive: true, force: true });
   }
 }

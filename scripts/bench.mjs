@@ -1,64 +1,140 @@
 #!/usr/bin/env node
 /**
- * All benchmarks, one after another, each as a child process with its output passed through:
- * build + bundle sizes, sandbox, autocomplete round trip, proxy, browser. Every step runs even when
- * an earlier one failed; the last lines say which ran and how each ended. Exits 1 if any failed.
+ * `npm run bench`: every benchmark of issue 6, one after another, each as a child process with its
+ * output passed through — build, bundle sizes, sandbox at 1,000,000 carriers, autocomplete round
+ * trip, proxy vs nginx, browser (autocomplete, inbox, heavy profile), Lighthouse — then ONE table of
+ * every figure with its target, read from the JSON each step wrote under bench/results/ (see
+ * scripts/bench-report.ts), also written to bench/results/summary-<date>.json. Every step runs even
+ * when an earlier one failed (a failed step's figures show as "no figures"); exits 1 if any failed.
  *
- *   node scripts/bench.mjs
- *   BENCH_POPULATION=200000 node scripts/bench.mjs   # the sandbox step's population (default 1,000,000)
+ *   npm run bench                      # full run (roughly 10–20 minutes on 2 cores)
+ *   BENCH_QUICK=1 npm run bench        # smoke test: small populations, 1 run each (a few minutes)
+ *   BENCH_STEPS=bundle,lighthouse npm run bench   # only these steps (build is added when needed)
  *
- * The SPA is built once to BENCH_DIST (default /tmp/bench-dist, never dist/) and the browser step
- * reuses that build. Other BENCH_* settings reach the scripts unchanged.
+ * Settings are the scripts' own BENCH_* variables (docs/performance.md lists them); the defaults
+ * below apply per step unless the variable is set. BENCH_POPULATION, when set, is every step's
+ * population. The SPA is built once to BENCH_DIST (default /tmp/bench-dist, never dist/). The JSON
+ * goes to BENCH_RESULTS_DIR (default bench/results): give a run its own folder when others may run
+ * benchmarks at the same time, since each file is named after the benchmark and the day.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
 
+const QUICK = process.env.BENCH_QUICK === '1';
 const DIST = process.env.BENCH_DIST ?? '/tmp/bench-dist';
+// Every step writes its JSON here (scripts/bench-results.ts reads the same variable).
+const RESULTS = process.env.BENCH_RESULTS_DIR || 'bench/results';
+const today = () => new Date().toISOString().slice(0, 10);
 const bin = (name) => `node_modules/.bin/${name}`;
+const tsx = bin('tsx');
+
+/** Each step's defaults: [full run, quick run]. */
+const DEFAULTS = {
+  sandbox: { BENCH_POPULATION: ['1000000', '20000'], BENCH_QUERIES: ['500', '100'] },
+  autocomplete: { BENCH_POPULATION: ['100000', '20000'], BENCH_NAMES: ['40', '5'] },
+  proxy: {
+    BENCH_SECONDS: ['10', '2'],
+    BENCH_LATENCY_REQUESTS: ['2000', '300'],
+    BENCH_SOAK_SECONDS: ['30', '3'],
+    BENCH_SOAK_CONNECTIONS: ['200', '50'],
+  },
+  browser: {
+    BENCH_POPULATION: ['100000', '20000'],
+    BENCH_WATCHED: ['10000', '1000'],
+    BENCH_CHANGES: ['100000', '5000'],
+    BENCH_QUERIES: ['60', '10'],
+    BENCH_RUNS: ['3', '1'],
+  },
+  lighthouse: { BENCH_POPULATION: ['100000', '20000'], BENCH_LH_RUNS: ['3', '1'] },
+};
+
+/** The step's defaults for this mode, each unless the variable is set in the environment. */
+function stepEnv(label) {
+  const env = { BENCH_DIST: DIST };
+  for (const [name, [full, quick]] of Object.entries(DEFAULTS[label] ?? {})) {
+    env[name] = process.env[name] || (QUICK ? quick : full);
+  }
+  return env;
+}
 
 const STEPS = [
   { label: 'build', command: bin('vite'), args: ['build', '--outDir', DIST, '--emptyOutDir'] },
-  { label: 'bundle', command: process.execPath, args: ['scripts/bench-bundle.mjs', DIST] },
   {
-    label: 'sandbox',
-    command: bin('tsx'),
-    args: ['scripts/bench-sandbox.ts'],
-    env: { BENCH_POPULATION: process.env.BENCH_POPULATION ?? '1000000' },
+    label: 'bundle',
+    command: process.execPath,
+    args: ['scripts/bench-bundle.mjs', DIST, '--json', join(RESULTS, `bundle-${today()}.json`)],
+    needsBuild: true,
   },
-  { label: 'autocomplete', command: bin('tsx'), args: ['scripts/bench-autocomplete.ts'] },
-  { label: 'proxy', command: bin('tsx'), args: ['scripts/bench-proxy.ts'] },
-  {
-    label: 'browser',
-    command: bin('tsx'),
-    args: ['scripts/bench-browser.ts'],
-    // The browser step has its own population default (100,000) unless one was given here.
-    env: { BENCH_DIST: DIST, BENCH_POPULATION: process.env.BENCH_POPULATION ?? '100000' },
-  },
+  { label: 'sandbox', command: tsx, args: ['scripts/bench-sandbox.ts'] },
+  { label: 'autocomplete', command: tsx, args: ['scripts/bench-autocomplete.ts'] },
+  { label: 'proxy', command: tsx, args: ['scripts/bench-proxy.ts'] },
+  { label: 'browser', command: tsx, args: ['scripts/bench-browser.ts'], needsBuild: true },
+  { label: 'lighthouse', command: tsx, args: ['scripts/bench-lighthouse.ts'], needsBuild: true },
 ];
 
-function run({ label, command, args, env = {} }) {
-  console.log(`\n=== ${label}: ${[command, ...args].join(' ')}`);
+/** BENCH_STEPS=a,b: those steps (and the build when one of them needs it); all by default. */
+function selectedSteps() {
+  const wanted = process.env.BENCH_STEPS?.split(',').map((name) => name.trim());
+  if (!wanted) return STEPS;
+  const unknown = wanted.filter((name) => !STEPS.some((step) => step.label === name));
+  if (unknown.length > 0) throw new Error(`BENCH_STEPS: unknown step(s) ${unknown.join(', ')}`);
+  const needsBuild = STEPS.some((step) => step.needsBuild && wanted.includes(step.label));
+  return STEPS.filter(
+    (step) => wanted.includes(step.label) || (step.label === 'build' && needsBuild),
+  );
+}
+
+function run({ label, command, args, echo = true }) {
+  console.log(`\n=== ${label}${echo ? `: ${[command, ...args].join(' ')}` : ''}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = result.status === 0;
-  const how = ok ? 'ok' : `FAILED (${result.signal ?? `exit ${result.status}`})`;
-  return { label, ok, line: `${label.padEnd(13)} ${how} (${seconds}s)` };
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...stepEnv(label) },
+  });
+  const seconds = Math.round((Date.now() - started) / 100) / 10;
+  const how = result.status === 0 ? 'ok' : `FAILED (${result.signal ?? `exit ${result.status}`})`;
+  return { label, ok: result.status === 0, how, seconds };
 }
 
-const results = [];
-for (const step of STEPS) {
-  // Without a build there is nothing to measure in the bundle and browser steps.
-  if ((step.label === 'bundle' || step.label === 'browser') && results[0]?.ok === false) {
-    results.push({
-      label: step.label,
-      ok: false,
-      line: `${step.label.padEnd(13)} skipped (no build)`,
-    });
-    continue;
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+function main() {
+  const since = Date.now();
+  mkdirSync(RESULTS, { recursive: true });
+  console.log(`bench: ${QUICK ? 'QUICK mode (smoke test, figures not comparable)' : 'full run'}`);
+  console.log(`load average at the start: ${load()} (${availableParallelism()} cores)`);
+  const results = [];
+  for (const step of selectedSteps()) {
+    const built = results.find((result) => result.label === 'build');
+    if (step.needsBuild && built?.ok === false) {
+      results.push({ label: step.label, ok: false, how: 'skipped (no build)', seconds: 0 });
+      continue;
+    }
+    results.push(run(step));
   }
-  results.push(run(step));
+  console.log('\n=== steps');
+  for (const { label, how, seconds } of results)
+    console.log(`${label.padEnd(13)} ${how} (${seconds} s)`);
+  const report = run({
+    label: 'summary',
+    command: tsx,
+    args: [
+      'scripts/bench-report.ts',
+      '--since',
+      String(since),
+      '--mode',
+      QUICK ? 'quick' : 'full',
+      '--steps',
+      JSON.stringify(results),
+    ],
+    echo: false,
+  });
+  if (!report.ok || results.some((result) => !result.ok)) process.exitCode = 1;
 }
 
-console.log('\n=== benchmarks');
-for (const { line } of results) console.log(line);
-if (results.some((result) => !result.ok)) process.exitCode = 1;
+main();
