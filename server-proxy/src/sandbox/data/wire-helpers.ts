@@ -21,7 +21,10 @@ export function round2(n: number): number {
 /** Drop undefined values (the service omits fields without a value); null stays (tri-state). */
 export function compact(fields: Fields): Fields {
   const out: Fields = {};
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) out[key] = value;
+  for (const key in fields) {
+    const value = fields[key];
+    if (value !== undefined) out[key] = value;
+  }
   return out;
 }
 

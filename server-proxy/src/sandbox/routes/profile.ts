@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LITE_PROFILE_FIELDS } from '../../../../src/lib/service/index.ts';
 import type { BillableKind } from '../context.ts';
 import type { SearchQuery, WireProfile } from '../data/types.ts';
 import { parseProfileSearch, type RawQuery } from '../validate.ts';
-import { servedProfile, type ServiceDeps } from './deps.ts';
+import { envelopeJson, servedProfile, type ServiceDeps } from './deps.ts';
 
 export interface SearchEnvelope {
   items: WireProfile[];
@@ -50,9 +50,21 @@ function searchAndServe(
   return { items, total_count: dots.length };
 }
 
+/**
+ * The envelope as JSON text, exactly what `JSON.stringify(envelope)` (Fastify's default) would
+ * send, built from each item's cached JSON so a repeat or heavy profile is not serialised again.
+ */
+function sendEnvelope(reply: FastifyReply, envelope: SearchEnvelope): FastifyReply {
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(envelopeJson(envelope.items, envelope.total_count));
+}
+
 /** GET <prefix>/profile and GET <prefix>/profile-lite. */
 export function registerProfileRoutes(app: FastifyInstance, deps: ServiceDeps, prefix: string) {
-  app.get(`${prefix}/profile`, async (request) => searchAndServe(deps, request, 'profile'));
+  app.get(`${prefix}/profile`, async (request, reply) =>
+    sendEnvelope(reply, searchAndServe(deps, request, 'profile')),
+  );
   app.get(`${prefix}/profile-lite`, async (request) =>
     searchAndServe(deps, request, 'profile_lite'),
   );
