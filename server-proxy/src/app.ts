@@ -23,6 +23,7 @@ import { registerGovernance } from './governance/index.ts';
 import { loggerOptions, requestId, type LogStream } from './logging.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { MIRROR_BODY_LIMIT, registerMirrorRoutes } from './routes/mirror.ts';
+import { registerProfileSummaryRoute } from './routes/profile-summary.ts';
 import { registerSpa, type Spa } from './static.ts';
 import { registerMonitoringRoutes } from './triage/routes.ts';
 import { UpstreamClient } from './upstream.ts';
@@ -203,6 +204,7 @@ async function registerParts(
   app.addHook('onClose', () => upstream.close());
   const mirror = registerMirrorRoutes(app, { config, upstream, cache, governance });
   registerMonitoringRoutes(app, { db, mirror });
+  registerProfileSummaryRoute(app, { mirror, cache, profileTtlMs: config.cache.profileTtlMs });
   registerHealthRoutes(app, { db, upstreamReachable: () => upstream.reachable() });
   const spa = await registerSpa(app, config.staticDir);
   app.setNotFoundHandler(notFound(methods, spa));

@@ -1,6 +1,7 @@
 /**
- * The full profile of one carrier (`GET /api/v2/profile?dot_number=`), with what the proxy says about
- * the answer's freshness: `x-fetched-at` (when the service answered) and `x-cache` (hit or miss).
+ * The full profile of one carrier (`GET /api/v2/profile?dot_number=`) and the proxy's summary of it,
+ * with what the proxy says about the answer's freshness: `x-fetched-at` (when the service answered)
+ * and `x-cache` (hit or miss).
  */
 import {
   queryOptions,
@@ -47,9 +48,16 @@ function readCacheStatus(value: string | null): CacheStatus | undefined {
   return lower === 'hit' || lower === 'miss' ? lower : undefined;
 }
 
-async function getProfile(dot: string, options: FetchOptions = {}): Promise<ProfileResult> {
+/** Where the proxy answers: the full profile, or its summary (the long histories left out). */
+type ProfileSource = '/api/v2/profile' | '/api/local/profile-summary';
+
+async function fetchProfile(
+  source: ProfileSource,
+  dot: string,
+  options: FetchOptions = {},
+): Promise<ProfileResult> {
   const answer = await apiGetWithMeta(
-    '/api/v2/profile',
+    source,
     { dot_number: dot },
     {
       signal: options.signal,
@@ -68,6 +76,10 @@ async function getProfile(dot: string, options: FetchOptions = {}): Promise<Prof
   };
 }
 
+function getProfile(dot: string, options: FetchOptions = {}): Promise<ProfileResult> {
+  return fetchProfile('/api/v2/profile', dot, options);
+}
+
 export function profileQueryKey(dot: string) {
   return ['profile', 'full', dot] as const;
 }
@@ -76,11 +88,35 @@ function profileQueryOptions(dot: string) {
   return queryOptions({
     queryKey: profileQueryKey(dot),
     queryFn: ({ signal }) => getProfile(dot, { signal }),
+    // A heavy carrier's profile is tens of thousands of objects; comparing a refetch with the
+    // previous answer object by object would cost as much as parsing it. Replace it whole.
+    structuralSharing: false,
   });
 }
 
-export function useProfile(dot: string) {
-  return useQuery(profileQueryOptions(dot));
+function summaryQueryOptions(dot: string, enabled: boolean) {
+  return queryOptions({
+    queryKey: ['profile', 'summary', dot] as const,
+    queryFn: ({ signal }) => fetchProfile('/api/local/profile-summary', dot, { signal }),
+    enabled,
+    // The full profile, asked for alongside, answers (or shows the error) when the summary fails.
+    retry: false,
+  });
+}
+
+/**
+ * The full profile and, beside it, the proxy's summary of it (`/api/local/profile-summary`:
+ * everything but the long histories, a few kB instead of up to ~13 MiB, cut from the same single
+ * billed service call; the two requests share it). Both are sent at once; the summary, small, is
+ * there long before the full answer has travelled and been parsed. The summary is asked for only
+ * while the full profile is not in the query cache.
+ */
+export function useProfileAndSummary(dot: string) {
+  const client = useQueryClient();
+  const haveFull = client.getQueryData(profileQueryKey(dot)) !== undefined;
+  const summary = useQuery(summaryQueryOptions(dot, !haveFull));
+  const full = useQuery(profileQueryOptions(dot));
+  return { full, summary };
 }
 
 /** Fetch the profile past the proxy's cache and put the answer in the query. */

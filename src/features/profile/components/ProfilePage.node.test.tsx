@@ -17,16 +17,39 @@ const CARRIER = {
   risk_factors: [{ fatal_crashes_flag: false, boc3_on_file: true }],
 };
 
-/** What the fake proxy saw: each profile request's DOT and cache-control header. */
+/** What only the full profile has: the proxy's summary leaves the long histories out. */
+const HISTORY = {
+  inspection_history: [{ report_number: 'TX0001', insp_date: '2026-10-01', report_state: 'TX' }],
+};
+
+/** What the fake proxy saw: each full-profile request's DOT and cache-control header. */
 const seen: { dot: string | null; cacheControl: string | undefined }[] = [];
+/** The path of every profile or summary request, in order. */
+const paths: string[] = [];
+/** While set, full-profile answers wait for it; the summary is answered at once. */
+let fullProfileGate: Promise<void> | undefined;
+/** A failure to answer full-profile requests with, instead of the profile. */
+let fullProfileFailure: { status: number; body: unknown } | undefined;
 
 function answer(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://x');
-  const dot = url.searchParams.get('dot_number');
-  if (url.pathname === '/api/v2/profile')
-    seen.push({ dot, cacheControl: req.headers['cache-control'] });
+  if (url.pathname.includes('profile')) paths.push(url.pathname);
+  if (url.pathname !== '/api/v2/profile') return sendProfile(req, res, false);
+  seen.push({
+    dot: url.searchParams.get('dot_number'),
+    cacheControl: req.headers['cache-control'],
+  });
+  void (fullProfileGate ?? Promise.resolve()).then(() => {
+    if (!fullProfileFailure) return sendProfile(req, res, true);
+    res.writeHead(fullProfileFailure.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(fullProfileFailure.body));
+  });
+}
+
+function sendProfile(req: IncomingMessage, res: ServerResponse, full: boolean) {
+  const dot = new URL(req.url ?? '/', 'http://x').searchParams.get('dot_number');
   const fresh = req.headers['cache-control'] === 'no-cache';
-  const items = dot === CARRIER.dot_number ? [CARRIER] : [];
+  const items = dot === CARRIER.dot_number ? [full ? { ...CARRIER, ...HISTORY } : CARRIER] : [];
   res.writeHead(200, {
     'content-type': 'application/json',
     'x-cache': fresh ? 'miss' : 'hit',
@@ -52,6 +75,9 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   seen.length = 0;
+  paths.length = 0;
+  fullProfileGate = undefined;
+  fullProfileFailure = undefined;
   localStorage.clear();
 });
 
@@ -64,8 +90,13 @@ afterAll(async () => {
 describe('ProfilePage', () => {
   it('shows identity, badges, freshness and the tab bar, and remembers the carrier', async () => {
     renderApp('/carriers/4418207/overview');
+    // The first render loads the lazy profile page and its tab: allow for a busy machine.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'SWIFTPATH EXPRESS LLC' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'SWIFTPATH EXPRESS LLC' },
+        { timeout: 5000 },
+      ),
     ).toBeTruthy();
     const status = screen.getByRole('list', { name: 'Status' });
     expect(within(status).getByText('212 days')).toBeTruthy();
@@ -114,5 +145,33 @@ describe('ProfilePage', () => {
     expect(await screen.findByRole('heading', { name: 'No such profile section' })).toBeTruthy();
     expect(screen.getByRole('link', { name: "Go to the carrier's overview" })).toBeTruthy();
     expect(seen).toEqual([]);
+  });
+
+  it('draws the overview from the summary while the full profile loads; history tabs wait', async () => {
+    let release = () => {};
+    fullProfileGate = new Promise((resolve) => (release = resolve));
+    renderApp('/carriers/4418207/overview');
+    expect(await screen.findByRole('heading', { name: 'Risk factors' })).toBeTruthy();
+    expect(seen).toHaveLength(1);
+    expect([...paths].sort()).toEqual(['/api/local/profile-summary', '/api/v2/profile']);
+    const tabs = screen.getByRole('navigation', { name: 'Profile sections' });
+    await userEvent.click(within(tabs).getByRole('link', { name: 'Raw' }));
+    expect(await screen.findByText('Loading the Raw tab…')).toBeTruthy();
+    release();
+    await userEvent.click(await screen.findByRole('button', { name: /root/ }));
+    expect(screen.getByRole('button', { name: /inspection_history/ })).toBeTruthy();
+    expect(seen).toHaveLength(1);
+  });
+
+  it('keeps the summary tabs when the full profile fails, and says so on a history tab', async () => {
+    fullProfileFailure = {
+      status: 400,
+      body: { error: 'Refused', code: 'invalid_dot_number', hint: 'Try again later.' },
+    };
+    const { router } = renderApp('/carriers/4418207/overview');
+    expect(await screen.findByRole('heading', { name: 'Risk factors' })).toBeTruthy();
+    await router.navigate('/carriers/4418207/inspections');
+    expect(await screen.findByText('The request was not accepted')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'SWIFTPATH EXPRESS LLC' })).toBeTruthy();
   });
 });

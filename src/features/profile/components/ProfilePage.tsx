@@ -1,7 +1,10 @@
 /**
- * The tabbed carrier profile at /carriers/:dot/:tab. The page owns the profile query; each tab is
- * lazy-loaded (charts and maps stay out of the search page's bundle) and sits in its own error
- * boundary, so one unreadable field never blanks the page.
+ * The tabbed carrier profile at /carriers/:dot/:tab. The page owns the profile queries: the full
+ * profile and, while that loads, the proxy's summary (no long histories), so the header and the
+ * tabs that need no history draw at once even for carriers whose full answer is megabytes; the
+ * tabs marked `full` wait for the full profile. Each tab is lazy-loaded (charts and maps stay out
+ * of the search page's bundle) and sits in its own error boundary, so one unreadable field never
+ * blanks the page.
  */
 import { Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,11 +12,11 @@ import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingBlock, Skeleton } from '../../../components/Skeleton.tsx';
 import { rememberCarrier } from '../../../lib/recent.ts';
-import { useProfile, type ProfileResult } from '../api/get-profile.ts';
+import { useProfileAndSummary, type ProfileResult } from '../api/get-profile.ts';
 import { DataFreshness } from './DataFreshness.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileTabNav } from './ProfileTabNav.tsx';
-import { TAB_COMPONENTS } from './tab-components.ts';
+import { preloadTab, TAB_COMPONENTS } from './tab-components.ts';
 import { PROFILE_TABS, type ProfileTabId } from './tabs/types.ts';
 
 const DOT_PATTERN = /^\d{1,8}$/;
@@ -22,8 +25,8 @@ function isTabId(value: string | undefined): value is ProfileTabId {
   return PROFILE_TABS.some((tab) => tab.id === value);
 }
 
-function tabLabel(id: ProfileTabId): string {
-  return PROFILE_TABS.find((tab) => tab.id === id)?.label ?? id;
+function tabOf(id: ProfileTabId) {
+  return PROFILE_TABS.find((tab) => tab.id === id);
 }
 
 export function ProfilePage() {
@@ -79,27 +82,16 @@ function NotAProfile({ title, detail, overviewDot }: NotAProfileProps) {
   );
 }
 
+type FullProfileQuery = ReturnType<typeof useProfileAndSummary>['full'];
+
 function CarrierProfile({ dot, tab }: { dot: string; tab: ProfileTabId }) {
-  const query = useProfile(dot);
-  if (query.isPending) return <ProfileSkeleton />;
-  if (query.isError) {
-    return (
-      <section aria-labelledby="profile-error">
-        <title>{`USDOT ${dot} · carrier-desk`}</title>
-        <h1 id="profile-error" className="mb-4 text-2xl font-semibold tracking-tight">
-          USDOT {dot}
-        </h1>
-        <ErrorState
-          key={query.errorUpdatedAt}
-          error={query.error}
-          what="the carrier profile"
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      </section>
-    );
+  const { full, summary } = useProfileAndSummary(dot);
+  useEffect(() => preloadTab(tab), [tab]);
+  const shown = full.data ?? summary.data;
+  if (!shown) {
+    return full.isError ? <ProfileError dot={dot} query={full} /> : <ProfileSkeleton />;
   }
-  if (!query.data.profile) {
+  if (!shown.profile) {
     return (
       <NotAProfile
         title={`No carrier with DOT ${dot}`}
@@ -107,20 +99,44 @@ function CarrierProfile({ dot, tab }: { dot: string; tab: ProfileTabId }) {
       />
     );
   }
-  return <LoadedProfile result={query.data} tab={tab} />;
+  return <LoadedProfile result={shown} full={full} tab={tab} />;
 }
 
-function LoadedProfile({ result, tab }: { result: ProfileResult; tab: ProfileTabId }) {
+function ProfileError({ dot, query }: { dot: string; query: FullProfileQuery }) {
+  return (
+    <section aria-labelledby="profile-error">
+      <title>{`USDOT ${dot} · carrier-desk`}</title>
+      <h1 id="profile-error" className="mb-4 text-2xl font-semibold tracking-tight">
+        USDOT {dot}
+      </h1>
+      <ErrorState
+        key={query.errorUpdatedAt}
+        error={query.error}
+        what="the carrier profile"
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    </section>
+  );
+}
+
+interface LoadedProfileProps {
+  /** the full profile when loaded, else its summary */
+  result: ProfileResult;
+  full: FullProfileQuery;
+  tab: ProfileTabId;
+}
+
+function LoadedProfile({ result, full, tab }: LoadedProfileProps) {
   const { dot, profile } = result;
   const name = profile?.legal_name;
   useEffect(() => {
     if (name) rememberCarrier({ dot, name });
   }, [dot, name]);
   if (!profile) return null;
-  const TabComponent = TAB_COMPONENTS[tab];
-  const label = tabLabel(tab);
+  const label = tabOf(tab)?.label ?? tab;
   return (
-    <div>
+    <div data-profile-source={full.data ? 'full' : 'summary'}>
       <ProfileHeader dot={dot} profile={profile} />
       <DataFreshness result={result} snapshotDate={profile.snapshot_date} />
       <ProfileTabNav dot={dot} current={tab} />
@@ -129,12 +145,47 @@ function LoadedProfile({ result, tab }: { result: ProfileResult; tab: ProfileTab
           {label}
         </h2>
         <ErrorBoundary key={tab} label={`The ${label} tab`}>
-          <Suspense fallback={<LoadingBlock label={`Loading the ${label} tab`} />}>
-            <TabComponent dot={dot} profile={profile} raw={result.raw} issues={result.issues} />
-          </Suspense>
+          <TabBody result={tabOf(tab)?.full ? full.data : result} full={full} tab={tab} />
         </ErrorBoundary>
       </section>
     </div>
+  );
+}
+
+/** The tab itself, or, for a tab that needs the full profile, its loading state or error. */
+function TabBody({
+  result,
+  full,
+  tab,
+}: {
+  result?: ProfileResult;
+  full: FullProfileQuery;
+  tab: ProfileTabId;
+}) {
+  const label = tabOf(tab)?.label ?? tab;
+  const loading = <LoadingBlock label={`Loading the ${label} tab`} />;
+  if (!result?.profile) {
+    if (!full.isError) return loading;
+    return (
+      <ErrorState
+        key={full.errorUpdatedAt}
+        error={full.error}
+        what={`the full profile for the ${label} tab`}
+        onRetry={() => void full.refetch()}
+        retrying={full.isFetching}
+      />
+    );
+  }
+  const TabComponent = TAB_COMPONENTS[tab];
+  return (
+    <Suspense fallback={loading}>
+      <TabComponent
+        dot={result.dot}
+        profile={result.profile}
+        raw={result.raw}
+        issues={result.issues}
+      />
+    </Suspense>
   );
 }
 

@@ -4,6 +4,7 @@ import {
 } from '../../../../components/virtual-table/VirtualTable.tsx';
 import { formatCount, formatDate, formatFlag, MISSING } from '../../../../lib/format.ts';
 import type { Crash } from '../../../../lib/service/index.ts';
+import { dateSortKey } from '../sort-keys.ts';
 import type { CrashRow } from './crash-data.ts';
 
 const COLUMNS: readonly VirtualColumn<CrashRow>[] = [
@@ -11,7 +12,7 @@ const COLUMNS: readonly VirtualColumn<CrashRow>[] = [
     id: 'date',
     header: 'Date',
     cell: (r) => formatDate(r.crash.report_date),
-    sortValue: (r) => r.crash.report_date,
+    sortValue: (r) => dateSortKey(r.crash.report_date),
     firstDirection: 'desc',
     className: 'whitespace-nowrap',
   },

@@ -3,6 +3,7 @@ import {
   type VirtualColumn,
 } from '../../../../components/virtual-table/VirtualTable.tsx';
 import { formatCount, formatDate, MISSING } from '../../../../lib/format.ts';
+import { dateSortKey, idSortKey } from '../sort-keys.ts';
 import { InspectionDetail } from './InspectionDetail.tsx';
 import { isOutOfService, levelLabel, type InspectionRow } from './inspection-data.ts';
 
@@ -11,7 +12,7 @@ const COLUMNS: readonly VirtualColumn<InspectionRow>[] = [
     id: 'date',
     header: 'Date',
     cell: (r) => formatDate(r.inspection.insp_date),
-    sortValue: (r) => r.inspection.insp_date,
+    sortValue: (r) => dateSortKey(r.inspection.insp_date),
     firstDirection: 'desc',
     className: 'whitespace-nowrap',
   },
@@ -31,7 +32,7 @@ const COLUMNS: readonly VirtualColumn<InspectionRow>[] = [
     id: 'level',
     header: 'Level',
     cell: (r) => levelLabel(r.inspection.insp_level_id),
-    sortValue: (r) => r.inspection.insp_level_id,
+    sortValue: (r) => idSortKey(r.inspection.insp_level_id),
   },
   {
     id: 'violations',

@@ -1,8 +1,36 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { formatCount } from '../../../../lib/format.ts';
 import type { Lane } from './inspection-data.ts';
 
-const TICK = { fill: 'currentColor', fontSize: 12 } as const;
+/**
+ * The bars themselves: plain boxes sized in percent of the busiest state. A chart library would add
+ * ~110 kB (gzip) of code to load and compile when the Inspections tab opens, for one bar series.
+ */
+function LaneBars({ lanes }: { lanes: readonly Lane[] }) {
+  const most = Math.max(1, ...lanes.map((lane) => lane.inspections));
+  return (
+    <div
+      aria-hidden="true"
+      className="flex h-60 items-end gap-1 border-b border-neutral-300 pt-2 dark:border-neutral-700"
+    >
+      {lanes.map((lane) => (
+        <div
+          key={lane.state}
+          className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1"
+        >
+          <span className="text-[10px] text-neutral-600 tabular-nums dark:text-neutral-400">
+            {formatCount(lane.inspections)}
+          </span>
+          <div
+            className="w-full max-w-10 rounded-t-sm bg-sky-600"
+            style={{ height: `${(lane.inspections / most) * 80}%` }}
+            data-testid="lane-bar"
+          />
+          <span className="text-xs text-neutral-700 dark:text-neutral-300">{lane.state}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
 
 /** Inspections per state as bars, with the same numbers as a table for screen readers and print. */
 export function LanesChart({ lanes, computed }: { lanes: readonly Lane[]; computed: boolean }) {
@@ -11,29 +39,7 @@ export function LanesChart({ lanes, computed }: { lanes: readonly Lane[]; comput
     : 'Preferred lanes as reported by the service.';
   return (
     <figure className="flex flex-col gap-2">
-      <div aria-hidden="true" className="text-neutral-700 dark:text-neutral-300">
-        <ResponsiveContainer
-          width="100%"
-          height={240}
-          initialDimension={{ width: 600, height: 240 }}
-        >
-          <BarChart
-            data={[...lanes]}
-            margin={{ top: 8, right: 8, left: 0 }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid vertical={false} strokeDasharray="3 3" strokeOpacity={0.4} />
-            <XAxis dataKey="state" tick={TICK} />
-            <YAxis tick={TICK} width={48} allowDecimals={false} />
-            <Bar
-              dataKey="inspections"
-              name="Inspections"
-              fill="#0284c7"
-              isAnimationActive={false}
-            />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+      <LaneBars lanes={lanes} />
       <figcaption className="text-xs text-neutral-600 dark:text-neutral-400">{source}</figcaption>
       <details className="text-sm">
         <summary className="cursor-pointer">Inspections per state as a table</summary>

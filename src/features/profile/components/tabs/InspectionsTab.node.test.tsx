@@ -115,7 +115,8 @@ describe('InspectionsTab interactions (IRONCLAD 2214589)', () => {
 });
 
 describe('InspectionsTab for the heavy carrier 3999999', () => {
-  it('renders only a window of its thousands of inspections', () => {
+  // Generating and parsing the 13 MB sandbox profile alone takes seconds on a busy machine.
+  it('renders only a window of its thousands of inspections', { timeout: 30_000 }, () => {
     const profile = renderTab('3999999');
     const count = profile.inspection_history?.length ?? 0;
     expect(count).toBeGreaterThanOrEqual(5000);

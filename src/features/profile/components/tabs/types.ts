@@ -1,17 +1,21 @@
 import type { ParseIssue, Profile } from '../../../../lib/service/index.ts';
 
-/** The profile tabs, in display order; each is a URL: /carriers/:dot/:tab. */
+/**
+ * The profile tabs, in display order; each is a URL: /carriers/:dot/:tab. `full`: the tab reads the
+ * long histories (or the raw item), which the proxy's profile summary leaves out, so it waits for
+ * the full profile; the others draw from the summary as soon as it arrives.
+ */
 export const PROFILE_TABS = [
-  { id: 'overview', label: 'Overview' },
-  { id: 'authority', label: 'Authority & insurance' },
-  { id: 'safety', label: 'Safety' },
-  { id: 'inspections', label: 'Inspections' },
-  { id: 'crashes', label: 'Crashes' },
-  { id: 'fleet', label: 'Fleet & equipment' },
-  { id: 'contact', label: 'Contact & history' },
-  { id: 'network', label: 'Network' },
-  { id: 'fmcsa', label: 'FMCSA record' },
-  { id: 'raw', label: 'Raw' },
+  { id: 'overview', label: 'Overview', full: false },
+  { id: 'authority', label: 'Authority & insurance', full: false },
+  { id: 'safety', label: 'Safety', full: false },
+  { id: 'inspections', label: 'Inspections', full: true },
+  { id: 'crashes', label: 'Crashes', full: true },
+  { id: 'fleet', label: 'Fleet & equipment', full: true },
+  { id: 'contact', label: 'Contact & history', full: false },
+  { id: 'network', label: 'Network', full: true },
+  { id: 'fmcsa', label: 'FMCSA record', full: false },
+  { id: 'raw', label: 'Raw', full: true },
 ] as const;
 
 export type ProfileTabId = (typeof PROFILE_TABS)[number]['id'];

@@ -1,0 +1,76 @@
+/**
+ * The profile summary (`/api/local/profile-summary`): the page asks for it beside the full profile
+ * and draws the header and overview from it while the full profile, which the history tabs need,
+ * loads; together they cost the service one call, because the summary is cut from the proxy's
+ * (cached or in-flight) full answer.
+ */
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { sandbox } from './sandbox.ts';
+
+/** A population carrier no other spec opens, so the proxy has not cached it yet. */
+const FRESH_DOT = '5000431';
+const HEAVY_DOT = '3999999';
+
+/** Upstream profile calls the sandbox has recorded for the embedded key, all months. */
+async function upstreamProfileCalls(): Promise<number> {
+  const ledger = await sandbox.ledger();
+  return ledger.keys
+    .flatMap((key) => key.months)
+    .flatMap((month) => month.lines)
+    .filter((line) => line.kind === 'profile')
+    .reduce((total, line) => total + line.calls, 0);
+}
+
+/** The paths of the page's profile requests (summary and full). */
+function recordProfileRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request: Request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/local/profile-summary' || pathname === '/api/v2/profile') {
+      paths.push(pathname);
+    }
+  });
+  return paths;
+}
+
+test('the overview comes from the summary, the full profile follows: one upstream call', async ({
+  page,
+}) => {
+  const before = await upstreamProfileCalls();
+  const paths = recordProfileRequests(page);
+  await page.goto(`/carriers/${FRESH_DOT}/overview`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Risk factors' })).toBeVisible();
+  await expect(page.locator('[data-profile-source="full"]')).toBeAttached();
+  expect([...paths].sort()).toEqual(['/api/local/profile-summary', '/api/v2/profile']);
+  expect((await upstreamProfileCalls()) - before).toBe(1);
+});
+
+test('a history tab opened directly shows the header at once and its table with the full profile', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto(`/carriers/${HEAVY_DOT}/crashes`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('table', { name: /^Crashes: 1,/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.locator('[data-profile-source="full"]')).toBeAttached();
+  await page.waitForLoadState('networkidle');
+});
+
+test('the summary leaves the long histories out and keeps their counters', async ({ request }) => {
+  const [summary, full] = await Promise.all([
+    request.get(`/api/local/profile-summary?dot_number=${HEAVY_DOT}`),
+    request.get(`/api/v2/profile?dot_number=${HEAVY_DOT}`),
+  ]);
+  expect(summary.ok()).toBe(true);
+  expect(summary.headers()['x-profile-summary-omitted']).toContain('inspection_history');
+  const item = ((await summary.json()) as { items: Record<string, unknown>[] }).items[0] ?? {};
+  const fullItem = ((await full.json()) as { items: Record<string, unknown>[] }).items[0] ?? {};
+  expect(item).not.toHaveProperty('inspection_history');
+  expect(item.inspections_total).toBe(fullItem.inspections_total);
+  expect((fullItem.inspection_history as unknown[]).length).toBeGreaterThan(1000);
+  expect((await summary.body()).length).toBeLessThan((await full.body()).length / 50);
+});
