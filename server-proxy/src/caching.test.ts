@@ -111,6 +111,17 @@ describe('cache', () => {
     expect((await proxy.call(PROFILE)).headers.get('x-cache')).toBe('miss');
     expect(proxy.app.proxy.cache.size).toBe(1);
   });
+
+  it('keeps the cached profile when the monitoring list is read for that carrier', async () => {
+    await setup();
+    await proxy.call(PROFILE);
+    origin.handle((_req, res) => answerJson(res, 200, { total_count: 0, items: [] }));
+    const list = await proxy.call('/api/v2/monitoring/list?profile_id=568253-MC277621');
+    expect(list.status).toBe(200);
+    const again = await proxy.call(PROFILE);
+    expect(again.headers.get('x-cache')).toBe('hit');
+    expect(origin.requests.filter((r) => r.url.includes('/profile?'))).toHaveLength(1);
+  });
 });
 
 describe('limits and budget', () => {

@@ -190,7 +190,9 @@ class MirrorHandler {
     const stored = await this.call(forward, caller);
     outcome.dots = stored.dots;
     outcome.billable = BILLABLE.has(endpoint) && isSuccess(stored.status);
-    if (endpoint.startsWith('monitoring/') && isSuccess(stored.status)) {
+    // Only a change to the watchlist drops cached answers: a list read (the Watch button reads
+    // `monitoring/list?profile_id=`) must not, or the next profile view would be billed again.
+    if (POST_ENDPOINTS.includes(endpoint) && isSuccess(stored.status)) {
       this.deps.cache.invalidateDots(forward.dots);
     }
     return { stored, cache: 'miss' };
