@@ -34,6 +34,15 @@ async function setup(overrides: Partial<ProxyConfig> = {}, delayMs = 0) {
 
 const PROFILE = '/api/v2/profile?dot_number=568253';
 
+/** An inspection history long enough (> 64 KiB as JSON) for the proxy to precompress. */
+function bigHistory() {
+  return Array.from({ length: 1500 }, (_, i) => ({
+    inspection_id: String(1_000_000 + i),
+    inspection_date: '20240105',
+    report_state: 'TX',
+  }));
+}
+
 describe('cache', () => {
   it('answers a repeat from memory with x-cache hit and the original fetch time', async () => {
     await setup();
@@ -110,6 +119,40 @@ describe('cache', () => {
     origin.handle((_req, res) => answerJson(res, 200, SAMPLE_PROFILE));
     expect((await proxy.call(PROFILE)).headers.get('x-cache')).toBe('miss');
     expect(proxy.app.proxy.cache.size).toBe(1);
+  });
+
+  it('sends a large cached body compressed, the same bytes on every hit', async () => {
+    const big = {
+      items: [{ ...SAMPLE_PROFILE.items[0], inspection_history: bigHistory() }],
+      total_count: 1,
+    };
+    origin = await startFakeOrigin((_req, res) => answerJson(res, 200, big));
+    proxy = await startProxy(
+      testConfig({
+        upstream: { baseUrl: origin.url, apiKey: LIVE_KEY, legacy: false, timeoutMs: 2000 },
+      }),
+    );
+    const raw = async (encoding: string) => {
+      const response = await fetch(`${proxy.url}${PROFILE}`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      return { response, text: await response.text() };
+    };
+    const first = await raw('gzip, br');
+    const second = await raw('gzip, br');
+    const gzip = await raw('gzip');
+    const plain = await raw('identity');
+    expect(first.response.headers.get('content-encoding')).toBe('br');
+    expect(second.response.headers.get('x-cache')).toBe('hit');
+    expect(second.response.headers.get('content-encoding')).toBe('br');
+    expect(gzip.response.headers.get('content-encoding')).toBe('gzip');
+    expect(plain.response.headers.get('content-encoding')).toBeNull();
+    // A ready-made copy goes out with its length (the plugin would stream it chunked).
+    const length = Number(second.response.headers.get('content-length'));
+    expect(length).toBeGreaterThan(0);
+    expect(length).toBeLessThan(plain.text.length / 5);
+    for (const { text } of [first, second, gzip, plain]) expect(JSON.parse(text)).toEqual(big);
+    expect(origin.requests).toHaveLength(1);
   });
 
   it('keeps the cached profile when the monitoring list is read for that carrier', async () => {

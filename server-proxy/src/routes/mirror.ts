@@ -14,6 +14,7 @@ import {
 import { Coalescer, type ResponseCache, type StoredResponse } from '../cache.ts';
 import type { Endpoint, Governance, ProxyConfig } from '../context.ts';
 import { ProxyError } from '../errors.ts';
+import { chooseEncoding, Precompressed, PRECOMPRESS_MIN_CHARS } from '../http/precompressed.ts';
 import type { UpstreamClient, UpstreamResponse } from '../upstream.ts';
 import { requestKey, validateRequest, type ForwardRequest } from '../validate.ts';
 
@@ -132,15 +133,36 @@ function callerOf(request: FastifyRequest): MirrorCaller {
   return { user: userOf(request), requestId: request.id, headers: request.headers };
 }
 
-function send(reply: FastifyReply, stored: StoredResponse, cache: 'hit' | 'miss'): FastifyReply {
-  return reply
+const compressedBodies = new Precompressed<StoredResponse>();
+
+/**
+ * The stored answer as the browser gets it. A large body goes out compressed from a copy made once
+ * per stored answer (see http/precompressed.ts); a small one is left to the compression plugin.
+ */
+async function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  stored: StoredResponse,
+  cache: 'hit' | 'miss',
+): Promise<FastifyReply> {
+  reply
     .code(stored.status)
     .headers(stored.headers)
     .header('content-type', 'application/json; charset=utf-8')
     .header('cache-control', 'private, no-store')
     .header('x-cache', cache)
-    .header('x-fetched-at', stored.fetchedAt.toISOString())
-    .send(stored.body);
+    .header('x-fetched-at', stored.fetchedAt.toISOString());
+  const encoding =
+    stored.body.length >= PRECOMPRESS_MIN_CHARS &&
+    request.headers['x-no-compression'] === undefined
+      ? chooseEncoding(request.headers['accept-encoding'])
+      : undefined;
+  if (!encoding) return reply.send(stored.body);
+  const compressed = await compressedBodies.get(stored, stored.body, encoding);
+  return reply
+    .header('content-encoding', encoding)
+    .header('vary', 'accept-encoding')
+    .send(compressed);
 }
 
 function budgetRefusal(decision: { costUsd: number; spentUsd: number; budgetUsd: number }) {
@@ -171,7 +193,7 @@ class MirrorHandler {
     request.mirror = outcome;
     const caller = { ...callerOf(request), refresh: wantsRefresh(request) };
     const { stored, cache } = await this.run(outcome, request.query, request.body, caller);
-    return send(reply, stored, cache);
+    return send(request, reply, stored, cache);
   }
 
   /** Validate, then answer from the cache or upstream; `outcome` is filled in for the audit. */
