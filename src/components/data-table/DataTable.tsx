@@ -71,10 +71,13 @@ function isMissing(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
+/** One collator for every comparison: `localeCompare` with options builds one per call. */
+const NATURAL = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
 /** Numbers numerically, text naturally ("MC9" before "MC10"), case-insensitively. */
 export function compareCellValues(a: CellValue, b: CellValue): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), 'en', { numeric: true, sensitivity: 'base' });
+  return NATURAL.compare(String(a), String(b));
 }
 
 function sortRows<TRow extends RowData>(

@@ -7,10 +7,13 @@ export interface SortState {
   direction: SortDirection;
 }
 
+/** One collator for every comparison: `localeCompare` with options builds one per call. */
+const NATURAL = new Intl.Collator('en', { numeric: true });
+
 function compareValues(a: SortValue, b: SortValue): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  return String(a).localeCompare(String(b), 'en', { numeric: true });
+  return NATURAL.compare(String(a), String(b));
 }
 
 /** A stable sort of `rows` by `value`; rows without a value go last in both directions. */

@@ -97,10 +97,10 @@ export function filterInspections(
   return rows.filter((row) => matchesFilters(row.inspection, filters));
 }
 
+const NATURAL = new Intl.Collator('en', { numeric: true });
+
 function distinctSorted(values: ReadonlyArray<string | undefined>): string[] {
-  return [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) =>
-    a.localeCompare(b, 'en', { numeric: true }),
-  );
+  return [...new Set(values.filter((v): v is string => Boolean(v)))].sort(NATURAL.compare);
 }
 
 /** The states and levels present, for the filter choices. */
