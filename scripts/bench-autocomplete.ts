@@ -21,6 +21,7 @@ import {
   AUTOCOMPLETE_LIMIT,
   autocompleteTerm,
 } from '../src/features/search/api/get-autocomplete.ts';
+import { metric, summarise, writeResultsFile, type Summary } from './bench-results.ts';
 
 const POPULATION = Number(process.env.BENCH_POPULATION ?? 100_000);
 const NAMES = Number(process.env.BENCH_NAMES ?? 40);
@@ -28,19 +29,24 @@ const MAX_PREFIX = 14;
 const FIRST_POPULATION_DOT = 5_000_000;
 const TARGET_MS = 100;
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-function report(label: string, durations: number[]): number {
-  const sorted = [...durations].sort((a, b) => a - b);
-  const p95 = percentile(sorted, 95);
+function report(label: string, durations: number[]): Summary {
+  const summary = summarise(durations);
   console.log(
-    `${label.padEnd(30)} n=${String(sorted.length).padStart(4)}  p50 ${ms(percentile(sorted, 50))}  p95 ${ms(p95)}  max ${ms(sorted.at(-1) ?? NaN)}`,
+    `${label.padEnd(30)} n=${String(summary.n).padStart(4)}  p50 ${ms(summary.median)}  p95 ${ms(summary.p95)}  max ${ms(summary.max)}`,
   );
-  return p95;
+  return summary;
+}
+
+function roundTripMetric(kind: 'cold' | 'warm', summary: Summary) {
+  return metric({
+    metric: `autocomplete.${kind}.p95`,
+    label: `autocomplete round trip through the proxy, ${kind === 'cold' ? 'cache miss' : 'cache hit'}, p95`,
+    value: summary.p95,
+    unit: 'ms',
+    spread: { n: summary.n, min: summary.min, max: summary.max },
+  });
 }
 
 async function getJson(url: string): Promise<unknown> {
@@ -110,16 +116,23 @@ async function main(): Promise<void> {
     const cold = report('cold (proxy cache miss)', await timeTyping(base, terms));
     const warm = report('warm (proxy cache hit)', await timeTyping(base, terms));
     console.log(`omnibox debounce                ${ms(AUTOCOMPLETE_DEBOUNCE_MS)}`);
-    for (const [label, p95] of [
+    for (const [label, summary] of [
       ['cold', cold],
       ['warm', warm],
     ] as const) {
-      const total = AUTOCOMPLETE_DEBOUNCE_MS + p95;
+      const total = AUTOCOMPLETE_DEBOUNCE_MS + summary.p95;
       const verdict = total <= TARGET_MS ? 'within' : 'over';
       console.log(
         `last keystroke → answer, ${label} p95 ≈ ${ms(total)} (debounce + round trip; ${verdict} the ${TARGET_MS} ms target, rendering not included)`,
       );
     }
+    const file = writeResultsFile({
+      bench: 'autocomplete',
+      settings: { population: POPULATION, names: names.length, prefixes: terms.length },
+      metrics: [roundTripMetric('cold', cold), roundTripMetric('warm', warm)],
+      details: { debounceMs: AUTOCOMPLETE_DEBOUNCE_MS },
+    });
+    console.log(`results written to ${file}`);
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
