@@ -153,8 +153,7 @@ async function send(
     .header('x-cache', cache)
     .header('x-fetched-at', stored.fetchedAt.toISOString());
   const encoding =
-    stored.body.length >= PRECOMPRESS_MIN_CHARS &&
-    request.headers['x-no-compression'] === undefined
+    stored.body.length >= PRECOMPRESS_MIN_CHARS && request.headers['x-no-compression'] === undefined
       ? chooseEncoding(request.headers['accept-encoding'])
       : undefined;
   if (!encoding) return reply.send(stored.body);
