@@ -67,6 +67,17 @@ test('the seeded inbox shows changes in all six channels', async ({ page }) => {
   ).toBeVisible();
 });
 
+test('the list is parsed in a worker, off the page’s main thread', async ({ page }) => {
+  const parser = page.waitForEvent('worker', {
+    predicate: (worker) => worker.url().includes('list.worker'),
+  });
+  await openInbox(page);
+  const worker = await parser;
+  // The worker answers a reading like the page's own: the page renders rows from it.
+  expect(worker.url()).toContain('list.worker');
+  await expect(page.locator('tbody th[scope="row"]').first()).toBeVisible();
+});
+
 test('each channel filter shows exactly that channel’s changes', async ({ page, request }) => {
   for (const [index, channel] of CHANNELS.entries()) {
     const list = await listFromApi(request, `view_changes=true&view_changes_${channel}=true`);

@@ -80,6 +80,18 @@ export async function apiGet(
   return (await apiGetWithMeta(path, params, options)).body;
 }
 
+/**
+ * Like `apiGet`, but returns the successful body as text, unparsed: for answers big enough to be
+ * parsed off the main thread. Failures are the same `ApiError`s.
+ */
+export async function apiGetText(
+  path: string,
+  params: QueryParams = {},
+  options: RequestOptions = {},
+): Promise<string> {
+  return (await exchange(buildUrl(path, params, options.baseUrl), { method: 'GET' }, options)).text;
+}
+
 /** Like `apiGet`, but also returns the status and response headers of the successful answer. */
 export function apiGetWithMeta(
   path: string,
@@ -149,6 +161,17 @@ async function request(
   init: RequestInit,
   options: RequestOptions,
 ): Promise<ApiResponse> {
+  const { response, text } = await exchange(url, init, options);
+  const body = parseSuccessBody(response, text);
+  return { body, status: response.status, headers: response.headers };
+}
+
+/** One call: the successful response with its body text, or the failure as an `ApiError`. */
+async function exchange(
+  url: string,
+  init: RequestInit,
+  options: RequestOptions,
+): Promise<{ response: Response; text: string }> {
   const { signal } = options;
   const headers = new Headers(init.headers);
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
@@ -156,10 +179,7 @@ async function request(
   if (!SAFE_METHODS.has(init.method ?? 'GET')) headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
   const response = await send(url, { ...init, headers, signal: signal ?? null });
   const text = await readText(response, signal);
-  if (response.ok) {
-    const body = parseSuccessBody(response, text);
-    return { body, status: response.status, headers: response.headers };
-  }
+  if (response.ok) return { response, text };
   const error = errorFromResponse(response, text);
   if (isSessionGone(error)) (options.onUnauthenticated ?? goToSignIn)();
   throw error;

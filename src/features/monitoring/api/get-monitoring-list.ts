@@ -1,6 +1,7 @@
 /**
  * One page of the watchlist with its change records (`GET /api/v2/monitoring/list`, free, never
- * cached by the proxy), parsed by the shared parser and put back in the requested order.
+ * cached by the proxy), parsed by the shared parser in a worker (`parse-off-thread.ts`) and put back
+ * in the requested order.
  *
  * A page of 500 profiles is megabytes of JSON and about as much heap once parsed, so the cache keeps
  * few of them: the page shown, the next one (prefetched while the user reads) and the
@@ -14,10 +15,11 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { apiGet } from '../../../lib/api-client.ts';
-import { parseMonitoringList, type MonitoringList } from '../../../lib/service/index.ts';
+import { ApiError, apiGetText } from '../../../lib/api-client.ts';
+import type { MonitoringList } from '../../../lib/service/index.ts';
 import { listQuery, type InboxParams, type ListQuery } from '../model/inbox-params.ts';
 import { sortProfiles } from '../model/inbox.ts';
+import { readListOffThread, warmListParser } from './parse-off-thread.ts';
 
 /** Polling interval while the inbox is open (paused while the tab is hidden). */
 export const INBOX_REFRESH_MS = 3 * 60_000;
@@ -34,8 +36,15 @@ export async function getMonitoringList(
   query: ListQuery,
   signal?: AbortSignal,
 ): Promise<MonitoringList> {
-  const body = await apiGet('/api/v2/monitoring/list', query, { signal });
-  return parseMonitoringList(body).value;
+  warmListParser();
+  const text = await apiGetText('/api/v2/monitoring/list', query, { signal });
+  const reading = await readListOffThread(text);
+  if (reading.ok) return reading.list;
+  throw new ApiError({
+    kind: 'invalid-body',
+    status: 200,
+    message: 'The server answered 200 OK but the body is not JSON.',
+  });
 }
 
 function monitoringListQueryOptions(params: InboxParams) {
