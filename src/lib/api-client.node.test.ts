@@ -11,6 +11,7 @@ import {
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
   apiGet,
+  apiGetText,
   apiGetWithMeta,
   apiPost,
   buildUrl,
@@ -227,6 +228,19 @@ describe('apiGetWithMeta', () => {
   it('fails like apiGet does', async () => {
     const error = await failure(apiGetWithMeta('/api/rate-limited', {}, { baseUrl }));
     expect(error).toMatchObject({ status: 429, retryAfter: 7 });
+  });
+});
+
+describe('apiGetText', () => {
+  it('returns the success body as text, unparsed', async () => {
+    await expect(apiGetText('/api/not-json', {}, { baseUrl })).resolves.toBe('hello');
+    const text = await apiGetText('/api/with-meta', {}, { baseUrl });
+    expect(JSON.parse(text)).toEqual({ cacheControl: null });
+  });
+
+  it('fails like apiGet does', async () => {
+    const error = await failure(apiGetText('/api/bad-request', {}, { baseUrl }));
+    expect(error).toMatchObject({ kind: 'http', status: 400, code: 'missing_parameter' });
   });
 });
 
