@@ -51,8 +51,10 @@ test('a 503 that outlasts the retries shows its state and recovers on "Try again
   page,
 }) => {
   test.setTimeout(60_000);
-  // retry_after 0: the proxy (2 retries) and the SPA (2 retries) retry at once; 9 answers fail all.
-  await sandbox.faults([{ path: '/v2/profile', status: 503, retry_after: 0, count: 9 }]);
+  // retry_after 0: the proxy (2 retries) and the SPA (2 retries) retry at once. The page asks for
+  // the profile summary and the full profile side by side, each with its own retries, so the fault
+  // lasts until it is cleared (well beyond 2 × 9 answers).
+  await sandbox.faults([{ path: '/v2/profile', status: 503, retry_after: 0, count: 100 }]);
   await page.goto(`/carriers/${UNAVAILABLE_DOT}/overview`);
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('The data service is unavailable', { timeout: 20_000 });
