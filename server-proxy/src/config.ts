@@ -272,7 +272,7 @@ export function loadConfig(env: Env): ProxyConfig {
     },
     rateLimits: readRateLimits(read, upstream.mode),
     maxQueueWaitMs: read.int('MAX_QUEUE_WAIT_MS', 10_000, 0, 120_000),
-    userRateLimitPerMinute: read.int('USER_RATE_LIMIT_PER_MINUTE', 600, 1, 100_000),
+    userRateLimitPerMinute: read.int('USER_RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
     staticDir: read.text('STATIC_DIR') ?? './dist',
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
   };
