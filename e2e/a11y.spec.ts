@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { PROFILE_TABS } from '../src/features/profile/components/tabs/types.ts';
-import { axeViolations, expect, test as guarded } from './fixtures.ts';
+import { axeViolations, expect, test } from './fixtures.ts';
 import { startOwnProxy, type OwnProxy } from './own-proxy.ts';
 import { sandbox } from './sandbox.ts';
 
@@ -17,19 +17,7 @@ import { sandbox } from './sandbox.ts';
  */
 const INJECTED_FAILURE = /Failed to load resource: the server responded with a status of (401|503)/;
 
-const test = guarded.extend({
-  consoleGuard: async ({ page }, use) => {
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !INJECTED_FAILURE.test(message.text())) {
-        problems.push(`console.error: ${message.text()}`);
-      }
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    await use();
-    expect(problems, 'the page logged errors').toEqual([]);
-  },
-});
+test.use({ expectedConsoleErrors: INJECTED_FAILURE });
 
 const SCHEMES = ['light', 'dark'] as const;
 /** HANSEN: 64 inspections, 6 crashes, a network; every tab has content. */

@@ -3,26 +3,13 @@
  * readable states, and the page recovers: a 429 counts down from Retry-After and retries by itself;
  * a 503 that outlasts every retry offers "Try again".
  */
-import { expect, test as guarded } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { sandbox } from './sandbox.ts';
 
 /** Chromium reports every failed fetch on the console; these injected ones are expected. */
 const INJECTED_FAILURE = /Failed to load resource: the server responded with a status of (429|503)/;
 
-/** Same guard as the fixtures' (still automatic), minus the failures this spec injects on purpose. */
-const test = guarded.extend({
-  consoleGuard: async ({ page }, use) => {
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !INJECTED_FAILURE.test(message.text())) {
-        problems.push(`console.error: ${message.text()}`);
-      }
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    await use();
-    expect(problems, 'the page logged errors').toEqual([]);
-  },
-});
+test.use({ expectedConsoleErrors: INJECTED_FAILURE });
 
 // Population carriers no other spec opens, so the proxy has no cached copy and must call upstream.
 const RATE_LIMITED_DOT = '5000421';

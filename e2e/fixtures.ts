@@ -185,8 +185,19 @@ function watchFetch(guard: KeyGuard): () => void {
   };
 }
 
+interface Options {
+  /**
+   * Console errors a spec provokes on purpose (Chromium logs every failed load, e.g. an injected
+   * 503); set with `test.use`. Any other console error still fails the test.
+   */
+  expectedConsoleErrors: RegExp | undefined;
+}
+
 interface Fixtures {
-  /** Fails the test when the page logged a console error or threw an uncaught exception. */
+  /**
+   * Fails the test when the page logged a console error (other than `expectedConsoleErrors`) or threw
+   * an uncaught exception.
+   */
   consoleGuard: void;
   /**
    * Fails the test when any response carries the key: every response of its browser context and of
@@ -197,12 +208,15 @@ interface Fixtures {
   keyGuard: KeyGuard;
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Options & Fixtures>({
+  expectedConsoleErrors: [undefined, { option: true }],
   consoleGuard: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleErrors }, use) => {
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+        if (message.type() === 'error' && !expectedConsoleErrors?.test(message.text())) {
+          problems.push(`console.error: ${message.text()}`);
+        }
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       await use();
