@@ -24,9 +24,6 @@
  * BENCH_QUERIES (60: autocomplete prefixes), BENCH_RUNS (3), BENCH_DIST (build here instead of a
  * temp dir; an existing build is reused when it has an index.html), CHROMIUM_PATH.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { SandboxApp } from '../server-proxy/src/sandbox/app.ts';
 import { autocompleteTerm } from '../src/features/search/api/get-autocomplete.ts';
@@ -39,11 +36,9 @@ import {
 } from './bench-results.ts';
 import {
   BENCH_KEY,
-  buildSpa,
   chromiumPath,
-  closeServers,
   setting,
-  startServers,
+  startBenchSite,
   type BenchServers,
 } from './bench-servers.ts';
 
@@ -642,11 +637,6 @@ function writeResults(measures: readonly Measure[], details: Record<string, unkn
   });
 }
 
-async function closeAll(browser: Browser | undefined, servers: BenchServers | undefined) {
-  await browser?.close();
-  await closeServers(servers);
-}
-
 interface SectionResult {
   measures: Measure[];
   details?: Record<string, unknown>;
@@ -689,16 +679,10 @@ async function runSections(browser: Browser, servers: BenchServers) {
 }
 
 async function main(): Promise<void> {
-  const work = mkdtempSync(join(tmpdir(), 'bench-browser-'));
-  const dist = process.env.BENCH_DIST ?? join(work, 'dist');
-  let servers: BenchServers | undefined;
+  const site = await startBenchSite('bench-browser', POPULATION);
+  const { servers } = site;
   let browser: Browser | undefined;
   try {
-    buildSpa(dist);
-    servers = await startServers(work, dist, POPULATION);
-    console.log(
-      `proxy ${servers.base} → sandbox (population ${POPULATION.toLocaleString('en-US')}), SPA from ${dist}`,
-    );
     browser = await chromium.launch({
       executablePath: chromiumPath(),
       args: [
@@ -716,8 +700,8 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    await closeAll(browser, servers);
-    rmSync(work, { recursive: true, force: true });
+    await browser?.close();
+    await site.close();
   }
 }
 

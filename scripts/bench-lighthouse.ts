@@ -18,8 +18,6 @@
  */
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   CATEGORIES,
@@ -34,14 +32,7 @@ import {
   type LhrLike,
 } from './bench-lighthouse-scores.ts';
 import { writeResultsFile, type MetricEntry } from './bench-results.ts';
-import {
-  buildSpa,
-  chromiumPath,
-  closeServers,
-  setting,
-  startServers,
-  type BenchServers,
-} from './bench-servers.ts';
+import { chromiumPath, setting, startBenchSite } from './bench-servers.ts';
 
 const POPULATION = setting('BENCH_POPULATION', 100_000, 5_000_000);
 const RUNS = setting('BENCH_LH_RUNS', 3, 20);
@@ -203,17 +194,11 @@ function printPage(result: PageResult): void {
 }
 
 async function main(): Promise<void> {
-  const work = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
-  const dist = process.env.BENCH_DIST ?? join(work, 'dist');
-  let servers: BenchServers | undefined;
+  const site = await startBenchSite('bench-lighthouse', POPULATION);
+  const { servers } = site;
   let chrome: Chromium | undefined;
   try {
-    buildSpa(dist);
-    servers = await startServers(work, dist, POPULATION);
-    console.log(
-      `proxy ${servers.base} → sandbox (population ${POPULATION.toLocaleString('en-US')}), SPA from ${dist}`,
-    );
-    chrome = await startChromium(join(work, 'chromium'));
+    chrome = await startChromium(join(site.work, 'chromium'));
     const pages: PageResult[] = [];
     const failed: string[] = [];
     for (const page of PAGES) {
@@ -239,8 +224,7 @@ async function main(): Promise<void> {
     if (failed.length > 0) process.exitCode = 1;
   } finally {
     await stopChromium(chrome);
-    await closeServers(servers);
-    rmSync(work, { recursive: true, force: true });
+    await site.close();
   }
 }
 

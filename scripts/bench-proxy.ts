@@ -36,7 +36,7 @@ import {
   type SoakFigures,
   type Target,
 } from './bench-processes.ts';
-import { metric, writeResultsFile, type MetricEntry } from './bench-results.ts';
+import { metric, percentile, writeResultsFile, type MetricEntry } from './bench-results.ts';
 import { BENCH_KEY, setting } from './bench-servers.ts';
 
 const SECONDS = setting('BENCH_SECONDS', 10, 120);
@@ -61,10 +61,6 @@ async function expectCacheHit(url: string): Promise<void> {
 interface Latency {
   p50: number;
   p99: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
 /** One keep-alive connection, requests one after another: latency with sub-millisecond detail. */

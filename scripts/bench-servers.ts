@@ -5,8 +5,9 @@
  * them.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildProxyApp, type ProxyApp } from '../server-proxy/src/app.ts';
 import { loadConfig } from '../server-proxy/src/config.ts';
@@ -88,4 +89,40 @@ export async function startServers(
 export async function closeServers(servers: BenchServers | undefined): Promise<void> {
   await servers?.proxy.close();
   await servers?.sandbox.close();
+}
+
+export interface BenchSite {
+  /** a temp folder of the run's own (removed by `close`) */
+  work: string;
+  servers: BenchServers;
+  /** Stops the servers and removes the temp folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * What a browser benchmark starts from: a temp folder, the SPA built into it (or `BENCH_DIST`
+ * reused), and the sandbox and proxy serving it. Fails with everything it started stopped again.
+ */
+export async function startBenchSite(name: string, population: number): Promise<BenchSite> {
+  const work = mkdtempSync(join(tmpdir(), `${name}-`));
+  const dist = process.env.BENCH_DIST ?? join(work, 'dist');
+  const removeWork = () => rmSync(work, { recursive: true, force: true });
+  try {
+    buildSpa(dist);
+    const servers = await startServers(work, dist, population);
+    console.log(
+      `proxy ${servers.base} → sandbox (population ${population.toLocaleString('en-US')}), SPA from ${dist}`,
+    );
+    return {
+      work,
+      servers,
+      async close() {
+        await closeServers(servers);
+        removeWork();
+      },
+    };
+  } catch (error) {
+    removeWork();
+    throw error;
+  }
 }
