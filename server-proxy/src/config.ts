@@ -243,11 +243,44 @@ function readHost(read: Reader, auth: AuthConfig): string {
   return host;
 }
 
+/** `host` or `host:port`, lower case; a bracketed IPv6 literal keeps its brackets. */
+const HOST_ENTRY = /^(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::[0-9]{1,5})?$/;
+
+/** PUBLIC_URL: an http(s) origin (no path beyond /, no query); its host joins the allowed hosts. */
+function readPublicUrl(read: Reader): string | undefined {
+  const raw = read.text('PUBLIC_URL');
+  if (raw === undefined) return undefined;
+  try {
+    const url = new URL(raw);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash) {
+      return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+    }
+  } catch {
+    // reported below
+  }
+  read.problems.push(`PUBLIC_URL must be an http(s) address such as https://desk.example.com`);
+  return undefined;
+}
+
+/** ALLOWED_HOSTS (comma-separated `host[:port]`) plus the host of PUBLIC_URL, lower case. */
+function readAllowedHosts(read: Reader, publicUrl: string | undefined): string[] {
+  const hosts = new Set<string>();
+  for (const entry of (read.text('ALLOWED_HOSTS') ?? '').split(',')) {
+    const host = entry.trim().toLowerCase();
+    if (host === '') continue;
+    if (HOST_ENTRY.test(host)) hosts.add(host);
+    else read.problems.push(`ALLOWED_HOSTS entry is not a host or host:port: "${entry.trim()}"`);
+  }
+  if (publicUrl !== undefined) hosts.add(new URL(publicUrl).host.toLowerCase());
+  return [...hosts];
+}
+
 /** Read and validate the proxy's environment; throws one ConfigError listing every problem. */
 export function loadConfig(env: Env): ProxyConfig {
   const read = new Reader(env);
   const upstream = readUpstream(read);
   const auth = readAuth(read);
+  const publicUrl = readPublicUrl(read);
   const config: ProxyConfig = {
     host: readHost(read, auth),
     port: read.int('PORT', 8787, 0, 65_535),
@@ -258,6 +291,15 @@ export function loadConfig(env: Env): ProxyConfig {
       legacy: read.flag('CARRIER_API_LEGACY', false),
       timeoutMs: read.int('UPSTREAM_TIMEOUT_MS', 15_000, 100, 300_000),
       retryDelayMs: read.int('UPSTREAM_RETRY_DELAY_MS', 5000, 0, 60_000),
+      maxRetryAfterMs: read.int('UPSTREAM_MAX_RETRY_AFTER_SECONDS', 120, 1, 3600) * 1000,
+    },
+    allowedHosts: readAllowedHosts(read, publicUrl),
+    publicUrl,
+    allowInsecureHttp: read.flag('ALLOW_INSECURE_HTTP', false),
+    retention: {
+      auditDays: read.int('AUDIT_RETENTION_DAYS', 365, 1, 36_500),
+      freeLedgerDays: read.int('LEDGER_FREE_RETENTION_DAYS', 90, 1, 36_500),
+      pricedLedgerMonths: read.int('LEDGER_RETENTION_MONTHS', 24, 2, 1200),
     },
     embeddedSandbox: upstream.embeddedSandbox,
     embeddedSandboxPort: read.int('EMBEDDED_SANDBOX_PORT', 0, 0, 65_535),

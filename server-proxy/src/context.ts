@@ -36,7 +36,26 @@ export interface ProxyConfig {
     timeoutMs: number;
     /** wait before retrying an upstream 502/503/connection reset (default 5000) */
     retryDelayMs?: number;
+    /**
+     * longest upstream 429 pause honoured, whatever Retry-After says
+     * (UPSTREAM_MAX_RETRY_AFTER_SECONDS, default 120 s)
+     */
+    maxRetryAfterMs?: number;
   };
+  /**
+   * Host header values accepted besides the loopback names (lower case, `host` or `host:port`):
+   * ALLOWED_HOSTS plus the host of PUBLIC_URL. Any other Host is refused (DNS rebinding).
+   */
+  allowedHosts?: string[];
+  /** PUBLIC_URL: the origin users reach the dashboard at, when it is not loopback */
+  publicUrl?: string;
+  /**
+   * ALLOW_INSECURE_HTTP: password mode may listen on a non-loopback HOST without SECURE_COOKIES
+   * (plain HTTP; passwords and session cookies travel in clear). Off by default.
+   */
+  allowInsecureHttp?: boolean;
+  /** how long audit and ledger rows are kept (see docs/proxy-security.md, "Retention") */
+  retention?: { auditDays: number; freeLedgerDays: number; pricedLedgerMonths: number };
   /** true when no key and no base URL are configured: the proxy starts the sandbox in-process */
   embeddedSandbox: boolean;
   /**

@@ -3,6 +3,13 @@ import { ApiError, sendApiError, toApiError, type ErrorWording } from './http/ap
 
 /** An expected failure the proxy answers itself, with its status, body and extra headers. */
 export class ProxyError extends ApiError {
+  /**
+   * True when the failure happened after the request may have reached the service (sent, then a
+   * reset, a timeout or a cut body): the service may have billed it, so the spend meter keeps the
+   * call's intent as spent and the upstream client does not retry it into a second bill.
+   */
+  reachedService = false;
+
   constructor(
     status: number,
     code: string,
