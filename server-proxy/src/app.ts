@@ -20,6 +20,7 @@ import { openProxyDb } from './db.ts';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox.ts';
 import { ProxyError, sendProxyError, toProxyError } from './errors.ts';
 import { registerGovernance } from './governance/index.ts';
+import { DEFAULT_RETENTION, startRetention } from './governance/retention.ts';
 import { loggerOptions, requestId, type LogStream } from './logging.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { MIRROR_BODY_LIMIT, registerMirrorRoutes } from './routes/mirror.ts';
@@ -191,6 +192,16 @@ async function registerParts(
   handleErrors(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   const governance = await (opts.registerGovernance ?? registerGovernance)(app, { config, db });
+  const retention = startRetention(db, config.retention ?? DEFAULT_RETENTION, {
+    onError: (err) =>
+      app.log.warn({ err }, 'retention: pruning old records failed; retrying later'),
+    onPruned: (result) => {
+      if (result.auditRows + result.freeLedgerRows + result.pricedLedgerRows > 0) {
+        app.log.info(result, 'retention: pruned old records');
+      }
+    },
+  });
+  app.addHook('onClose', () => retention.stop());
   const cache = new ResponseCache(config.cache.maxBytes);
   const buckets = new EndpointBuckets(config.rateLimits, config.maxQueueWaitMs);
   const upstream = new UpstreamClient(
