@@ -9,6 +9,7 @@ import {
   startProxy,
   testConfig,
   type FakeOrigin,
+  type OriginHandler,
   type RunningProxy,
 } from './test-helpers.ts';
 
@@ -121,6 +122,7 @@ describe('responses', () => {
       { logStream: log },
     );
     proxy.app.log.info({ headers: { authorization: 'Bearer x' } }, `key is ${LIVE_KEY}`);
+    proxy.app.log.info({ echo: Buffer.from(`x${LIVE_KEY}`).toString('base64') }, 'encoded');
     const result = await proxy.call('/api/v2/profile?dot_number=568253', {
       headers: CLIENT_SECRETS,
     });
@@ -133,6 +135,7 @@ describe('responses', () => {
     expect(logged).not.toContain(LIVE_KEY);
     expect(logged).not.toContain('Bearer x');
     expect(logged).toContain('key is [redacted]');
+    expect(logged).not.toContain(Buffer.from(`x${LIVE_KEY}`).toString('base64').slice(4, -4));
   });
 
   it.each([
@@ -235,5 +238,191 @@ describe('responses', () => {
     // other endpoints are not paused
     origin.handle((_req, res) => answerJson(res, 200, { items: [], total_count: 0 }));
     expect((await proxy.call('/api/v2/autocomplete?q=ha')).status).toBe(200);
+  });
+});
+
+/** A key with characters every encoding treats differently. */
+const ODD_KEY = `sk_live_Q9+/x=y&z%w v"q\\r~!'()*Tail`;
+
+/** `text` with every character written as a JSON \u escape. */
+function unicodeEscaped(text: string): string {
+  return [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+}
+
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+const b64url = (text: string) => Buffer.from(text).toString('base64url');
+
+/** Every encoding of `key` the service might echo, as raw JSON string contents. */
+function echoedForms(key: string): Record<string, string> {
+  return {
+    raw: JSON.stringify(key).slice(1, -1),
+    slashEscaped: JSON.stringify(key).slice(1, -1).replaceAll('/', '\\/'),
+    unicode: unicodeEscaped(key),
+    base64: b64(key),
+    base64Url: b64url(key),
+    base64Offset1: b64(`a${key}`),
+    base64Offset2: b64(`ab${key}tail`),
+    base64UrlOffset2: b64url(`ab${key}`),
+    base64UnicodeEscaped: unicodeEscaped(b64(`a${key}`)),
+    uri: encodeURIComponent(key),
+    uriLower: encodeURIComponent(key).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase()),
+    form: new URLSearchParams({ k: key }).toString().slice(2),
+    inQuery: `https://x.example/?key=${encodeURIComponent(key)}&b=1`,
+  };
+}
+
+/** The encodings of `key` found in `text`, and in every string of it once parsed as JSON. */
+function leaks(text: string, key: string): string[] {
+  const found: string[] = [];
+  const check = (where: string, s: string) => {
+    const decodedB64 = [0, 1, 2, 3].map((skip) => Buffer.from(s.slice(skip), 'base64').toString());
+    const decodedB64Url = [0, 1, 2, 3].map((skip) =>
+      Buffer.from(s.slice(skip), 'base64url').toString(),
+    );
+    const forms: [string, boolean][] = [
+      ['raw', s.includes(key)],
+      ['uri', s.includes(encodeURIComponent(key))],
+      ['form', s.includes(new URLSearchParams({ k: key }).toString().slice(2))],
+      ['base64', decodedB64.some((d) => d.includes(key))],
+      ['base64url', decodedB64Url.some((d) => d.includes(key))],
+    ];
+    let decodedUri = '';
+    try {
+      decodedUri = decodeURIComponent(s.replaceAll('+', ' '));
+    } catch {
+      decodedUri = '';
+    }
+    forms.push(['uri-decoded', decodedUri.includes(key)]);
+    for (const [form, hit] of forms) if (hit) found.push(`${where}:${form}`);
+  };
+  check('text', text);
+  const stack: unknown[] = [JSON.parse(text) as unknown];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') check('parsed', node);
+    else if (node && typeof node === 'object') {
+      for (const [name, value] of Object.entries(node)) {
+        check('parsed-name', name);
+        stack.push(value);
+      }
+    }
+  }
+  return [...new Set(found)];
+}
+
+describe('the key in any encoding', () => {
+  /** A profile echoing the key in every encoding, in values, in a property name and in headers. */
+  function echoingOrigin(key: string): OriginHandler {
+    return (_req, res) => {
+      const forms = echoedForms(key);
+      const notes = Object.entries(forms)
+        .map(([name, value]) => `"${name}":"${value}"`)
+        .join(',');
+      const body =
+        `{"items":[{"dot_number":"568253","legal_name":"${forms.unicode}",` +
+        `"notes":{${notes}},"${forms.unicode}":1,` +
+        `"inspection_history":[{"note":"${forms.base64}"}]}],"total_count":1}`;
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'retry-after': key,
+        'x-total-count': b64(key),
+      });
+      res.end(body);
+    };
+  }
+
+  it.each([
+    ['the mirror', '/api/v2/profile?dot_number=568253'],
+    ['the profile summary', '/api/local/profile-summary?dot_number=568253'],
+  ])('never reaches the browser through %s', async (_name, path) => {
+    origin = await startFakeOrigin(echoingOrigin(ODD_KEY));
+    proxy = await startProxy(
+      testConfig({
+        upstream: { baseUrl: origin.url, apiKey: ODD_KEY, legacy: false, timeoutMs: 2000 },
+      }),
+    );
+    // the test's own check finds every form the origin sends
+    const sent = await fetch(`${origin.url}/v2/profile`).then((r) => r.text());
+    expect(leaks(sent, ODD_KEY)).toEqual(
+      expect.arrayContaining([
+        'text:uri',
+        'text:form',
+        'parsed:raw',
+        'parsed-name:raw',
+        'parsed:base64',
+        'parsed:base64url',
+        'parsed:uri-decoded',
+      ]),
+    );
+    origin.requests.length = 0;
+    for (const attempt of ['miss', 'hit']) {
+      const result = await proxy.call(path, { headers: CSRF });
+      expect(result.status, attempt).toBe(200);
+      expect(leaks(result.text, ODD_KEY), attempt).toEqual([]);
+      const headers = JSON.stringify([...result.headers]);
+      expect(headers).not.toContain(ODD_KEY);
+      expect(headers).not.toContain(b64(ODD_KEY));
+      expect(result.headers.get('x-total-count')).toBeNull();
+      expect(result.text).toContain('[redacted]');
+    }
+    expect(origin.requests).toHaveLength(1);
+  });
+
+  it('keeps the default key out of a unicode-escaped echo on every endpoint', async () => {
+    origin = await startFakeOrigin((_req, res) =>
+      answerJson(res, 200, `{"items":[],"total_count":0,"echo":"${unicodeEscaped(LIVE_KEY)}"}`),
+    );
+    proxy = await startProxy(
+      testConfig({
+        upstream: { baseUrl: origin.url, apiKey: LIVE_KEY, legacy: false, timeoutMs: 2000 },
+      }),
+    );
+    for (const path of ['/api/v2/autocomplete?q=ha', '/api/v2/monitoring/list']) {
+      const result = await proxy.call(path, { headers: CSRF });
+      expect(result.status).toBe(200);
+      expect(JSON.stringify(result.json)).not.toContain(LIVE_KEY);
+    }
+  });
+});
+
+describe('deeply nested upstream JSON', () => {
+  const DEPTH = 100_000;
+  const nested = (inner: string) => `${'['.repeat(DEPTH)}${inner}${']'.repeat(DEPTH)}`;
+
+  it.each([
+    ['profile', 'GET', '/api/v2/profile?dot_number=568253'],
+    ['profile-lite', 'GET', '/api/v2/profile-lite?dot_number=568253'],
+    ['profile-fmcsa', 'GET', '/api/v2/profile-fmcsa?dot_number=568253'],
+    ['autocomplete', 'GET', '/api/v2/autocomplete?q=ha'],
+    ['monitoring/list', 'GET', '/api/v2/monitoring/list'],
+    ['monitoring/add', 'POST', '/api/v2/monitoring/add'],
+    ['monitoring/remove', 'POST', '/api/v2/monitoring/remove'],
+    ['the profile summary', 'GET', '/api/local/profile-summary?dot_number=568253'],
+  ])('answers 502 bad_upstream for %s, never 500', async (_name, method, path) => {
+    await setup(false);
+    origin.handle((_req, res) =>
+      answerJson(
+        res,
+        200,
+        `{"items":[{"dot_number":"568253","x":${nested('1')}}],"total_count":1}`,
+      ),
+    );
+    const body = method === 'POST' ? { profile_ids: ['568253-MC277621'] } : undefined;
+    const result = await proxy.call(path, { method, headers: CSRF, body });
+    expect(result.status).toBe(502);
+    expect(result.json).toEqual({
+      error: expect.stringContaining('nested'),
+      code: 'bad_upstream',
+      hint: expect.any(String),
+    });
+  });
+
+  it('still serves answers of ordinary depth, with brackets inside strings', async () => {
+    await setup(false);
+    const body = { items: [{ dot_number: '568253', legal_name: `${'['.repeat(500)}"\\` }] };
+    origin.handle((_req, res) => answerJson(res, 200, body));
+    const result = await proxy.call('/api/v2/profile?dot_number=568253');
+    expect(result.status).toBe(200);
+    expect(result.json).toEqual(body);
   });
 });

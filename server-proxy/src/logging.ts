@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
+import { KeyScrubber, REDACTED } from './key-scrub.ts';
 
 /** Anything pino can write lines to. */
 export interface LogStream {
   write(line: string): unknown;
 }
-
-const REDACTED = '[redacted]';
 
 /** Header paths pino blanks out wherever a request or response is logged. */
 const REDACT_PATHS = [
@@ -20,13 +19,16 @@ const REDACT_PATHS = [
   'headers.cookie',
 ];
 
-/** A stream that replaces every occurrence of the secrets before writing the line on. */
+/**
+ * A stream that replaces every occurrence of the secrets, in any encoding a log line may carry them
+ * (raw, JSON-escaped, percent-encoded, base64), before writing the line on.
+ */
 function scrubbingStream(target: LogStream, secrets: readonly string[]): LogStream {
-  const needles = secrets.filter((secret) => secret.length > 0);
+  const scrubbers = secrets.map((secret) => new KeyScrubber(secret)).filter((s) => s.active);
   return {
     write(line: string) {
       let clean = line;
-      for (const needle of needles) clean = clean.replaceAll(needle, REDACTED);
+      for (const scrubber of scrubbers) clean = scrubber.text(clean);
       return target.write(clean);
     },
   };

@@ -1,13 +1,18 @@
 /**
  * The only code that talks to the service. It adds the key for the configured deployment, sends
- * an allow-list of headers, waits for a token-bucket slot, retries what is safe to retry, bounds the
- * time and size of every exchange, and hands back a JSON body or a ProxyError — never the key.
+ * an allow-list of headers, waits for a token-bucket slot, retries what is safe to retry (never
+ * into a second bill), stops calling an endpoint that keeps failing (circuit breaker, retry
+ * budget), bounds the time, size and nesting of every exchange, and hands back a JSON body or a
+ * ProxyError — never the key, in any encoding.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, errors as undiciErrors } from 'undici';
 import type { EndpointBuckets } from './buckets.ts';
+import { Circuits, DEFAULT_CIRCUIT_SETTINGS, type CircuitSettings } from './circuit.ts';
 import type { Endpoint } from './context.ts';
 import { ProxyError } from './errors.ts';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
+import { KeyScrubber } from './key-scrub.ts';
 import type { ForwardRequest } from './validate.ts';
 
 export interface UpstreamSettings {
@@ -20,6 +25,13 @@ export interface UpstreamSettings {
   retryDelayMs: number;
   /** longest a request may be held waiting out upstream 429s */
   maxBackoffWaitMs: number;
+  /**
+   * longest pause an upstream Retry-After can impose (on the endpoint's queue and in the
+   * Retry-After the browser is told); default 120 s
+   */
+  maxRetryAfterMs?: number;
+  /** circuit breaker and retry budget (default DEFAULT_CIRCUIT_SETTINGS) */
+  circuit?: Partial<CircuitSettings>;
 }
 
 export interface UpstreamResponse {
@@ -42,19 +54,52 @@ const FORWARDED_REQUEST_HEADERS = ['accept-language'] as const;
 /** Upstream response headers the browser may see; set-cookie and hop-by-hop headers never pass. */
 const PASSED_RESPONSE_HEADERS = ['retry-after', 'x-total-count'] as const;
 
-const MAX_RETRIES_5XX = 2;
+const MAX_RETRIES_FAILURE = 2;
 const MAX_RETRIES_429 = 5;
 const BACKOFF_START_MS = 1000;
 const BACKOFF_MAX_MS = 30_000;
+export const DEFAULT_MAX_RETRY_AFTER_MS = 120_000;
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
-const RETRYABLE_STATUSES = new Set([502, 503]);
-const RETRYABLE_NETWORK_CODES = new Set([
-  'ECONNRESET',
+/**
+ * Failures that happen before a byte of the request left: nothing reached the service, so nothing
+ * was billed and a retry is always safe. Any other failure (a reset, a closed socket, a timeout, a
+ * body cut short) may have come after the service served and billed the request.
+ */
+const NOT_SENT_CODES = new Set([
   'ECONNREFUSED',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
 ]);
+
+/**
+ * May `request` be sent again after it may already have reached the service, without a second
+ * bill? Only when the service's price makes a repeat free:
+ * - monitoring/list and monitoring/remove are free;
+ * - monitoring/add is billed per unique DOT per month and re-adding is free: the same ids bill the
+ *   same DOTs once;
+ * - profile and profile-lite are billed per unique DOT per month: a `dot_number` lookup bills that
+ *   one DOT however often it is sent; any other search (company, docket, e-mail ...) returns a
+ *   page of carriers the request does not name, which may page differently on a repeat (data
+ *   refreshes, ordering) and bill up to `pageSize` other DOTs, so it is not repeated;
+ * - autocomplete (per query) and profile-fmcsa (per matched lookup) bill every call.
+ */
+export function retrySafeAfterSend(request: ForwardRequest): boolean {
+  switch (request.endpoint) {
+    case 'monitoring/list':
+    case 'monitoring/remove':
+    case 'monitoring/add':
+      return true;
+    case 'profile':
+    case 'profile-lite':
+      return request.searchKey === 'dot_number';
+    default:
+      return false;
+  }
+}
 
 /** Seconds or an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
@@ -70,27 +115,41 @@ export function backoffMs(attempt: number, random: () => number = Math.random): 
   return Math.round(base * (1 + 0.2 * random()));
 }
 
+/** A connection failure; `sent`: the request may have reached the service (and been billed). */
 class NetworkFailure extends Error {
-  constructor(readonly code: string) {
+  constructor(
+    readonly code: string,
+    readonly sent: boolean,
+  ) {
     super(`upstream connection failed (${code})`);
   }
 }
 
+/** `err`, marked as a failure after the request may have reached the service. */
+function reached(err: ProxyError): ProxyError {
+  err.reachedService = true;
+  return err;
+}
+
 function timeoutError(timeoutMs: number): ProxyError {
-  return new ProxyError(
-    504,
-    'upstream_timeout',
-    `The carrier data service did not answer within ${Math.round(timeoutMs / 1000)} s`,
-    'Try again in a moment; cached data is still served.',
+  return reached(
+    new ProxyError(
+      504,
+      'upstream_timeout',
+      `The carrier data service did not answer within ${Math.round(timeoutMs / 1000)} s`,
+      'Try again in a moment; cached data is still served.',
+    ),
   );
 }
 
 function badUpstream(message: string): ProxyError {
-  return new ProxyError(
-    502,
-    'bad_upstream',
-    message,
-    'The carrier data service sent an answer the proxy cannot read; try again later.',
+  return reached(
+    new ProxyError(
+      502,
+      'bad_upstream',
+      message,
+      'The carrier data service sent an answer the proxy cannot read; try again later.',
+    ),
   );
 }
 
@@ -99,7 +158,37 @@ function unreachable(code: string): ProxyError {
     502,
     'upstream_unreachable',
     `The carrier data service could not be reached (${code})`,
-    'Check CARRIER_API_BASE_URL and the network; the proxy retried twice.',
+    'Check CARRIER_API_BASE_URL and the network; nothing was sent, so nothing was billed.',
+  );
+}
+
+function interrupted(code: string): ProxyError {
+  return reached(
+    new ProxyError(
+      502,
+      'upstream_interrupted',
+      `The connection to the carrier data service broke before its answer was complete (${code})`,
+      'The service may have billed this call, so the proxy did not repeat it; try again if needed.',
+    ),
+  );
+}
+
+function failureError(failure: NetworkFailure): ProxyError {
+  return failure.sent ? interrupted(failure.code) : unreachable(failure.code);
+}
+
+function retryAfterSeconds(ms: number): string {
+  return String(Math.max(1, Math.ceil(ms / 1000)));
+}
+
+function circuitOpen(endpoint: Endpoint, retryAfterMs: number): ProxyError {
+  const seconds = retryAfterSeconds(retryAfterMs);
+  return new ProxyError(
+    503,
+    'upstream_unavailable',
+    `The carrier data service failed repeatedly on ${endpoint}; the proxy stops calling it for ${seconds} s`,
+    'Wait for the time in Retry-After; cached carriers are still served at once.',
+    { 'retry-after': seconds },
   );
 }
 
@@ -128,12 +217,18 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 
 export class UpstreamClient {
   private readonly agent: Agent;
+  private readonly scrubber: KeyScrubber;
+  private readonly circuits: Circuits<Endpoint>;
+  private readonly maxRetryAfterMs: number;
 
   constructor(
     private readonly settings: UpstreamSettings,
     private readonly buckets: EndpointBuckets,
     private readonly random: () => number = Math.random,
   ) {
+    this.scrubber = new KeyScrubber(settings.apiKey);
+    this.circuits = new Circuits({ ...DEFAULT_CIRCUIT_SETTINGS, ...settings.circuit });
+    this.maxRetryAfterMs = settings.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
     this.agent = new Agent({
       connections: 64,
       keepAliveTimeout: 10_000,
@@ -149,26 +244,42 @@ export class UpstreamClient {
     return `${this.settings.baseUrl}${prefix}/${request.endpoint}${query ? `?${query}` : ''}`;
   }
 
-  /** Forward with queueing and retries; resolves to the service's answer or throws a ProxyError. */
+  /**
+   * Forward with queueing, retries and the endpoint's circuit breaker; resolves to the service's
+   * answer or throws a ProxyError (`reachedService` set when the request may have been billed).
+   */
   async send(request: ForwardRequest, ctx: CallContext): Promise<UpstreamResponse> {
-    let retries5xx = 0;
+    const circuit = this.circuits.of(request.endpoint);
+    const safeAfterSend = retrySafeAfterSend(request);
+    let retries = 0;
     let retries429 = 0;
     let backoffWaited = 0;
-    for (;;) {
+    const mayRetry = () => retries < MAX_RETRIES_FAILURE && !circuit.isOpen && circuit.spendRetry();
+    for (let attempt = 0; ; attempt += 1) {
+      const refusal = circuit.refusing();
+      if (!refusal.ok) throw circuitOpen(request.endpoint, refusal.retryAfterMs);
       await this.takeSlot(request.endpoint);
+      const admission = circuit.admit();
+      if (!admission.ok) throw circuitOpen(request.endpoint, admission.retryAfterMs);
+      if (attempt === 0) circuit.earn();
       let answer: RawAnswer;
       try {
         answer = await this.exchange(request, ctx);
       } catch (err) {
+        circuit.failed();
         if (!(err instanceof NetworkFailure)) throw err;
-        if (retries5xx >= MAX_RETRIES_5XX) throw unreachable(err.code);
-        retries5xx += 1;
-        await sleep(this.settings.retryDelayMs);
-        continue;
+        if ((!err.sent || safeAfterSend) && mayRetry()) {
+          retries += 1;
+          await sleep(this.settings.retryDelayMs);
+          continue;
+        }
+        throw failureError(err);
       }
+      if (answer.status >= 500) circuit.failed();
       if (answer.status === 429) {
-        const wait =
-          parseRetryAfter(answer.headers['retry-after']) ?? backoffMs(retries429, this.random);
+        circuit.succeeded();
+        const hinted = parseRetryAfter(answer.headers['retry-after']);
+        const wait = Math.min(hinted ?? backoffMs(retries429, this.random), this.maxRetryAfterMs);
         this.buckets.pauseUntil(request.endpoint, Date.now() + wait);
         const canWait = backoffWaited + wait <= this.settings.maxBackoffWaitMs;
         if (retries429 >= MAX_RETRIES_429 || !canWait) {
@@ -179,13 +290,25 @@ export class UpstreamClient {
         await sleep(wait);
         continue;
       }
-      if (RETRYABLE_STATUSES.has(answer.status) && retries5xx < MAX_RETRIES_5XX) {
-        retries5xx += 1;
+      // 503: the service says it did not serve the request. A 502 may come from a gateway after
+      // the service served it, so it is repeated only where a repeat cannot bill again.
+      const retryable = answer.status === 503 || (answer.status === 502 && safeAfterSend);
+      if (retryable && mayRetry()) {
+        retries += 1;
         const hinted = parseRetryAfter(answer.headers['retry-after']);
         await sleep(Math.min(hinted ?? this.settings.retryDelayMs, BACKOFF_MAX_MS));
         continue;
       }
-      return this.finish(answer);
+      if (answer.status >= 500) return this.finish(answer);
+      try {
+        const done = this.finish(answer);
+        circuit.succeeded();
+        return done;
+      } catch (err) {
+        if (err instanceof ProxyError && err.code === 'bad_upstream') circuit.failed();
+        else circuit.succeeded();
+        throw err;
+      }
     }
   }
 
@@ -235,6 +358,7 @@ export class UpstreamClient {
   private async exchange(request: ForwardRequest, ctx: CallContext): Promise<RawAnswer> {
     const url = new URL(this.urlOf(request));
     const signal = AbortSignal.timeout(this.settings.timeoutMs);
+    let answered = false;
     try {
       const answer = await this.agent.request({
         origin: url.origin,
@@ -244,15 +368,21 @@ export class UpstreamClient {
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal,
       });
+      answered = true;
       const body = await readLimited(answer.body);
       return { status: answer.statusCode, headers: pickHeaders(answer.headers), body };
     } catch (err) {
-      throw this.classify(err, signal);
+      throw this.classify(err, signal, answered);
     }
   }
 
-  private classify(err: unknown, signal: AbortSignal): unknown {
-    if (err instanceof ProxyError) return err;
+  /** A ProxyError, or a NetworkFailure saying whether the request may have reached the service. */
+  private classify(err: unknown, signal: AbortSignal, answered: boolean): unknown {
+    if (err instanceof ProxyError) return reached(err);
+    const code = (err as { code?: unknown }).code;
+    if (!answered && typeof code === 'string' && NOT_SENT_CODES.has(code)) {
+      return new NetworkFailure(code, false);
+    }
     if (
       signal.aborted ||
       err instanceof undiciErrors.HeadersTimeoutError ||
@@ -260,21 +390,24 @@ export class UpstreamClient {
     ) {
       return timeoutError(this.settings.timeoutMs);
     }
-    const code = (err as { code?: unknown }).code;
-    if (typeof code === 'string' && RETRYABLE_NETWORK_CODES.has(code))
-      return new NetworkFailure(code);
-    if (typeof code === 'string' && code.startsWith('E')) return unreachable(code);
-    return err;
+    if (typeof code === 'string') return new NetworkFailure(code, true);
+    return new NetworkFailure(err instanceof Error ? err.name : 'unknown', true);
   }
 
-  /** The answer as the browser may see it: key scrubbed, JSON checked, 401 turned into a 502. */
+  /**
+   * The answer as the browser may see it: nesting bounded, key scrubbed (body in every encoding,
+   * headers reduced to their expected form), JSON checked, 401 turned into a 502.
+   */
   private finish(answer: RawAnswer): UpstreamResponse {
     if (answer.status === 401) throw keyRejected();
-    const { apiKey } = this.settings;
-    const body = apiKey ? answer.body.replaceAll(apiKey, '[redacted]') : answer.body;
-    let json: unknown;
+    if (exceedsJsonDepth(answer.body)) {
+      throw badUpstream(
+        `The carrier data service answered ${answer.status} with JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+      );
+    }
+    let scrubbed: { body: string; json: unknown };
     try {
-      json = JSON.parse(body) as unknown;
+      scrubbed = this.scrubber.json(answer.body, (text) => JSON.parse(text) as unknown);
     } catch {
       throw badUpstream(
         answer.status < 400
@@ -282,7 +415,8 @@ export class UpstreamClient {
           : `The carrier data service answered ${answer.status} without a JSON error body`,
       );
     }
-    return { status: answer.status, body, json, headers: answer.headers };
+    const headers = passHeaders(answer.headers, this.maxRetryAfterMs);
+    return { status: answer.status, ...scrubbed, headers };
   }
 }
 
@@ -302,9 +436,24 @@ function pickHeaders(raw: Record<string, string | string[] | undefined>): Record
   return headers;
 }
 
+/**
+ * The passed headers in the only form the browser gets them, which also keeps anything else (the
+ * key, in whatever encoding) out: `retry-after` as whole seconds, at most `maxRetryAfterMs`;
+ * `x-total-count` as digits. Any other value is dropped.
+ */
+function passHeaders(headers: Record<string, string>, maxRetryAfterMs: number) {
+  const passed: Record<string, string> = {};
+  const retryAfter = parseRetryAfter(headers['retry-after']);
+  if (retryAfter !== undefined) {
+    passed['retry-after'] = retryAfterSeconds(Math.min(retryAfter, maxRetryAfterMs));
+  }
+  const total = headers['x-total-count']?.trim();
+  if (total !== undefined && /^[0-9]{1,15}$/.test(total)) passed['x-total-count'] = total;
+  return passed;
+}
+
 function withRetryAfter(answer: RawAnswer, waitMs: number): RawAnswer {
-  const seconds = String(Math.max(1, Math.ceil(waitMs / 1000)));
-  return { ...answer, headers: { ...answer.headers, 'retry-after': seconds } };
+  return { ...answer, headers: { ...answer.headers, 'retry-after': retryAfterSeconds(waitMs) } };
 }
 
 async function readLimited(body: AsyncIterable<Buffer>): Promise<string> {

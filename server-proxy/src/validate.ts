@@ -8,7 +8,7 @@ import type { Endpoint } from './context.ts';
 import { toProxyError } from './errors.ts';
 import { parseProfileIdsBody } from './sandbox/monitoring/commit.ts';
 import { formatProfileId } from './sandbox/monitoring/ids.ts';
-import { parseListQuery } from './sandbox/monitoring/list-query.ts';
+import { parseListQuery, type ListQuery } from './sandbox/monitoring/list-query.ts';
 import { parseAutocomplete } from './sandbox/routes/autocomplete.ts';
 import {
   DEFAULT_PAGE_SIZE,
@@ -73,9 +73,18 @@ const fmcsa: Validator = (raw) => {
   };
 };
 
-/** Lower case, single spaces: "Hansen  Adkins" and "hansen adkins" share one cache entry. */
+/** Longest `q` the service's rules accept (after trimming). */
+const MAX_Q_LENGTH = 100;
+
+/**
+ * Lower case, single spaces: "Hansen  Adkins" and "hansen adkins" share one cache entry. Lower-casing
+ * can lengthen a string ("İ" is two characters in lower case); when that would pass the service's
+ * 100-character bound, the case is kept so that what is forwarded is still accepted.
+ */
 function normaliseQ(q: string): string {
-  return q.trim().replace(/\s+/g, ' ').toLowerCase();
+  const spaced = q.trim().replace(/\s+/g, ' ');
+  const lower = spaced.toLowerCase();
+  return lower.length <= MAX_Q_LENGTH ? lower : spaced;
 }
 
 const autocomplete: Validator = (raw) => {
@@ -94,17 +103,36 @@ const autocomplete: Validator = (raw) => {
   };
 };
 
+const LIST_DEFAULTS = parseListQuery({});
+
+/**
+ * The list query in canonical form, in the order of LIST_PARAMS: defaults left out, flags as
+ * `true`, the profile id as `<dot>-<DOCKET>`, `pageSize` clamped to 500. It means exactly what the
+ * browser's query means under the service's rules (the sandbox's parser reads both the same).
+ */
+function canonicalListQuery(parsed: ListQuery): [string, string][] {
+  const params: [string, string][] = [];
+  if (parsed.page !== LIST_DEFAULTS.page) params.push(['page', String(parsed.page)]);
+  if (parsed.pageSize !== LIST_DEFAULTS.pageSize) {
+    params.push(['pageSize', String(parsed.pageSize)]);
+  }
+  if (parsed.anyChange) params.push(['view_changes', 'true']);
+  for (const channel of parsed.channels) params.push([`view_changes_${channel}`, 'true']);
+  if (parsed.dateType !== LIST_DEFAULTS.dateType) params.push(['date_type', parsed.dateType]);
+  if (parsed.dateMin !== undefined) params.push(['date_min', parsed.dateMin]);
+  if (parsed.dateMax !== undefined) params.push(['date_max', parsed.dateMax]);
+  if (parsed.sortBy !== LIST_DEFAULTS.sortBy) params.push(['sortBy', parsed.sortBy]);
+  if (parsed.sortOrder !== LIST_DEFAULTS.sortOrder) params.push(['sortOrder', parsed.sortOrder]);
+  if (parsed.profileId !== undefined) params.push(['profile_id', parsed.profileId]);
+  return params;
+}
+
 const monitoringList: Validator = (raw) => {
   const parsed = parseListQuery(raw);
-  const values = singleValues(raw, Object.keys(raw));
-  // pageSize above LIST_MAX_PAGE_SIZE is sent clamped, as the service would clamp it
-  const params = Object.entries(values).map(([name, value]): [string, string] =>
-    name === 'pageSize' ? [name, String(parsed.pageSize)] : [name, value],
-  );
   return {
     endpoint: 'monitoring/list',
     method: 'GET',
-    query: params,
+    query: canonicalListQuery(parsed),
     searchKey: parsed.profileId ? 'profile_id' : undefined,
     searchValue: parsed.profileId,
     dots: parsed.profileId ? [parsed.profileId.split('-')[0] ?? ''] : [],

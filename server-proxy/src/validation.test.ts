@@ -1,5 +1,21 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CHANNELS } from '../../src/lib/service/channels.ts';
+import { DATE_TYPES, SEARCH_KEYS, SORT_KEYS } from '../../src/lib/service/params.ts';
+import { EndpointBuckets } from './buckets.ts';
+import type { Endpoint } from './context.ts';
+import { parseProfileIdsBody } from './sandbox/monitoring/commit.ts';
+import { LIST_PARAMS, parseListQuery } from './sandbox/monitoring/list-query.ts';
+import { parseAutocomplete } from './sandbox/routes/autocomplete.ts';
+import {
+  exactlyOneKey,
+  parseProfileSearch,
+  searchValue,
+  singleValues,
+  type RawQuery,
+} from './sandbox/validate.ts';
+import { UpstreamClient } from './upstream.ts';
+import { validateRequest, type ForwardRequest } from './validate.ts';
 import {
   CSRF,
   LIVE_KEY,
@@ -186,3 +202,174 @@ describe('property: random input', () => {
     );
   });
 });
+
+/** What the service receives for `forward`: the URL the upstream client builds, parsed back. */
+function receivedQuery(forward: ForwardRequest): RawQuery {
+  const client = new UpstreamClient(
+    {
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: 'k',
+      legacy: false,
+      timeoutMs: 1,
+      retryDelayMs: 0,
+      maxBackoffWaitMs: 0,
+    },
+    new EndpointBuckets(undefined, 0),
+  );
+  const url = new URL(client.urlOf(forward));
+  void client.close();
+  const raw: RawQuery = {};
+  for (const [name, value] of url.searchParams) {
+    const seen = raw[name];
+    raw[name] = seen === undefined ? value : [...[seen].flat(), value];
+  }
+  return raw;
+}
+
+/** The sandbox's own reading of a request (its validation, the reference of the service's rules). */
+function sandboxReads(endpoint: Endpoint, query: RawQuery, body: unknown): unknown {
+  switch (endpoint) {
+    case 'profile':
+    case 'profile-lite':
+      return parseProfileSearch(query);
+    case 'profile-fmcsa': {
+      const keys = ['dot_number', 'docket_number'] as const;
+      const values = singleValues(query, keys);
+      const key = exactlyOneKey(values, keys);
+      return { key, value: searchValue(key, values[key] ?? '') };
+    }
+    case 'autocomplete':
+      return parseAutocomplete(query);
+    case 'monitoring/list':
+      return parseListQuery(query);
+    default:
+      singleValues(query, []);
+      return parseProfileIdsBody(body).map(({ parsed }) => parsed);
+  }
+}
+
+const mixedCase = (values: string[]) =>
+  fc
+    .tuple(fc.constantFrom(...values), fc.array(fc.boolean(), { maxLength: 40 }))
+    .map(([value, upper]) =>
+      [...value].map((c, i) => (upper[i] ? c.toUpperCase() : c.toLowerCase())).join(''),
+    );
+const padded = (arb: fc.Arbitrary<string>) =>
+  fc
+    .tuple(fc.constantFrom('', ' ', '  '), arb, fc.constantFrom('', ' ', '\t'))
+    .map(([a, v, b]) => `${a}${v}${b}`);
+const digits = fc.stringMatching(/^0{0,3}[1-9][0-9]{0,7}$/);
+const profileId = fc
+  .tuple(digits, fc.option(mixedCase(['mc', 'mx', 'ff', 'Mc'])), fc.stringMatching(/^[0-9]{1,8}$/))
+  .map(([dot, prefix, num]) => (prefix === null ? dot : `${dot}-${prefix}${num}`));
+const flag = mixedCase(['true', 'false', '1', '0', 'TRUE', 'False']);
+const anyText = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: 'grapheme', maxLength: 12 }),
+);
+
+const VALUES: Record<string, fc.Arbitrary<string>> = {
+  dot_number: fc.oneof(digits, padded(digits)),
+  docket_number: padded(mixedCase(['mc277621', 'mx-1234', 'ff012844', '277621'])),
+  company: fc.oneof(padded(mixedCase(['hansen', 'Hansen  Adkins'])), anyText),
+  ein: fc.constantFrom('123456789', '12-3456789', ' 123456789 '),
+  email: padded(mixedCase(['dispatch@example.com', 'example.com'])),
+  phone: fc.constantFrom('(555) 123-4567', '5551234567', '+1 555 123 4567'),
+  vin: mixedCase(['1hgcm82633a004352']),
+  plate_number: padded(mixedCase(['abc123', 'a-1 2'])),
+  plate_state: padded(mixedCase(['tx', 'On'])),
+  unit_number: padded(mixedCase(['u-1', 'truck_12'])),
+  unit_type: padded(mixedCase(['truck', 'trailer'])),
+  page: fc.oneof(fc.stringMatching(/^0{0,2}[1-9][0-9]{0,3}$/), anyText),
+  pageSize: fc.oneof(fc.stringMatching(/^0{0,2}[1-9][0-9]{0,4}$/), anyText),
+  q: fc.oneof(
+    padded(mixedCase(['hansen adkins', 'ha', 'Hansen\u00a0 Adkins'])),
+    fc.integer({ min: 1, max: 101 }).map((n) => 'İ'.repeat(n)),
+    fc.integer({ min: 1, max: 101 }).map((n) => `${'A'.repeat(n)} `),
+    anyText,
+  ),
+  limit: fc.oneof(fc.stringMatching(/^0?[1-9][0-9]?$/), anyText),
+  view_changes: flag,
+  ...Object.fromEntries(CHANNELS.map((c) => [`view_changes_${c}`, flag])),
+  date_type: fc.constantFrom(...DATE_TYPES, 'yesterday'),
+  date_min: fc.constantFrom('20260101', '20260230', '2026-01-01'),
+  date_max: fc.constantFrom('20261231', '20250101'),
+  sortBy: fc.constantFrom(...SORT_KEYS, 'colour'),
+  sortOrder: mixedCase(['asc', 'desc']),
+  profile_id: fc.oneof(profileId, anyText),
+};
+
+const NAMES_OF: Record<Endpoint, string[]> = {
+  profile: [...SEARCH_KEYS, 'plate_state', 'unit_type', 'page', 'pageSize'],
+  'profile-lite': [...SEARCH_KEYS, 'plate_state', 'unit_type', 'page', 'pageSize'],
+  'profile-fmcsa': ['dot_number', 'docket_number'],
+  autocomplete: ['q', 'limit'],
+  'monitoring/list': [...LIST_PARAMS],
+  'monitoring/add': [],
+  'monitoring/remove': [],
+};
+
+const requestArb = fc.constantFrom(...(Object.keys(NAMES_OF) as Endpoint[])).chain((endpoint) =>
+  fc.record({
+    endpoint: fc.constant(endpoint),
+    query: fc
+      .uniqueArray(fc.constantFrom(...(NAMES_OF[endpoint].length ? NAMES_OF[endpoint] : ['x'])), {
+        maxLength: endpoint === 'monitoring/list' ? 6 : 3,
+      })
+      .chain((names) =>
+        fc
+          .tuple(...names.map((name) => VALUES[name] ?? anyText))
+          .map((values) =>
+            Object.fromEntries(
+              names.flatMap((name, i) => (NAMES_OF[endpoint].length ? [[name, values[i]]] : [])),
+            ),
+          ),
+      ),
+    body: fc.record({ profile_ids: fc.array(profileId, { minLength: 1, maxLength: 5 }) }),
+  }),
+);
+
+describe('property: what the proxy forwards, the service accepts', () => {
+  it('forwards every accepted request in a canonical form the sandbox accepts, meaning the same', () => {
+    let forwarded = 0;
+    fc.assert(
+      fc.property(requestArb, ({ endpoint, query, body }) => {
+        const isPost = endpoint === 'monitoring/add' || endpoint === 'monitoring/remove';
+        let forward: ForwardRequest;
+        try {
+          forward = validateRequest(endpoint, query, isPost ? body : undefined);
+        } catch {
+          return; // refused: nothing is forwarded
+        }
+        forwarded += 1;
+        const received = receivedQuery(forward);
+        // accepted by the service's rules ...
+        const meaning = sandboxReads(endpoint, received, forward.body);
+        // ... with the meaning of the browser's request (autocomplete: up to case and spaces)
+        const asked = sandboxReads(endpoint, query, isPost ? body : undefined);
+        if (endpoint === 'autocomplete') {
+          const fold = (v: unknown) => {
+            const { q, limit } = v as { q: string; limit: number };
+            return { q: q.toLowerCase().replace(/\s+/g, ' '), limit };
+          };
+          expect(fold(meaning)).toEqual(fold(asked));
+        } else {
+          expect(meaning).toEqual(isPost ? (asked as object[]).filter(uniqueId) : asked);
+        }
+        // ... and canonical: forwarding what was forwarded changes nothing
+        expect(validateRequest(endpoint, received, forward.body)).toEqual(forward);
+        for (const [name, value] of forward.query) {
+          if (name.startsWith('view_changes')) expect(value).toBe('true');
+          if (name === 'profile_id') expect(value).toMatch(/^[1-9][0-9]*(-(MC|MX|FF)[0-9]+)?$/);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    expect(forwarded).toBeGreaterThan(300);
+  });
+});
+
+/** Keeps the first of equal parsed profile ids (the proxy forwards each id once). */
+function uniqueId(id: object, index: number, all: object[]): boolean {
+  return all.findIndex((other) => JSON.stringify(other) === JSON.stringify(id)) === index;
+}
