@@ -97,7 +97,22 @@ export interface BillableCall {
   endpoint: Endpoint;
   dots: string[];
   at: Date;
+  /**
+   * When `dots` is empty (a search whose DOTs are unknown until the answer): the most DOTs the
+   * answer may serve, i.e. the page size. The call is quoted and reserved at that worst case.
+   */
+  maxUnits?: number;
 }
+
+/** Spend reserved for a call before it is sent (pending ledger rows), settled or released after. */
+export interface SpendReservation {
+  readonly id: string;
+  readonly costUsd: number;
+}
+
+export type ReserveDecision =
+  | { ok: true; reservation: SpendReservation }
+  | { ok: false; costUsd: number; spentUsd: number; budgetUsd: number };
 
 export type BudgetDecision =
   | { ok: true; costUsd: number }
@@ -108,6 +123,18 @@ export interface SpendMeter {
   check(call: BillableCall): BudgetDecision;
   /** Record a call that happened (cacheHit calls are free and recorded as such). */
   record(call: BillableCall & { user: string; cacheHit: boolean }): void;
+  /**
+   * Before a call that may bill is sent: check the budget and write its intent (pending rows at the
+   * quote) in one transaction. Refused: the budget figures. Throws a 503 `storage_unavailable`
+   * ProxyError when the intent cannot be written (then nothing may be sent).
+   */
+  reserve(call: BillableCall & { user: string }): ReserveDecision;
+  /** The service answered with success: replace the intent by the rows it served. Never throws. */
+  settle(reservation: SpendReservation, call: BillableCall & { user: string }): void;
+  /** The call failed before it could reach the service: drop the intent. Never throws. */
+  release(reservation: SpendReservation): void;
+  /** The call failed after it may have reached the service: keep the intent as spent. Never throws. */
+  markUncertain(reservation: SpendReservation): void;
 }
 
 export interface AuditEntry {

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Endpoint, ServiceMode } from '../context.ts';
 import { openProxyDb } from '../db.ts';
 import { createSpendLedger, ROLLOVER_USER } from './spend.ts';
@@ -182,5 +182,103 @@ describe('budget', () => {
       { day: '2026-05-10', calls: 1, usd: 3 },
       { day: '2026-05-20', calls: 1, usd: 0.5 },
     ]);
+  });
+});
+
+describe('reservations: intent before the call, settled after', () => {
+  const states = () =>
+    db
+      .prepare<[], { dot: string | null; state: string; price_mills: number }>(
+        'SELECT dot, state, price_mills FROM spend_ledger ORDER BY id',
+      )
+      .all();
+  const reserve = (m: Meter, endpoint: Endpoint, dots: string[], maxUnits?: number) => {
+    const decision = m.reserve({ endpoint, dots, at: MAY, user: 'alice', maxUnits });
+    if (!decision.ok) throw new Error(`refused: ${JSON.stringify(decision)}`);
+    return decision.reservation;
+  };
+
+  it('writes pending rows at the quote, counted as spent, and settles them to what was served', () => {
+    const m = meter('live', 100);
+    const reservation = reserve(m, 'profile', [], 3);
+    expect(states()).toEqual([{ dot: null, state: 'pending', price_mills: 9000 }]);
+    expect(m.usage(MAY)).toMatchObject({ spentUsd: 9, reservedUsd: 9, uncertainUsd: 0 });
+    m.settle(reservation, { endpoint: 'profile', dots: ['7', '8'], at: MAY, user: 'alice' });
+    expect(states()).toEqual([
+      { dot: '7', state: 'settled', price_mills: 3000 },
+      { dot: '8', state: 'settled', price_mills: 3000 },
+    ]);
+    expect(m.usage(MAY)).toMatchObject({ spentUsd: 6, reservedUsd: 0 });
+  });
+
+  it('refuses a reservation that could cross the budget, counting other reservations', () => {
+    const m = meter('live', 10);
+    for (const dot of ['1', '2', '3']) reserve(m, 'profile', [dot]);
+    expect(m.reserve({ endpoint: 'profile', dots: ['4'], at: MAY, user: 'bo' })).toEqual({
+      ok: false,
+      costUsd: 3,
+      spentUsd: 9,
+      budgetUsd: 10,
+    });
+    expect(states()).toHaveLength(3);
+  });
+
+  it('releases a call that never reached the service, keeps one that may have as uncertain', () => {
+    const m = meter();
+    const released = reserve(m, 'profile', ['1']);
+    const kept = reserve(m, 'monitoring/add', ['2', '3']);
+    m.release(released);
+    m.markUncertain(kept);
+    expect(states()).toEqual([
+      { dot: '2', state: 'uncertain', price_mills: 500 },
+      { dot: '3', state: 'uncertain', price_mills: 500 },
+    ]);
+    // an uncertain DOT counts as billed: re-adding it this month is free
+    expect(m.check({ endpoint: 'monitoring/add', dots: ['2'], at: MAY_LATER }).costUsd).toBe(0);
+    expect(m.usage(MAY)).toMatchObject({ spentUsd: 1, uncertainUsd: 1 });
+  });
+
+  it('makes rows left pending by a crash uncertain at the next start, still counted', () => {
+    reserve(meter(), 'profile', ['5']);
+    const restarted = meter();
+    expect(states()).toEqual([{ dot: '5', state: 'uncertain', price_mills: 3000 }]);
+    expect(restarted.usage(MAY).spentUsd).toBe(3);
+  });
+
+  it('reserves the same new DOT for two calls in flight, and bills it once when both settle', () => {
+    const m = meter();
+    const first = reserve(m, 'profile', ['9']);
+    const second = reserve(m, 'profile', ['9']);
+    expect(m.usage(MAY).reservedUsd).toBe(6);
+    m.settle(first, { endpoint: 'profile', dots: ['9'], at: MAY, user: 'alice' });
+    m.settle(second, { endpoint: 'profile', dots: ['9'], at: MAY, user: 'alice' });
+    expect(m.usage(MAY)).toMatchObject({ spentUsd: 3, reservedUsd: 0 });
+  });
+
+  it('writes no intent for a free call, so it needs no write before it is sent', () => {
+    const m = meter();
+    served(m, 'profile', ['1'], MAY);
+    db.pragma('query_only = ON');
+    const decision = m.reserve({ endpoint: 'profile', dots: ['1'], at: MAY_LATER, user: 'a' });
+    expect(decision).toMatchObject({ ok: true, reservation: { costUsd: 0 } });
+    expect(() => m.reserve({ endpoint: 'profile', dots: ['2'], at: MAY, user: 'a' })).toThrow(
+      expect.objectContaining({ status: 503, code: 'storage_unavailable' }),
+    );
+    db.pragma('query_only = OFF');
+  });
+
+  it('keeps a settlement the database refuses and writes it later, never throwing', async () => {
+    const m = meter();
+    const reservation = reserve(m, 'profile', ['4']);
+    db.pragma('query_only = ON');
+    expect(() =>
+      m.settle(reservation, { endpoint: 'profile', dots: ['4'], at: MAY, user: 'alice' }),
+    ).not.toThrow();
+    expect(states()).toEqual([{ dot: '4', state: 'pending', price_mills: 3000 }]);
+    db.pragma('query_only = OFF');
+    await vi.waitFor(
+      () => expect(states()).toEqual([{ dot: '4', state: 'settled', price_mills: 3000 }]),
+      { timeout: 3000 },
+    );
   });
 });

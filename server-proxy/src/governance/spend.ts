@@ -4,9 +4,12 @@ import type {
   BillableCall,
   BudgetDecision,
   Endpoint,
+  ReserveDecision,
   ServiceMode,
   SpendMeter,
+  SpendReservation,
 } from '../context.ts';
+import { storageOf } from '../storage.ts';
 import { createWriteBuffer } from './write-buffer.ts';
 import {
   PRICE_RULES,
@@ -43,7 +46,12 @@ interface DayUsage {
 interface Usage {
   month: string;
   mode: ServiceMode;
+  /** everything that counts against the budget: settled, reserved and uncertain */
   spentUsd: number;
+  /** of which reserved by calls in flight (pending rows) */
+  reservedUsd: number;
+  /** of which kept for calls that failed after they may have reached the service (or a crash) */
+  uncertainUsd: number;
   budgetUsd: number | null;
   remainingUsd: number | null;
   byCategory: CategoryUsage[];
@@ -70,15 +78,24 @@ export interface SpendLedger extends SpendMeter {
   /** Cost of `units` planned calls of an endpoint; for per-DOT kinds `dots` names them. */
   estimate(endpoint: Endpoint, plan: { dots?: string[]; count?: number }, now: Date): Estimate;
   spentMills(now: Date): number;
-  /** Write queued cache-hit rows now. */
+  /** Write queued cache-hit rows and deferred settlements now. */
   flush(): void;
 }
+
+/** Ledger row states (migration 3); every state counts as spent. */
+export type LedgerState = 'pending' | 'settled' | 'uncertain';
+
+type Call = BillableCall & { user: string };
 
 interface Statements {
   billedDot: Database.Statement<[string, string, string, string], { n: number }>;
   carried: Database.Statement<[string, string], { dot: string }>;
   insert: Database.Statement<[LedgerRow]>;
   spent: Database.Statement<[string, string], { mills: number | null }>;
+  unsettled: Database.Statement<[string, string], { state: LedgerState; mills: number }>;
+  dropCall: Database.Statement<[string]>;
+  markUncertain: Database.Statement<[string]>;
+  recoverPending: Database.Statement<[]>;
   categories: Database.Statement<[string, string], CategoryRow>;
   days: Database.Statement<[string, string], DayUsage & { mills: number }>;
 }
@@ -94,6 +111,7 @@ interface LedgerRow {
   user: string;
   cache_hit: 0 | 1;
   price_mills: number;
+  state: LedgerState;
 }
 
 interface CategoryRow {
@@ -106,9 +124,12 @@ interface CategoryRow {
 
 function prepare(db: Database.Database): Statements {
   return {
+    // A DOT is billed by settled or uncertain rows. Another call's reservation (pending) does not
+    // count: that call may still be released, so each call in flight reserves the DOT itself.
     billedDot: db.prepare(
       `SELECT COUNT(*) AS n FROM spend_ledger
-       WHERE mode = ? AND month = ? AND endpoint = ? AND dot = ? AND price_mills > 0`,
+       WHERE mode = ? AND month = ? AND endpoint = ? AND dot = ? AND price_mills > 0
+         AND state <> 'pending'`,
     ),
     // DOTs whose last monitoring event before the month started was an add: still watched, so the
     // service bills them again for the new month.
@@ -122,11 +143,23 @@ function prepare(db: Database.Database): Statements {
     ),
     insert: db.prepare(
       `INSERT INTO spend_ledger
-         (call_id, at, month, day, mode, endpoint, dot, user, cache_hit, price_mills)
-       VALUES (@call_id, @at, @month, @day, @mode, @endpoint, @dot, @user, @cache_hit, @price_mills)`,
+         (call_id, at, month, day, mode, endpoint, dot, user, cache_hit, price_mills, state)
+       VALUES (@call_id, @at, @month, @day, @mode, @endpoint, @dot, @user, @cache_hit, @price_mills,
+         @state)`,
     ),
     spent: db.prepare(
       'SELECT SUM(price_mills) AS mills FROM spend_ledger WHERE mode = ? AND month = ?',
+    ),
+    unsettled: db.prepare(
+      `SELECT state, SUM(price_mills) AS mills FROM spend_ledger
+       WHERE mode = ? AND month = ? AND state <> 'settled' GROUP BY state`,
+    ),
+    dropCall: db.prepare('DELETE FROM spend_ledger WHERE call_id = ?'),
+    markUncertain: db.prepare(
+      "UPDATE spend_ledger SET state = 'uncertain' WHERE call_id = ? AND state = 'pending'",
+    ),
+    recoverPending: db.prepare(
+      "UPDATE spend_ledger SET state = 'uncertain' WHERE state = 'pending'",
     ),
     categories: db.prepare(
       `SELECT endpoint, COUNT(DISTINCT call_id) AS calls,
@@ -149,12 +182,27 @@ interface MeterOptions {
 /**
  * SQLite ledger of every metered upstream call, priced as the service prices it (also in sandbox and
  * test modes, where nothing is actually billed). Uniqueness is per mode, endpoint, DOT and UTC month.
+ *
+ * A call that may bill is reserved before it is sent: its intent is written as `pending` rows at
+ * the quote (the known DOTs, or one DOT-less row at the page's worst case), in the same write
+ * transaction as the budget check, so concurrent calls cannot together cross the budget and a
+ * crash after the send leaves the call in the ledger. After the answer the intent is settled
+ * (replaced by the rows served), released (the call never reached the service) or kept as
+ * `uncertain`. Rows still `pending` when the ledger is created were left by a crash: they become
+ * `uncertain` and stay counted as spent.
  */
 export function createSpendLedger(db: Database.Database, options: MeterOptions): SpendLedger {
   const sql = prepare(db);
+  const storage = storageOf(db);
   const { mode } = options;
   const budgetMills =
     options.monthlyBudgetUsd === undefined ? undefined : usdToMills(options.monthlyBudgetUsd);
+
+  try {
+    storage.write(() => sql.recoverPending.run());
+  } catch {
+    // The database refuses writes: the pending rows stay pending, which counts them as spent too.
+  }
 
   const rolledOver = new Set<string>();
   const rollOverTx = db.transaction((now: Date) => {
@@ -164,16 +212,30 @@ export function createSpendLedger(db: Database.Database, options: MeterOptions):
     const mills = unitMills('monitoring/add');
     for (const { dot } of sql.carried.all(mode, start.toISOString())) {
       if (isBilled(month, 'monitoring/add', dot)) continue;
-      sql.insert.run(row(start, 'monitoring/add', dot, ROLLOVER_USER, false, mills, callId));
+      sql.insert.run(
+        row(start, 'monitoring/add', dot, ROLLOVER_USER, false, mills, callId, 'settled'),
+      );
     }
   });
 
-  /** Bill, once per month, the monitored DOTs carried over from earlier months (as the service does). */
+  /**
+   * Bill, once per month, the monitored DOTs carried over from earlier months (as the service
+   * does). Throws a storage_unavailable ProxyError when the rows cannot be written.
+   */
   function rollOver(now: Date): void {
     const month = monthOf(now);
     if (rolledOver.has(month)) return;
-    rollOverTx(now);
+    storage.write(() => rollOverTx(now));
     rolledOver.add(month);
+  }
+
+  /** The same for read paths (usage, estimate): they answer without the rows if they cannot. */
+  function tryRollOver(now: Date): void {
+    try {
+      rollOver(now);
+    } catch {
+      // retried by the next read or call; /readyz reports the database failing meanwhile
+    }
   }
 
   function row(
@@ -184,6 +246,7 @@ export function createSpendLedger(db: Database.Database, options: MeterOptions):
     cacheHit: boolean,
     mills: number,
     callId: string = randomUUID(),
+    state: LedgerState = 'settled',
   ): LedgerRow {
     return {
       call_id: callId,
@@ -196,6 +259,7 @@ export function createSpendLedger(db: Database.Database, options: MeterOptions):
       user,
       cache_hit: cacheHit ? 1 : 0,
       price_mills: mills,
+      state,
     };
   }
 
@@ -208,12 +272,24 @@ export function createSpendLedger(db: Database.Database, options: MeterOptions):
     return uniqueDots(dots).filter((dot) => !isBilled(month, endpoint, dot));
   }
 
-  function spentMills(now: Date): number {
-    rollOver(now);
+  function monthMills(now: Date): number {
     return sql.spent.get(mode, monthOf(now))?.mills ?? 0;
   }
 
-  /** Mills a call would cost now; DOTs unknown before the response are quoted as one new DOT. */
+  function spentMills(now: Date): number {
+    tryRollOver(now);
+    return monthMills(now);
+  }
+
+  /** Units a call whose DOTs are unknown before the answer may serve: its page (at least one). */
+  function worstCaseUnits(call: BillableCall): number {
+    return Math.max(1, Math.floor(call.maxUnits ?? 1));
+  }
+
+  /**
+   * Mills a call would cost now. DOTs unknown before the response are quoted at the worst case:
+   * `maxUnits` (the page size) new DOTs, or one when it is not given.
+   */
   function quote(call: BillableCall): number {
     const rule = PRICE_RULES[call.endpoint];
     switch (rule.kind) {
@@ -224,24 +300,60 @@ export function createSpendLedger(db: Database.Database, options: MeterOptions):
       case 'per-match':
         return rule.mills * Math.max(1, uniqueDots(call.dots).length);
       case 'per-dot-month':
-        if (call.dots.length === 0) return rule.mills;
+        if (call.dots.length === 0) return rule.mills * worstCaseUnits(call);
         return rule.mills * newDots(call.endpoint, call.dots, call.at).length;
     }
   }
 
-  const freeRows = createWriteBuffer<LedgerRow>(db, (line) => sql.insert.run(line));
-  const recordTx = db.transaction(
-    (call: BillableCall & { user: string; cacheHit: boolean }, callId: string) => {
-      const rows = ledgerRows(call, callId);
-      for (const line of rows) sql.insert.run(line);
-    },
-  );
+  /** The pending rows of a call about to be sent: what it may bill, priced as the quote. */
+  function intentRows(call: Call, callId: string): LedgerRow[] {
+    const rule = PRICE_RULES[call.endpoint];
+    const dots = uniqueDots(call.dots);
+    const make = (dot: string | null, mills: number) =>
+      row(call.at, call.endpoint, dot, call.user, false, mills, callId, 'pending');
+    if (rule.kind === 'free') return [];
+    if (rule.kind === 'per-call') return [make(dots[0] ?? null, rule.mills)];
+    if (dots.length === 0) return [make(null, quote(call))];
+    if (rule.kind === 'per-match') return dots.map((dot) => make(dot, rule.mills));
+    const month = monthOf(call.at);
+    return dots.map((dot) => make(dot, isBilled(month, call.endpoint, dot) ? 0 : rule.mills));
+  }
+
+  const freeRows = createWriteBuffer<LedgerRow>(db, (line) => sql.insert.run(line), {
+    name: 'free ledger rows',
+  });
+  // Settlements, releases and records of calls that happened, when the database refused them at
+  // once: kept in order and retried; a billed call is never dropped (the bound is only a guard).
+  const deferred = createWriteBuffer<() => void>(db, (write) => write(), {
+    maxQueued: 1_000_000,
+    name: 'ledger settlements',
+  });
+
+  /** Write now, or queue it to be retried: the ledger must hear of a call that happened. */
+  function writeOrDefer(write: () => void): void {
+    try {
+      storage.write(write);
+    } catch {
+      deferred.push(write);
+    }
+  }
+
+  const recordTx = db.transaction((call: Call & { cacheHit: boolean }, callId: string) => {
+    for (const line of ledgerRows(call, callId)) sql.insert.run(line);
+  });
+  const settleTx = db.transaction((callId: string, call: Call) => {
+    sql.dropCall.run(callId);
+    for (const line of ledgerRows({ ...call, cacheHit: false }, callId)) sql.insert.run(line);
+  });
+  const reserveTx = db.transaction((call: Call, callId: string, cost: number): number | null => {
+    const spent = monthMills(call.at);
+    if (budgetMills !== undefined && cost > 0 && spent + cost > budgetMills) return spent;
+    for (const line of intentRows(call, callId)) sql.insert.run(line);
+    return null;
+  });
 
   /** One row per DOT the call served (or one DOT-less row), priced with unique-DOT semantics. */
-  function ledgerRows(
-    call: BillableCall & { user: string; cacheHit: boolean },
-    callId: string,
-  ): LedgerRow[] {
+  function ledgerRows(call: Call & { cacheHit: boolean }, callId: string): LedgerRow[] {
     const rule = PRICE_RULES[call.endpoint];
     const dots = uniqueDots(call.dots);
     const make = (dot: string | null, mills: number) =>
@@ -254,6 +366,14 @@ export function createSpendLedger(db: Database.Database, options: MeterOptions):
     const month = monthOf(call.at);
     return dots.map((dot) => make(dot, isBilled(month, call.endpoint, dot) ? 0 : rule.mills));
   }
+
+  /** Reservations whose intent is in the database (a free call writes none). */
+  const written = new WeakSet<SpendReservation>();
+
+  const flush = () => {
+    freeRows.flush();
+    deferred.flush();
+  };
 
   return {
     check(call): BudgetDecision {
@@ -269,22 +389,69 @@ export function createSpendLedger(db: Database.Database, options: MeterOptions):
         budgetUsd: millsToUsd(budgetMills),
       };
     },
-    record(call) {
+    reserve(call): ReserveDecision {
+      tryRollOver(call.at);
+      const cost = quote(call);
+      const reservation: SpendReservation = { id: randomUUID(), costUsd: millsToUsd(cost) };
+      // Nothing to reserve (free endpoint, DOTs already billed this month): no write, so a
+      // database refusing writes does not stop a free call; its rows are written after it.
+      if (cost === 0) return { ok: true, reservation };
+      // A priced call needs this month's carried-over rows in the spend (throws when missing).
       rollOver(call.at);
-      // Cache hits are free rows on the hot path: queue them; priced calls are written at once.
-      if (call.cacheHit) for (const line of ledgerRows(call, randomUUID())) freeRows.push(line);
-      else recordTx(call, randomUUID());
+      // IMMEDIATE: the write lock is taken before the budget is read, so another process sharing
+      // the file cannot reserve between the read and the write.
+      const refusedAt = storage.write(() => reserveTx.immediate(call, reservation.id, cost));
+      if (refusedAt !== null && budgetMills !== undefined) {
+        return {
+          ok: false,
+          costUsd: millsToUsd(cost),
+          spentUsd: millsToUsd(refusedAt),
+          budgetUsd: millsToUsd(budgetMills),
+        };
+      }
+      written.add(reservation);
+      return { ok: true, reservation };
     },
-    flush: freeRows.flush,
+    settle(reservation, call) {
+      writeOrDefer(() => {
+        rollOver(call.at);
+        settleTx(reservation.id, call);
+      });
+    },
+    release(reservation) {
+      if (written.has(reservation)) writeOrDefer(() => sql.dropCall.run(reservation.id));
+    },
+    markUncertain(reservation) {
+      if (written.has(reservation)) writeOrDefer(() => sql.markUncertain.run(reservation.id));
+    },
+    record(call) {
+      // Cache hits are free rows on the hot path: queue them; priced calls are written at once.
+      if (call.cacheHit) {
+        tryRollOver(call.at);
+        for (const line of ledgerRows(call, randomUUID())) freeRows.push(line);
+        return;
+      }
+      const callId = randomUUID();
+      writeOrDefer(() => {
+        rollOver(call.at);
+        recordTx(call, callId);
+      });
+    },
+    flush,
     spentMills,
     usage(now) {
-      freeRows.flush();
+      flush();
       const spent = spentMills(now);
       const month = monthOf(now);
+      const unsettled = sql.unsettled.all(mode, month);
+      const millsIn = (state: LedgerState) =>
+        unsettled.find((line) => line.state === state)?.mills ?? 0;
       return {
         month,
         mode,
         spentUsd: millsToUsd(spent),
+        reservedUsd: millsToUsd(millsIn('pending')),
+        uncertainUsd: millsToUsd(millsIn('uncertain')),
         budgetUsd: budgetMills === undefined ? null : millsToUsd(budgetMills),
         remainingUsd:
           budgetMills === undefined ? null : millsToUsd(Math.max(0, budgetMills - spent)),
@@ -297,7 +464,7 @@ export function createSpendLedger(db: Database.Database, options: MeterOptions):
       };
     },
     estimate(endpoint, plan, now) {
-      freeRows.flush();
+      flush();
       const spent = spentMills(now);
       const { units, billable } = planUnits(endpoint, plan, now);
       const mills = unitMills(endpoint);
@@ -315,7 +482,6 @@ export function createSpendLedger(db: Database.Database, options: MeterOptions):
       };
     },
   };
-
   function planUnits(endpoint: Endpoint, plan: { dots?: string[]; count?: number }, now: Date) {
     const rule = PRICE_RULES[endpoint];
     const dots = uniqueDots(plan.dots ?? []);

@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storageOf } from '../storage.ts';
 import { createWriteBuffer } from './write-buffer.ts';
 
 describe('createWriteBuffer', () => {
@@ -45,6 +46,68 @@ describe('createWriteBuffer', () => {
     rows.push(7);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(count()).toBe(1);
+  });
+
+  it('keeps rows and never throws while the database refuses writes, then writes them', async () => {
+    const rows = buffer({ maxRows: 2, maxDelayMs: 10 });
+    db.pragma('query_only = ON');
+    for (const v of [1, 2, 3]) rows.push(v);
+    expect(rows.flush()).toBe(false);
+    // the timer's flush fails too, without an uncaught exception
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(rows.size()).toBe(3);
+    expect(storageOf(db).status()).toMatchObject({ ok: false, failing: true, queuedWrites: 3 });
+    db.pragma('query_only = OFF');
+    // the storage's back-off timer writes them, with no further push or flush
+    await vi.waitFor(() => expect(count()).toBe(3), { timeout: 3000 });
+    expect(storageOf(db).status()).toMatchObject({ ok: true, queuedWrites: 0 });
+  });
+
+  it('waits out a write lock held by another connection', async () => {
+    db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 20');
+    const rows = buffer({ maxRows: 100, maxDelayMs: 10 });
+    const other = new Database(join(dir, 'db.sqlite'));
+    other.exec('BEGIN EXCLUSIVE');
+    rows.push(1);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(rows.size()).toBe(1);
+    other.exec('COMMIT');
+    other.close();
+    await vi.waitFor(() => expect(count()).toBe(1), { timeout: 3000 });
+  });
+
+  it('bounds the queue: the oldest rows are dropped, counted and reported', () => {
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    const rows = createWriteBuffer<number>(db, (v) => insert.run(v), {
+      maxRows: 1000,
+      maxDelayMs: 60_000,
+      maxQueued: 2,
+    });
+    db.pragma('query_only = ON');
+    rows.push(1);
+    rows.flush();
+    rows.push(2);
+    rows.push(3);
+    expect(rows.size()).toBe(2);
+    expect(storageOf(db).status().droppedRows).toBe(1);
+    db.pragma('query_only = OFF');
+  });
+
+  it('drops (and reports) a row that can never be written, and writes the others', () => {
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    const rows = createWriteBuffer<number>(
+      db,
+      (v) => {
+        if (v === 2) throw new Error('a bug');
+        insert.run(v);
+      },
+      { maxRows: 100, maxDelayMs: 60_000 },
+    );
+    for (const v of [1, 2, 3]) rows.push(v);
+    expect(rows.flush()).toBe(true);
+    expect(count()).toBe(2);
+    expect(storageOf(db).status().droppedRows).toBe(1);
   });
 
   it('does nothing once the database is closed', () => {

@@ -1,42 +1,106 @@
 import type Database from 'better-sqlite3';
+import { isStorageFailure, storageOf } from '../storage.ts';
 
 export interface WriteBuffer<T> {
-  /** Queue one row; written within `maxDelayMs`, or at once when `maxRows` are queued. */
+  /** Queue one row; written within `maxDelayMs`, or at once when `maxRows` are queued. Never throws. */
   push(row: T): void;
-  /** Write every queued row now, in one transaction (before reads, and before the database closes). */
-  flush(): void;
+  /**
+   * Write every queued row now, in one transaction (before reads, and before the database closes).
+   * Never throws: when the database refuses the write, the rows stay queued and are retried with
+   * back-off (see storage.ts). Returns true when nothing is left queued.
+   */
+  flush(): boolean;
+  /** rows waiting */
+  size(): number;
+}
+
+export interface WriteBufferOptions {
+  maxRows?: number;
+  maxDelayMs?: number;
+  /**
+   * Most rows kept while the database refuses writes. Past it the oldest rows are dropped, and
+   * every drop is logged and counted on /readyz: memory stays bounded, and no row is lost silently.
+   */
+  maxQueued?: number;
+  /** what the rows are, for the log */
+  name?: string;
 }
 
 /**
- * Batches small inserts (audit rows, free cache-hit ledger rows) into one SQLite transaction, so a
- * request on the hot path queues a row instead of waiting for a synchronous write of its own.
+ * Batches small inserts (audit rows, free cache-hit ledger rows, ledger settlements) into one
+ * SQLite transaction, so a request on the hot path queues a row instead of waiting for a
+ * synchronous write of its own. A failed write (lock held past busy_timeout, read-only or deleted
+ * file) never escapes: the rows are kept, /readyz reports the database failing, and the storage's
+ * back-off timer writes them once the database takes writes again.
  */
 export function createWriteBuffer<T>(
   db: Database.Database,
   write: (row: T) => void,
-  { maxRows = 256, maxDelayMs = 100 }: { maxRows?: number; maxDelayMs?: number } = {},
+  {
+    maxRows = 256,
+    maxDelayMs = 100,
+    maxQueued = 100_000,
+    name = 'write buffer',
+  }: WriteBufferOptions = {},
 ): WriteBuffer<T> {
+  const storage = storageOf(db);
   let queued: T[] = [];
   let timer: NodeJS.Timeout | undefined;
   const writeAll = db.transaction((rows: T[]) => {
     for (const row of rows) write(row);
   });
 
-  function flush(): void {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (queued.length === 0 || !db.open) return;
-    const rows = queued;
-    queued = [];
-    writeAll(rows);
+  /** One row at a time: a row that can never be written (a bug) must not hold back the others. */
+  function writeOneByOne(rows: T[]): T[] {
+    for (const [index, row] of rows.entries()) {
+      try {
+        storage.write(() => write(row));
+      } catch (err) {
+        if (isStorageFailure(err)) return rows.slice(index);
+        storage.noteDropped(1, `${name} (row rejected: ${String(err)})`);
+      }
+    }
+    return [];
   }
 
-  return {
+  function flush(): boolean {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (queued.length === 0) return true;
+    if (!db.open) return false;
+    const rows = queued;
+    queued = [];
+    let left: T[] = [];
+    try {
+      storage.write(() => writeAll(rows));
+    } catch (err) {
+      left = isStorageFailure(err) ? rows : writeOneByOne(rows);
+    }
+    // Rows pushed while writing (none today: the write is synchronous) go after the older ones.
+    queued = left.concat(queued);
+    return queued.length === 0;
+  }
+
+  function trim(): void {
+    const excess = queued.length - maxQueued;
+    if (excess <= 0) return;
+    queued.splice(0, excess);
+    storage.noteDropped(excess, name);
+  }
+
+  const buffer: WriteBuffer<T> = {
     push(row) {
       queued.push(row);
+      trim();
+      // While the database refuses writes, only the storage's back-off timer tries again: a
+      // flush per push would wait busy_timeout on the event loop every time.
+      if (!storage.writable) return;
       if (queued.length >= maxRows) flush();
       else timer ??= setTimeout(flush, maxDelayMs).unref();
     },
     flush,
+    size: () => queued.length,
   };
+  storage.addBacklog({ size: buffer.size, retry: () => void flush() });
+  return buffer;
 }

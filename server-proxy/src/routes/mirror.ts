@@ -12,9 +12,10 @@ import {
   parseProfileResponse,
 } from '../../../src/lib/service/index.ts';
 import { Coalescer, type ResponseCache, type StoredResponse } from '../cache.ts';
-import type { Endpoint, Governance, ProxyConfig } from '../context.ts';
+import type { Endpoint, Governance, ProxyConfig, SpendReservation } from '../context.ts';
 import { ProxyError } from '../errors.ts';
 import { chooseEncoding, Precompressed, PRECOMPRESS_MIN_CHARS } from '../http/precompressed.ts';
+import { DEFAULT_PAGE_SIZE } from '../sandbox/validate.ts';
 import type { UpstreamClient, UpstreamResponse } from '../upstream.ts';
 import { requestKey, validateRequest, type ForwardRequest } from '../validate.ts';
 
@@ -254,33 +255,77 @@ class MirrorHandler {
     return { stored, cache: 'hit' as const };
   }
 
-  /** Budget check, upstream call, spend record; the answer as the proxy stores and replays it. */
-  private async call(forward: ForwardRequest, caller: MirrorCaller): Promise<StoredResponse> {
-    const billable = BILLABLE.has(forward.endpoint);
-    if (billable) {
-      const decision = this.deps.governance.spend.check({
-        endpoint: forward.endpoint,
-        dots: forward.dots,
-        at: new Date(),
-      });
-      if (!decision.ok) throw budgetRefusal(decision);
-    }
-    const response = await this.deps.upstream.send(forward, {
-      requestId: caller.requestId,
-      clientHeaders: caller.headers,
+  /**
+   * Reserve what a billable call may cost, before it is sent: the budget is checked and the intent
+   * written in one transaction (402 when it could cross the budget, 503 when it cannot be written;
+   * either way nothing goes upstream). A search whose DOTs are unknown is priced at its page.
+   */
+  private reserve(forward: ForwardRequest, caller: MirrorCaller): SpendReservation | undefined {
+    if (!BILLABLE.has(forward.endpoint)) return undefined;
+    const decision = this.deps.governance.spend.reserve({
+      endpoint: forward.endpoint,
+      dots: forward.dots,
+      at: new Date(),
+      user: caller.user,
+      maxUnits: forward.dots.length === 0 ? pageSizeOf(forward) : undefined,
     });
-    const stored = toStored(forward, response);
-    if (METERED.has(forward.endpoint) && isSuccess(stored.status)) {
-      this.deps.governance.spend.record({
-        endpoint: forward.endpoint,
-        dots: stored.dots,
-        at: stored.fetchedAt,
-        user: caller.user,
-        cacheHit: false,
+    if (!decision.ok) throw budgetRefusal(decision);
+    return decision.reservation;
+  }
+
+  /** Reserve, call upstream, settle; the answer as the proxy stores and replays it. */
+  private async call(forward: ForwardRequest, caller: MirrorCaller): Promise<StoredResponse> {
+    const { spend } = this.deps.governance;
+    const reservation = this.reserve(forward, caller);
+    let response: UpstreamResponse;
+    try {
+      response = await this.deps.upstream.send(forward, {
+        requestId: caller.requestId,
+        clientHeaders: caller.headers,
       });
+    } catch (err) {
+      if (reservation) {
+        // Sent and then cut off, timed out or unreadable: the service may have billed it.
+        if (err instanceof ProxyError && err.reachedService) spend.markUncertain(reservation);
+        else spend.release(reservation);
+      }
+      throw err;
+    }
+    let stored: StoredResponse;
+    try {
+      stored = toStored(forward, response);
+    } catch (err) {
+      if (reservation) spend.markUncertain(reservation);
+      throw err;
+    }
+    const call = { endpoint: forward.endpoint, dots: stored.dots, at: stored.fetchedAt };
+    if (isSuccess(stored.status)) {
+      // Written at once, or queued and retried when the database refuses: the answer is served.
+      if (reservation) spend.settle(reservation, { ...call, user: caller.user });
+      else if (METERED.has(forward.endpoint)) {
+        spend.record({ ...call, user: caller.user, cacheHit: false });
+      }
+    } else if (reservation) {
+      // A gateway error may come after the service served (and billed) the request.
+      if (GATEWAY_STATUSES.has(stored.status)) spend.markUncertain(reservation);
+      else spend.release(reservation);
     }
     return stored;
   }
+}
+
+/** Answers a gateway may give after the service served the request. */
+const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 504]);
+
+/**
+ * The most DOTs a search may serve: its page size (`pageSize`, sent only when it is not the
+ * service's default of 100; validation clamps it to 100 before it is sent).
+ */
+function pageSizeOf(forward: ForwardRequest): number {
+  if (forward.endpoint !== 'profile' && forward.endpoint !== 'profile-lite') return 1;
+  const sent = forward.query.find(([name]) => name === 'pageSize')?.[1];
+  const size = sent === undefined ? DEFAULT_PAGE_SIZE : Number(sent);
+  return Number.isInteger(size) && size > 0 ? size : DEFAULT_PAGE_SIZE;
 }
 
 function isSuccess(status: number): boolean {

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestUser } from '../context.ts';
 import { sendError } from '../governance/errors.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
+import { storageOf } from '../storage.ts';
 import { MAX_ENTRY_CHARS } from './entries.ts';
 import { parseLookup, parseTriagePut, parseVisitPut, type Checked } from './inputs.ts';
 import { planResolution, resolveEntries } from './resolve.ts';
@@ -72,6 +73,8 @@ function parseResolveBody(body: unknown): Checked<ResolveBody> {
 
 function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, now: () => Date) {
   const store = createTriageStore(deps.db);
+  // A write the database refuses (lock, read-only, deleted file) is a 503 storage_unavailable.
+  const storage = storageOf(deps.db);
 
   app.get('/api/local/triage', async (request, reply) => {
     const lookup = parseLookup(request.query);
@@ -85,7 +88,7 @@ function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, n
   app.put('/api/local/triage', async (request, reply) => {
     const updates = parseTriagePut(request.body);
     if (!updates.ok) return sendError(reply, 400, updates.problem);
-    const items = store.put(actorOf(request), updates.value, now());
+    const items = storage.write(() => store.put(actorOf(request), updates.value, now()));
     return { updated: updates.value.length, items };
   });
 
@@ -99,7 +102,7 @@ function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, n
   app.put('/api/local/triage/last-visit', async (request, reply) => {
     const body = parseVisitPut(request.body);
     if (!body.ok) return sendError(reply, 400, body.problem);
-    return store.recordVisit(actorOf(request).id, now());
+    return storage.write(() => store.recordVisit(actorOf(request).id, now()));
   });
 }
 
