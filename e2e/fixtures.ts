@@ -12,6 +12,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { EMBEDDED_SANDBOX_KEY } from '../server-proxy/src/config.ts';
 import { configuredKeys, type Needle } from '../scripts/check-key-leak.ts';
 
+/**
+ * The header the SPA sends on every API call. The proxy refuses GETs that may be billed without it
+ * (another site's <img> or no-cors fetch cannot send it), so direct API calls in specs send it too.
+ */
+export const API_HEADERS = { 'x-requested-with': 'carrier-desk' } as const;
+
 /** The secret no response may ever carry: the key the proxy holds for the embedded sandbox. */
 export const SECRET_KEY = EMBEDDED_SANDBOX_KEY;
 
@@ -227,7 +233,7 @@ export const test = base.extend<Options & Fixtures>({
   keyGuard: [
     async ({ browser, context, playwright }, use) => {
       const again = await playwright.request.newContext();
-      const guard = new KeyGuard((url) => again.get(url));
+      const guard = new KeyGuard((url) => again.get(url, { headers: API_HEADERS }));
       const stops = [
         watchContext(context, guard),
         watchNewContexts(browser, guard),

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { CHANNELS, channelOfField, parseMonitoringList } from '../src/lib/service/index.ts';
-import { axeViolations, expect, test } from './fixtures.ts';
+import { API_HEADERS, axeViolations, expect, test } from './fixtures.ts';
 import { sandbox } from './sandbox.ts';
 
 const LABELS = ['Insurance', 'Authority', 'Safety', 'Fleet', 'Contact', 'Risk'];
@@ -19,7 +19,9 @@ test.afterAll(async () => {
 
 /** The proxy's answer for a list query, as the inbox reads it. */
 async function listFromApi(request: APIRequestContext, query: string) {
-  const response = await request.get(`/api/v2/monitoring/list?pageSize=500&${query}`);
+  const response = await request.get(`/api/v2/monitoring/list?pageSize=500&${query}`, {
+    headers: API_HEADERS,
+  });
   expect(response.ok()).toBe(true);
   return parseMonitoringList(await response.json()).value;
 }

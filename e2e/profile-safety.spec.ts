@@ -7,7 +7,7 @@
  * `not_found`, and the tab's rendering of it is unit-tested (FmcsaTab).
  */
 import type { Page } from '@playwright/test';
-import { axeViolations, expect, test } from './fixtures.ts';
+import { API_HEADERS, axeViolations, expect, test } from './fixtures.ts';
 
 const IRONCLAD = '2214589';
 const HANSEN = '568253';
@@ -45,7 +45,9 @@ test('the FMCSA tab of 568253 lists its fields and filters them', async ({ page 
 });
 
 test('an FMCSA lookup without a match is a 404 and is not billed', async ({ request }) => {
-  const response = await request.get('/api/v2/profile-fmcsa?dot_number=9999998');
+  const response = await request.get('/api/v2/profile-fmcsa?dot_number=9999998', {
+    headers: API_HEADERS,
+  });
   expect(response.status()).toBe(404);
   expect(((await response.json()) as { code?: string }).code).toBe('not_found');
 });

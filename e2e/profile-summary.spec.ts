@@ -5,7 +5,7 @@
  * (cached or in-flight) full answer.
  */
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { API_HEADERS, expect, test } from './fixtures.ts';
 import { sandbox } from './sandbox.ts';
 
 /** A population carrier no other spec opens, so the proxy has not cached it yet. */
@@ -62,8 +62,8 @@ test('a history tab opened directly shows the header at once and its table with 
 
 test('the summary leaves the long histories out and keeps their counters', async ({ request }) => {
   const [summary, full] = await Promise.all([
-    request.get(`/api/local/profile-summary?dot_number=${HEAVY_DOT}`),
-    request.get(`/api/v2/profile?dot_number=${HEAVY_DOT}`),
+    request.get(`/api/local/profile-summary?dot_number=${HEAVY_DOT}`, { headers: API_HEADERS }),
+    request.get(`/api/v2/profile?dot_number=${HEAVY_DOT}`, { headers: API_HEADERS }),
   ]);
   expect(summary.ok()).toBe(true);
   expect(summary.headers()['x-profile-summary-omitted']).toContain('inspection_history');

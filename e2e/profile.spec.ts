@@ -4,7 +4,7 @@
  * refresh goes past the proxy cache; axe finds nothing on overview and authority in light and dark.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { axeViolations, expect, test } from './fixtures.ts';
+import { API_HEADERS, axeViolations, expect, test } from './fixtures.ts';
 
 const CURATED_DOTS = [
   '568253',
@@ -34,7 +34,9 @@ const TABS = [
 
 /** The carrier's legal name as the proxy serves it. */
 async function legalName(request: APIRequestContext, dot: string): Promise<string> {
-  const response = await request.get(`/api/v2/profile?dot_number=${dot}`);
+  const response = await request.get(`/api/v2/profile?dot_number=${dot}`, {
+    headers: API_HEADERS,
+  });
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { items: { legal_name: string }[] };
   const name = body.items[0]?.legal_name;

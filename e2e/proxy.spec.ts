@@ -44,8 +44,10 @@ test('a profile through the page origin is a miss, then a hit', async ({ page })
       };
     };
     // The first call forces a refresh, so it is a miss whatever ran before it.
-    const first = await read({ headers: { 'cache-control': 'no-cache' } });
-    const second = await read({});
+    // The SPA's header: without it the proxy refuses a GET that may be billed.
+    const csrf = { 'x-requested-with': 'carrier-desk' };
+    const first = await read({ headers: { ...csrf, 'cache-control': 'no-cache' } });
+    const second = await read({ headers: csrf });
     return [first, second];
   });
   expect(answers.map((answer) => [answer.status, answer.cache, answer.docId])).toEqual([
@@ -92,6 +94,24 @@ test('no asset of the built dashboard carries the key', async ({ request, keyGua
   expect([...seen].some((path) => path.endsWith('.css'))).toBe(true);
   // The `request` fixture hands its responses to the automatic guard as well.
   expect(keyGuard.scanned).toBeGreaterThanOrEqual(seen.size);
+});
+
+test('source maps stay on disk: no bundle points at one and the proxy serves none', async ({
+  request,
+}) => {
+  const assets = readdirSync(join(DIST, 'assets'));
+  const maps = assets.filter((name) => name.endsWith('.map'));
+  // Written (the key-leak scan reads them) ...
+  expect(maps.length).toBeGreaterThan(0);
+  // ... but referenced by no bundle, and never served: they hold the full source.
+  for (const name of assets.filter((file) => /\.(?:js|css)$/.test(file))) {
+    expect(readFileSync(join(DIST, 'assets', name), 'utf8'), name).not.toMatch(/sourceMappingURL=/);
+  }
+  for (const name of maps) {
+    const response = await request.get(`/assets/${name}`);
+    expect(response.status(), name).toBe(404);
+    expect(await response.text(), name).not.toContain('sourcesContent');
+  }
 });
 
 test('the key scanner finds the key in a header name or value, or a body', () => {

@@ -26,7 +26,9 @@ test.afterEach(async () => {
 async function watchedIds(request: APIRequestContext): Promise<Set<string>> {
   const ids = new Set<string>();
   for (let page = 1; ; page += 1) {
-    const response = await request.get(`/api/v2/monitoring/list?pageSize=500&page=${page}`);
+    const response = await request.get(`/api/v2/monitoring/list?pageSize=500&page=${page}`, {
+      headers: CSRF,
+    });
     expect(response.ok()).toBe(true);
     const { profiles } = parseMonitoringList(await response.json()).value;
     for (const profile of profiles) ids.add(profile.profileId);
@@ -211,7 +213,9 @@ async function stopOwnProxy(child: ChildProcess) {
 
 /** The first changed field of the first profile with changes on a proxy's inbox. */
 async function firstChange(request: APIRequestContext) {
-  const response = await request.get(`${OWN_URL}/api/v2/monitoring/list?view_changes=true`);
+  const response = await request.get(`${OWN_URL}/api/v2/monitoring/list?view_changes=true`, {
+    headers: CSRF,
+  });
   expect(response.ok()).toBe(true);
   const { profiles } = parseMonitoringList(await response.json()).value;
   for (const profile of profiles) {

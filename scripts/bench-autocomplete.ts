@@ -22,6 +22,7 @@ import {
   autocompleteTerm,
 } from '../src/features/search/api/get-autocomplete.ts';
 import { metric, summarise, writeResultsFile, type Summary } from './bench-results.ts';
+import { API_HEADERS } from './bench-servers.ts';
 
 const POPULATION = Number(process.env.BENCH_POPULATION ?? 100_000);
 const NAMES = Number(process.env.BENCH_NAMES ?? 40);
@@ -50,7 +51,7 @@ function roundTripMetric(kind: 'cold' | 'warm', summary: Summary) {
 }
 
 async function getJson(url: string): Promise<unknown> {
-  const response = await fetch(url);
+  const response = await fetch(url, { headers: API_HEADERS });
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
   return response.json() as Promise<unknown>;
 }

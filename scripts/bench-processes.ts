@@ -9,7 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { BENCH_KEY } from './bench-servers.ts';
+import { API_HEADERS, BENCH_KEY } from './bench-servers.ts';
 
 export const HOST = '127.0.0.1';
 /** The cached autocomplete query every proxy benchmark sends. */
@@ -311,9 +311,13 @@ export async function soak(
   let users = 0;
   const asUser = (client: autocannon.Client) => {
     users += 1;
-    client.setHeaders({ [SOAK_USER_HEADER]: `bench-user-${users}` });
+    client.setHeaders({ ...API_HEADERS, [SOAK_USER_HEADER]: `bench-user-${users}` });
   };
-  const target = { name: 'proxy soak', url: `${proxy.url}/api/v2/autocomplete?${QUERY}` };
+  const target = {
+    name: 'proxy soak',
+    url: `${proxy.url}/api/v2/autocomplete?${QUERY}`,
+    headers: { ...API_HEADERS },
+  };
   sample();
   const timer = setInterval(sample, 1000);
   const figures = await load(target, connections, seconds, asUser).finally(() =>

@@ -37,7 +37,7 @@ import {
   type Target,
 } from './bench-processes.ts';
 import { metric, percentile, writeResultsFile, type MetricEntry } from './bench-results.ts';
-import { BENCH_KEY, setting } from './bench-servers.ts';
+import { API_HEADERS, BENCH_KEY, setting } from './bench-servers.ts';
 
 const SECONDS = setting('BENCH_SECONDS', 10, 120);
 const CONNECTIONS = setting('BENCH_CONNECTIONS', 10, 1000);
@@ -48,7 +48,7 @@ const WARMUP_SECONDS = 2;
 
 /** The proxy figures mean "cached" only if the proxy says it answered from its cache. */
 async function expectCacheHit(url: string): Promise<void> {
-  const response = await fetch(url);
+  const response = await fetch(url, { headers: API_HEADERS });
   await response.arrayBuffer();
   const cache = response.headers.get('x-cache');
   if (response.status !== 200 || cache !== 'hit') {
@@ -215,11 +215,20 @@ async function runComparison(work: string, sandbox: Service, services: Service[]
       },
       sandbox,
     ),
-    await compare({ name: 'proxy (cache hit)', url: `${proxy.url}${proxied}` }, proxy),
+    await compare(
+      { name: 'proxy (cache hit)', url: `${proxy.url}${proxied}`, headers: { ...API_HEADERS } },
+      proxy,
+    ),
   ];
   await expectCacheHit(`${proxy.url}${proxied}`);
   if (nginx) {
-    rows.push(await compare({ name: 'nginx proxy_pass', url: `${nginx.url}${proxied}` }, nginx));
+    // The same request bytes as the proxy gets, header included.
+    const target = {
+      name: 'nginx proxy_pass',
+      url: `${nginx.url}${proxied}`,
+      headers: { ...API_HEADERS },
+    };
+    rows.push(await compare(target, nginx));
   }
   printComparison(rows);
   await proxy.stop();

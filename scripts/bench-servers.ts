@@ -14,6 +14,11 @@ import { loadConfig } from '../server-proxy/src/config.ts';
 import { buildSandboxApp, type SandboxApp } from '../server-proxy/src/sandbox/app.ts';
 
 export const BENCH_KEY = 'sk_test_bench';
+/**
+ * The header the SPA sends on every API call; the proxy refuses GETs that may be billed without it
+ * (docs/proxy-security.md), so load generators send it too.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = { 'x-requested-with': 'carrier-desk' };
 const HOST = '127.0.0.1';
 
 /** A whole number from the environment (`fallback` when unset), checked against 1…max. */

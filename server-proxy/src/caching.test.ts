@@ -134,7 +134,7 @@ describe('cache', () => {
     );
     const raw = async (encoding: string) => {
       const response = await fetch(`${proxy.url}${PROFILE}`, {
-        headers: { 'accept-encoding': encoding },
+        headers: { ...CSRF, 'accept-encoding': encoding },
       });
       return { response, text: await response.text() };
     };

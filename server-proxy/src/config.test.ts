@@ -117,6 +117,7 @@ describe('loadConfig', () => {
   it('accepts a non-loopback host with an access-control mode', () => {
     const config = loadConfig({
       HOST: '0.0.0.0',
+      ALLOWED_HOSTS: 'desk.example.com',
       DASHBOARD_AUTH: 'trusted-header',
       TRUSTED_PROXIES: '10.0.0.5, 10.1.0.0/16',
       TRUSTED_USER_HEADER: 'X-Auth-Request-User',
@@ -131,5 +132,44 @@ describe('loadConfig', () => {
   it('knows loopback addresses', () => {
     expect(['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost'].every(isLoopback)).toBe(true);
     expect(['0.0.0.0', '192.168.1.2', '::', 'example.com'].some(isLoopback)).toBe(false);
+  });
+});
+
+describe('loadConfig: exposure off loopback', () => {
+  const PASSWORD = { DASHBOARD_AUTH: 'password', DASHBOARD_PASSWORD: 'twelve chars' };
+  const TRUSTED = { DASHBOARD_AUTH: 'trusted-header', TRUSTED_PROXIES: '10.0.0.9' };
+
+  it('refuses a wildcard HOST without ALLOWED_HOSTS or PUBLIC_URL, naming both', () => {
+    for (const host of ['0.0.0.0', '::']) {
+      const problems = problemsOf({ ...TRUSTED, HOST: host }).join('\n');
+      expect(problems).toMatch(/listens on every interface/);
+      expect(problems).toMatch(/PUBLIC_URL/);
+      expect(problems).toMatch(/ALLOWED_HOSTS/);
+    }
+    expect(loadConfig({ ...TRUSTED, HOST: '0.0.0.0', PUBLIC_URL: 'https://d.example' }).host).toBe(
+      '0.0.0.0',
+    );
+    // One address names itself: its Host is allowed without a list.
+    expect(loadConfig({ ...TRUSTED, HOST: '10.0.0.5' }).allowedHosts).toEqual([]);
+  });
+
+  it('refuses a DASHBOARD_PASSWORD under 12 characters without showing it', () => {
+    const problems = problemsOf({ DASHBOARD_AUTH: 'password', DASHBOARD_PASSWORD: 'hunter2hunt' });
+    expect(problems).toEqual([
+      'DASHBOARD_PASSWORD must have at least 12 characters (it has 11); choose a longer one',
+    ]);
+    expect(loadConfig(PASSWORD).auth).toMatchObject({ kind: 'password' });
+  });
+
+  it('refuses password mode on a non-loopback HOST over plain HTTP', () => {
+    const env = { ...PASSWORD, HOST: '10.0.0.5' };
+    expect(problemsOf(env).join('\n')).toMatch(
+      /plain HTTP.*SECURE_COOKIES=true.*ALLOW_INSECURE_HTTP=true/s,
+    );
+    expect(loadConfig({ ...env, SECURE_COOKIES: 'true' }).secureCookies).toBe(true);
+    expect(loadConfig({ ...env, ALLOW_INSECURE_HTTP: 'true' }).allowInsecureHttp).toBe(true);
+    expect(loadConfig({ ...PASSWORD, HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+    // Trusted-header mode sits behind a sign-in proxy that terminates TLS.
+    expect(loadConfig({ ...TRUSTED, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
   });
 });

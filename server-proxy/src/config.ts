@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import type { AuthConfig, Endpoint, ProxyConfig, ServiceMode } from './context.ts';
+import { passwordProblem } from './governance/passwords.ts';
 import { LIVE_KEY_PREFIX, SANDBOX_KEY_PREFIX } from './sandbox/auth.ts';
 import { LIVE_LIMITS_PER_MINUTE } from './sandbox/rate-limit.ts';
 
@@ -162,6 +163,10 @@ function readAuth(read: Reader): AuthConfig {
         'DASHBOARD_AUTH=password needs exactly one of DASHBOARD_PASSWORD or DASHBOARD_USERS_FILE',
       );
     }
+    const weak = password === undefined ? undefined : passwordProblem(password);
+    if (weak !== undefined) {
+      read.problems.push(`DASHBOARD_PASSWORD ${weak}; choose a longer one`);
+    }
     return { kind, password, usersFile };
   }
   if (kind === 'trusted-header') {
@@ -230,14 +235,53 @@ function readBudget(read: Reader): number | undefined {
   return value;
 }
 
+/** 0.0.0.0 and :: listen on every interface and name no host of their own. */
+function isWildcard(host: string): boolean {
+  return ['0.0.0.0', '::', '[::]'].includes(host);
+}
+
+/** A true/false setting read without reporting it (its own reader reports a bad value). */
+function isSet(read: Reader, name: string): boolean {
+  const raw = read.text(name)?.toLowerCase();
+  return raw === 'true' || raw === '1';
+}
+
+/**
+ * HOST, checked against the access mode: DASHBOARD_AUTH=none listens on loopback only; a wildcard
+ * HOST needs ALLOWED_HOSTS or PUBLIC_URL (the Host allow-list would refuse every request); password
+ * mode off loopback needs TLS in front (SECURE_COOKIES=true) or an explicit ALLOW_INSECURE_HTTP=true.
+ */
 function readHost(read: Reader, auth: AuthConfig): string {
   const host = read.text('HOST') ?? '127.0.0.1';
   if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) {
     read.problems.push(`HOST is not a host name or address: "${host}"`);
-  } else if (auth.kind === 'none' && !isLoopback(host)) {
+    return host;
+  }
+  if (isLoopback(host)) return host;
+  if (auth.kind === 'none') {
     read.problems.push(
       `HOST=${host} is not a loopback address; with DASHBOARD_AUTH=none the proxy only listens on ` +
         'loopback. Set DASHBOARD_AUTH=password or trusted-header to expose it.',
+    );
+    return host;
+  }
+  if (isWildcard(host) && !read.text('ALLOWED_HOSTS') && !read.text('PUBLIC_URL')) {
+    read.problems.push(
+      `HOST=${host} listens on every interface, so the proxy cannot tell which Host names are ` +
+        'its own (it refuses all others, against DNS rebinding). Set PUBLIC_URL to the address ' +
+        'users open (https://desk.example.com) or ALLOWED_HOSTS to the host names (and ' +
+        'host:port) they use, or set HOST to one address.',
+    );
+  }
+  if (
+    auth.kind === 'password' &&
+    !isSet(read, 'SECURE_COOKIES') &&
+    !isSet(read, 'ALLOW_INSECURE_HTTP')
+  ) {
+    read.problems.push(
+      `DASHBOARD_AUTH=password on HOST=${host} would send passwords and session cookies over ` +
+        'plain HTTP. Put a TLS terminator in front and set SECURE_COOKIES=true, or set ' +
+        'ALLOW_INSECURE_HTTP=true to accept the risk (a warning is printed at start).',
     );
   }
   return host;

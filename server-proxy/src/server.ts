@@ -2,6 +2,7 @@
 import { buildProxyApp } from './app.ts';
 import { ConfigError, describeMode, loadConfig } from './config.ts';
 import type { ProxyConfig } from './context.ts';
+import { insecureHttpWarning } from './governance/exposure.ts';
 import { closeOnSignals, listenUrl } from './http/shutdown.ts';
 
 /** Give in-flight requests this long to finish on SIGINT/SIGTERM before exiting anyway. */
@@ -21,6 +22,8 @@ function readConfig(): ProxyConfig {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  const warning = insecureHttpWarning(config);
+  if (warning !== undefined) console.warn(warning);
   const app = await buildProxyApp(config);
   closeOnSignals(app, 'proxy', SHUTDOWN_GRACE_MS);
   await app.listen({ host: config.host, port: config.port });

@@ -6,6 +6,15 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+/**
+ * Source maps carry the full source (`sourcesContent`). The build writes them as "hidden" maps (no
+ * `sourceMappingURL` in the bundles) so the key-leak scan and local debugging can use them, and they
+ * are never served: a request for one is answered 404 like any missing file.
+ */
+function isServable(pathname: string): boolean {
+  return !pathname.toLowerCase().endsWith('.map');
+}
+
 /** Hashed build output under /assets/ never changes; everything else is revalidated. */
 function cacheControlFor(path: string): string {
   return /[\\/]assets[\\/]/.test(path) ? IMMUTABLE : REVALIDATE;
@@ -30,6 +39,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
       wildcard: true,
       cacheControl: false,
       dotfiles: 'ignore',
+      allowedPath: isServable,
       setHeaders: (res, path) => {
         res.header('cache-control', cacheControlFor(path));
       },

@@ -139,6 +139,8 @@ function parseJson(text: string): unknown {
 
 export async function request(url: string, init: CallInit = {}): Promise<CallResult> {
   const headers: Record<string, string> = { ...init.headers };
+  // The SPA sends the custom header on every call; billable GETs are refused without it.
+  if ((init.method ?? 'GET') === 'GET') headers['x-requested-with'] ??= 'carrier-desk';
   let body = init.rawBody;
   if (init.body !== undefined) {
     body = JSON.stringify(init.body);

@@ -7,6 +7,12 @@ import {
   CSRF_HEADER_VALUE as PROXY_CSRF_HEADER_VALUE,
 } from '../../server-proxy/src/governance/index.ts';
 import {
+  LIVE_KEY,
+  startFakeOrigin,
+  startProxy,
+  testConfig as proxyTestConfig,
+} from '../../server-proxy/src/test-helpers.ts';
+import {
   ApiError,
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
@@ -130,7 +136,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('apiGet', () => {
-  it('sends query parameters, skips empty ones and asks for JSON', async () => {
+  it('sends query parameters, skips empty ones, asks for JSON and sends the CSRF header', async () => {
     const body = await apiGet(
       '/api/echo',
       { dot_number: '568253', page: 2, view_changes: true, q: undefined, x: null },
@@ -140,7 +146,8 @@ describe('apiGet', () => {
       method: 'GET',
       url: '/api/echo?dot_number=568253&page=2&view_changes=true',
       accept: 'application/json',
-      csrf: null,
+      // The proxy refuses billable GETs without it (a hostile page's <img> cannot send it).
+      csrf: CSRF_HEADER_VALUE,
     });
   });
 
@@ -265,6 +272,33 @@ describe('CSRF header', () => {
   it('is the one the proxy requires', () => {
     expect(CSRF_HEADER).toBe(PROXY_CSRF_HEADER);
     expect(CSRF_HEADER_VALUE).toBe(PROXY_CSRF_HEADER_VALUE);
+  });
+
+  it('gets every reader through the real proxy billable-GET check', async () => {
+    const origin = await startFakeOrigin();
+    const proxy = await startProxy(
+      proxyTestConfig({
+        upstream: { baseUrl: origin.url, apiKey: LIVE_KEY, legacy: false, timeoutMs: 2000 },
+      }),
+    );
+    try {
+      const options = { baseUrl: proxy.url };
+      const query = { dot_number: '568253' };
+      await expect(apiGet('/api/v2/profile', query, options)).resolves.toMatchObject({
+        total_count: 1,
+      });
+      await expect(apiGetWithMeta('/api/v2/profile-lite', query, options)).resolves.toMatchObject({
+        status: 200,
+      });
+      await expect(apiGetText('/api/v2/profile-fmcsa', query, options)).resolves.toContain(
+        '568253',
+      );
+      expect(origin.requests.every((request) => request.url.startsWith('/v2/'))).toBe(true);
+      expect(origin.requests).toHaveLength(3);
+    } finally {
+      await proxy.close();
+      await origin.close();
+    }
   });
 });
 

@@ -8,8 +8,9 @@
  */
 
 /**
- * The custom header the proxy requires on every state-changing request (its CSRF defence; see
- * docs/proxy-security.md). Kept equal to the proxy's `CSRF_HEADER`/`CSRF_HEADER_VALUE` by a test.
+ * The custom header the proxy requires on every state-changing request and on every GET that may
+ * be billed (its CSRF defence; see docs/proxy-security.md). Sent on every call. Kept equal to the
+ * proxy's `CSRF_HEADER`/`CSRF_HEADER_VALUE` by a test.
  */
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'carrier-desk';
@@ -154,8 +155,6 @@ export function buildUrl(path: string, params: QueryParams, baseUrl?: string): s
   return baseUrl === undefined ? relative : new URL(relative, baseUrl).toString();
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 async function request(
   url: string,
   init: RequestInit,
@@ -176,7 +175,7 @@ async function exchange(
   const headers = new Headers(init.headers);
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   headers.set('accept', 'application/json');
-  if (!SAFE_METHODS.has(init.method ?? 'GET')) headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
+  headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
   const response = await send(url, { ...init, headers, signal: signal ?? null });
   const text = await readText(response, signal);
   if (response.ok) return { response, text };

@@ -43,10 +43,45 @@ function isLoginForm(request: FastifyRequest): boolean {
   );
 }
 
-type CsrfProblem = 'cross_origin' | 'missing_header' | undefined;
+type CsrfProblem =
+  'cross_origin' | 'cross_site_api' | 'missing_header' | 'billable_get' | undefined;
+
+/** `/api` and everything under it, however the path is spelled (the router folds `//` and `/`). */
+function isApiRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route !== undefined && route.startsWith('/api/')) return true;
+  const path = pathOf(request.url).replace(/\/{2,}/g, '/');
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * GET routes that may make a billed (or rate-limited) upstream call: the whole mirror under
+ * /api/v2 (profile, profile-lite, profile-fmcsa, autocomplete, monitoring/list), the profile
+ * summary and the verdict (both fetch the full profile). Matched on the route the router chose, so
+ * no spelling of the path (`//api/v2/profile`, `/api/v2/profile/`, percent-encoding) slips past.
+ * governance/csrf.test.ts lists every GET route under /api and fails on one that reaches the
+ * service without the header: add new ones here.
+ */
+function isBillableGet(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const route = request.routeOptions.url;
+  return (
+    route !== undefined &&
+    (route.startsWith('/api/v2/') ||
+      route === '/api/local/profile-summary' ||
+      route === '/api/local/verdict')
+  );
+}
 
 function csrfProblem(request: FastifyRequest): CsrfProblem {
-  if (!UNSAFE_METHODS.has(request.method)) return undefined;
+  const api = isApiRequest(request);
+  if (!UNSAFE_METHODS.has(request.method)) {
+    if (!api) return undefined;
+    // Another site's <img>, <script>, form or fetch: never for the API, whatever the method.
+    if (originVerdict(request) === 'cross') return 'cross_site_api';
+    if (!isBillableGet(request)) return undefined;
+    return single(request.headers[CSRF_HEADER]) === CSRF_HEADER_VALUE ? undefined : 'billable_get';
+  }
   const verdict = originVerdict(request);
   if (verdict === 'cross') return 'cross_origin';
   if (isLoginForm(request)) return verdict === 'proven' ? undefined : 'cross_origin';
@@ -54,17 +89,28 @@ function csrfProblem(request: FastifyRequest): CsrfProblem {
   return header === CSRF_HEADER_VALUE ? undefined : 'missing_header';
 }
 
-/** onRequest hook: state-changing requests need same origin and the custom header, else 403. */
+const REFUSALS: Record<Exclude<CsrfProblem, undefined>, string> = {
+  cross_origin: 'Cross-origin state-changing requests are refused',
+  cross_site_api: 'Requests to the API from another site are refused',
+  missing_header: `State-changing requests must carry the ${CSRF_HEADER} header`,
+  billable_get: `Calls that may be billed must carry the ${CSRF_HEADER} header`,
+};
+
+/**
+ * onRequest hook:
+ * - any /api request that another site made (Sec-Fetch-Site cross-site/same-site, or an Origin
+ *   other than our Host) → 403;
+ * - GETs that may be billed (isBillableGet) need the custom header, which another page can only
+ *   send after a CORS preflight the proxy never answers (so `<img src>` and no-cors fetches fail);
+ * - state-changing requests need same origin and the custom header.
+ * All refusals are 403 `csrf`.
+ */
 export function addCsrfCheck(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     const problem = csrfProblem(request);
     if (problem === undefined) return;
-    const error =
-      problem === 'cross_origin'
-        ? 'Cross-origin state-changing requests are refused'
-        : `State-changing requests must carry the ${CSRF_HEADER} header`;
     return sendError(reply, 403, {
-      error,
+      error: REFUSALS[problem],
       code: 'csrf',
       hint: `Send it from the dashboard's own origin with "${CSRF_HEADER}: ${CSRF_HEADER_VALUE}".`,
     });

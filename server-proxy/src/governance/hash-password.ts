@@ -4,7 +4,7 @@
  * The password is read from standard input so it stays out of the shell history and process list.
  */
 import { text } from 'node:stream/consumers';
-import { hashPassword, isUserName } from './passwords.ts';
+import { hashPassword, isUserName, passwordProblem } from './passwords.ts';
 
 const name = process.argv[2] ?? '';
 if (!isUserName(name)) {
@@ -12,8 +12,9 @@ if (!isUserName(name)) {
   process.exit(2);
 }
 const password = (await text(process.stdin)).replace(/\r?\n$/, '');
-if (password.length < 8) {
-  process.stderr.write('the password must have at least 8 characters\n');
+const problem = passwordProblem(password);
+if (problem !== undefined) {
+  process.stderr.write(`the password ${problem}\n`);
   process.exit(2);
 }
 process.stdout.write(`${name}:${await hashPassword(password)}\n`);

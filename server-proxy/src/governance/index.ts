@@ -5,6 +5,7 @@ import type { ProxyConfig } from '../context.ts';
 import { addAccessControl, createIdentify } from './access.ts';
 import { createAuditTrail, type AuditTrail } from './audit.ts';
 import { addCsrfCheck } from './csrf.ts';
+import { addHostCheck } from './host-check.ts';
 import { registerLocalRoutes } from './local-routes.ts';
 import { createLoginLimiter } from './login-limit.ts';
 import { createPasswordCheck } from './passwords.ts';
@@ -51,6 +52,8 @@ export async function registerGovernance(
   });
   const audit = createAuditTrail(db);
 
+  // First: a request for a Host we do not serve (DNS rebinding) reaches nothing else.
+  addHostCheck(app, config);
   await app.register(cookie);
   await registerSecurityHeaders(app, config.secureCookies);
   addAccessControl(app, config.auth, identify);

@@ -36,6 +36,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
+/** Shortest password accepted for DASHBOARD_PASSWORD and by hash-password.ts. */
+const MIN_PASSWORD_LENGTH = 12;
+
+/** Why a new password is refused (too short), or undefined when it is long enough. */
+export function passwordProblem(password: string): string | undefined {
+  const length = [...password.normalize('NFC')].length;
+  return length < MIN_PASSWORD_LENGTH
+    ? `must have at least ${MIN_PASSWORD_LENGTH} characters (it has ${length})`
+    : undefined;
+}
+
 const USER_NAME = /^[A-Za-z0-9._@-]{1,64}$/;
 
 export function isUserName(value: string): boolean {

@@ -108,30 +108,43 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
     checkPassword: PasswordCheck,
   ) {
     const { username, fromForm } = credentials;
-    const limitKey = `${request.ip}|${username.toLowerCase()}`;
     const now = deps.now();
-    const wait = deps.limiter.retryAfterSeconds(limitKey, now.getTime());
-    if (wait > 0) {
+    const refusal = deps.limiter.check(request.ip, username, now.getTime());
+    if (refusal !== undefined) {
+      const wait = refusal.retryAfterSeconds;
       reply.header('retry-after', String(wait));
-      return refuseLogin(reply, credentials, 429, {
-        error: 'Too many failed sign-ins',
-        code: 'login_rate_limited',
-        hint: `Wait ${wait} s before trying again.`,
-      });
+      return refuseLogin(
+        reply,
+        credentials,
+        429,
+        refusal.scope === 'account'
+          ? {
+              error: 'Too many failed sign-ins for this user name',
+              code: 'login_locked',
+              hint: `This name is locked for ${wait} s after repeated failures from any address. Wait, then sign in; each further lock lasts longer.`,
+            }
+          : {
+              error: 'Too many failed sign-ins',
+              code: 'login_rate_limited',
+              hint: `Wait ${wait} s before trying again.`,
+            },
+      );
     }
+    // Counted as a failure before the (slow) check, so parallel guesses cannot all pass the limits;
+    // a right password clears it again.
+    deps.limiter.attempt(request.ip, username, now.getTime());
     const user = isUserName(username)
       ? await checkPassword(username, credentials.password)
       : undefined;
     auditLogin(request, username, user === undefined ? 401 : fromForm ? 303 : 200);
     if (user === undefined) {
-      deps.limiter.fail(limitKey, now.getTime());
       return refuseLogin(reply, credentials, 401, {
         error: 'Wrong user name or password',
         code: 'bad_credentials',
         hint: 'Check both and try again.',
       });
     }
-    deps.limiter.succeed(limitKey);
+    deps.limiter.succeed(request.ip, username);
     startSession(request, reply, user, now);
     if (fromForm) return reply.redirect(credentials.next, 303);
     return { user: { id: user, name: user }, auth: deps.auth.kind };

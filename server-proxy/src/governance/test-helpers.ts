@@ -98,6 +98,8 @@ async function send(url: string, path: string, init: CallInit): Promise<Reply> {
     headers.origin ??= url;
     headers[CSRF_HEADER] ??= CSRF_HEADER_VALUE;
   }
+  // As the SPA does: billable GETs are refused without the custom header.
+  if ((init.method ?? 'GET') === 'GET') headers[CSRF_HEADER] ??= CSRF_HEADER_VALUE;
   if (init.body !== undefined) {
     body = JSON.stringify(init.body);
     headers['content-type'] ??= 'application/json';
