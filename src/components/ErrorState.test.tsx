@@ -88,6 +88,28 @@ describe('ErrorState', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
+  it("counts down the proxy's open circuit (503 upstream_unavailable) and retries at zero", () => {
+    vi.useFakeTimers();
+    const onRetry = vi.fn();
+    render(
+      <ErrorState
+        error={httpError(503, { code: 'upstream_unavailable', retryAfter: 2 })}
+        onRetry={onRetry}
+      />,
+    );
+    expect(alertText()).toContain('The data service is unavailable');
+    expect(alertText()).toContain('Trying again automatically in 2 s.');
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(onRetry).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows no countdown for an ordinary 503', () => {
+    render(<ErrorState error={httpError(503, { retryAfter: 2 })} onRetry={() => undefined} />);
+    expect(alertText()).not.toContain('Trying again automatically');
+  });
+
   it('lets the user retry a 429 before the countdown ends', async () => {
     const onRetry = vi.fn();
     render(<ErrorState error={httpError(429, { retryAfter: 60 })} onRetry={onRetry} />);

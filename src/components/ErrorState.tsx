@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../lib/api-client.ts';
+import { isUpstreamUnavailable } from '../lib/query-policy.ts';
 
 export interface ErrorDescription {
   title: string;
@@ -144,8 +145,10 @@ interface ErrorStateProps {
  */
 export function ErrorState({ error, what, onRetry, retrying = false }: ErrorStateProps) {
   const description = describeError(error);
-  const rateLimited = error instanceof ApiError && error.status === 429;
-  const wait = rateLimited ? error.retryAfter : undefined;
+  // A 429, or the proxy's open circuit breaker (503 upstream_unavailable), says when to ask again:
+  // count down and retry by itself then, so the view recovers when the service is back.
+  const waits = error instanceof ApiError && (error.status === 429 || isUpstreamUnavailable(error));
+  const wait = waits ? error.retryAfter : undefined;
   const left = useCountdown(wait, onRetry);
   const counting = left !== undefined && left > 0;
   return (

@@ -37,6 +37,18 @@ describe('shouldRetryQuery', () => {
     expect(shouldRetryQuery(MAX_QUERY_RETRIES, networkError)).toBe(false);
   });
 
+  it("does not retry the proxy's open circuit (503 upstream_unavailable): the view counts down", () => {
+    const open = new ApiError({
+      kind: 'http',
+      status: 503,
+      code: 'upstream_unavailable',
+      message: 'circuit open',
+      retryAfter: 5,
+    });
+    expect(shouldRetryQuery(0, open)).toBe(false);
+    expect(shouldRetryQuery(0, httpError(503, 5))).toBe(true);
+  });
+
   it('gives up at once when Retry-After asks for longer than the back-off cap', () => {
     expect(shouldRetryQuery(0, httpError(503, 5))).toBe(true);
     expect(shouldRetryQuery(0, httpError(503, 120))).toBe(false);

@@ -4,7 +4,9 @@
  * - 4xx answers are final: retrying a bad request, a bad key or a missing carrier changes nothing.
  * - 429 is a state to show ("rate limited, try again in N s"), never a retry loop: live keys allow
  *   5 profile calls a minute, so automatic retries would only burn that budget.
- * - 5xx and network failures are retried a couple of times with back-off, honouring Retry-After.
+ * - 5xx and network failures are retried a couple of times with back-off, honouring Retry-After,
+ *   except 503 `upstream_unavailable`: the proxy's circuit breaker is open, so it already knows the
+ *   service is down and says when to ask again. That is a state to show, with a countdown, like 429.
  * - Writes (mutations) are never retried automatically: monitoring changes are billed.
  * - No refetch on window focus or reconnect: views refetch when their data is stale and in use.
  */
@@ -32,12 +34,18 @@ export function retryAfterSeconds(error: unknown): number | undefined {
   return error instanceof ApiError ? error.retryAfter : undefined;
 }
 
+/** The proxy's circuit breaker for the service is open (503 `upstream_unavailable`). */
+export function isUpstreamUnavailable(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 503 && error.code === 'upstream_unavailable';
+}
+
 function isTransient(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.kind === 'network' || error.status >= 500);
 }
 
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  if (!isTransient(error) || failureCount >= MAX_QUERY_RETRIES) return false;
+  if (!isTransient(error) || isUpstreamUnavailable(error)) return false;
+  if (failureCount >= MAX_QUERY_RETRIES) return false;
   const asked = retryAfterSeconds(error);
   return asked === undefined || asked * 1_000 <= MAX_RETRY_DELAY_MS;
 }
