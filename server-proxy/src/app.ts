@@ -27,6 +27,7 @@ import { MIRROR_BODY_LIMIT, registerMirrorRoutes } from './routes/mirror.ts';
 import { registerProfileSummaryRoute } from './routes/profile-summary.ts';
 import { registerSpa, type Spa } from './static.ts';
 import { registerMonitoringRoutes } from './triage/routes.ts';
+import { registerVettingRoutes } from './vetting/routes.ts';
 import { UpstreamClient } from './upstream.ts';
 
 export interface ProxyAppOptions {
@@ -209,12 +210,14 @@ async function registerParts(
       ...config.upstream,
       retryDelayMs: config.upstream.retryDelayMs ?? 5000,
       maxBackoffWaitMs: config.maxQueueWaitMs,
+      maxRetryAfterMs: config.upstream.maxRetryAfterMs ?? 120_000,
     },
     buckets,
   );
   app.addHook('onClose', () => upstream.close());
   const mirror = registerMirrorRoutes(app, { config, upstream, cache, governance });
   registerMonitoringRoutes(app, { db, mirror });
+  registerVettingRoutes(app, { db, mirror, cache, flushAudit: () => governance.flush() });
   registerProfileSummaryRoute(app, { mirror, cache, profileTtlMs: config.cache.profileTtlMs });
   registerHealthRoutes(app, { db, upstreamReachable: () => upstream.reachable() });
   const spa = await registerSpa(app, config.staticDir);

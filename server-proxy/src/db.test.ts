@@ -2,6 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, migrate, openProxyDb } from './db.ts';
 
@@ -38,6 +39,8 @@ describe('openProxyDb', () => {
       'sessions',
       'spend_ledger',
       'triage_state',
+      'vetting_decision',
+      'vetting_policy',
     ]);
     db.close();
   });
@@ -70,6 +73,28 @@ describe('migrate', () => {
     expect(() => migrate(db, steps)).toThrow(/nowhere/);
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     expect(tables(db)).not.toContain('half');
+    db.close();
+  });
+});
+
+describe('migration 3 (ledger row states)', () => {
+  it('marks the rows of an existing ledger settled', () => {
+    const file = join(tempDir(), 'proxy.sqlite');
+    const raw = new Database(file);
+    migrate(raw, MIGRATIONS.slice(0, 2));
+    raw
+      .prepare(
+        `INSERT INTO spend_ledger (call_id, at, month, day, mode, endpoint, dot, user, cache_hit,
+           price_mills) VALUES ('c', '2026-05-01', '2026-05', '2026-05-01', 'live', 'profile', '1',
+           'a', 0, 3000)`,
+      )
+      .run();
+    raw.close();
+    const db = openProxyDb(file);
+    expect(db.prepare('SELECT dot, state FROM spend_ledger').all()).toEqual([
+      { dot: '1', state: 'settled' },
+    ]);
+    expect(() => db.prepare("UPDATE spend_ledger SET state = 'lost'").run()).toThrow(/CHECK/);
     db.close();
   });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { storageOf } from './storage.ts';
 
 /**
  * Schema steps of the proxy's own database, applied in order. Step N brings `user_version` from N to
@@ -61,6 +62,44 @@ export const MIGRATIONS: readonly string[] = [
      last_visit_at TEXT NOT NULL,
      previous_visit_at TEXT
    ) WITHOUT ROWID;`,
+  // 3: the state of a ledger row. A call that may bill is written as `pending` rows (its intent)
+  // before it is sent; they become the `settled` rows of what the service served, are deleted when
+  // the call never reached the service, or stay as `uncertain` (priced at the quote) when it may
+  // have. Rows left `pending` by a crash are made `uncertain` at start-up. Every state counts as
+  // spent.
+  `ALTER TABLE spend_ledger ADD COLUMN state TEXT NOT NULL DEFAULT 'settled'
+     CHECK (state IN ('pending', 'settled', 'uncertain'));
+   CREATE INDEX spend_ledger_call ON spend_ledger (call_id);
+   CREATE INDEX spend_ledger_state ON spend_ledger (state) WHERE state <> 'settled';`,
+  // 4: vetting (docs/vetting.md): numbered policy versions, and decision records chained by hash.
+  // Decisions are append-only: the triggers refuse UPDATE and DELETE (a correction is a new record).
+  `CREATE TABLE vetting_policy (
+     version INTEGER PRIMARY KEY,
+     settings TEXT NOT NULL,
+     created_by TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     changes TEXT NOT NULL,
+     note TEXT
+   );
+   CREATE TABLE vetting_decision (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     dot_number TEXT NOT NULL,
+     decision TEXT NOT NULL,
+     user TEXT NOT NULL,
+     decided_at TEXT NOT NULL,
+     expires_on TEXT,
+     verdict TEXT,
+     policy_version INTEGER NOT NULL,
+     content TEXT NOT NULL,
+     prev_hash TEXT NOT NULL,
+     hash TEXT NOT NULL UNIQUE
+   );
+   CREATE INDEX vetting_decision_dot ON vetting_decision (dot_number, id);
+   CREATE INDEX vetting_decision_user ON vetting_decision (user, id);
+   CREATE TRIGGER vetting_decision_no_update BEFORE UPDATE ON vetting_decision
+     BEGIN SELECT RAISE(ABORT, 'decision records are append-only'); END;
+   CREATE TRIGGER vetting_decision_no_delete BEFORE DELETE ON vetting_decision
+     BEGIN SELECT RAISE(ABORT, 'decision records are append-only'); END;`,
 ];
 
 /** Apply the steps not yet applied (by `user_version`), each in its own transaction. */
@@ -76,14 +115,24 @@ export function migrate(db: Database.Database, steps: readonly string[] = MIGRAT
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-/** Open (creating the folder and file if missing) the proxy database in WAL mode and migrate it. */
-export function openProxyDb(file: string): Database.Database {
+/** How long a write waits for another connection's write lock before it fails (SQLITE_BUSY). */
+export const BUSY_TIMEOUT_MS = 2000;
+
+/**
+ * Open (creating the folder and file if missing) the proxy database in WAL mode and migrate it.
+ * The file's identity is taken now, so a later deleted or replaced data dir is noticed (storage.ts).
+ */
+export function openProxyDb(
+  file: string,
+  { busyTimeoutMs = BUSY_TIMEOUT_MS }: { busyTimeoutMs?: number } = {},
+): Database.Database {
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 2000');
+  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
   migrate(db);
+  storageOf(db);
   return db;
 }
