@@ -126,6 +126,44 @@ const VISITS: Record<string, Visit[]> = {
       },
     },
   ],
+  decisions: [
+    {
+      name: 'the decisions list with its chain check',
+      path: '/decisions',
+      settle: async (page) => {
+        await heading(page, 'Decisions');
+        await expect(page.getByRole('status').filter({ hasText: /^. Chain/ })).toBeVisible();
+      },
+    },
+  ],
+  'decisions/:id': [
+    {
+      name: 'a decision record (print view)',
+      path: `/carriers/${DOT}/overview`,
+      settle: async (page) => {
+        await profileLoaded(page, 'Overview');
+        const csrf = { 'x-requested-with': 'carrier-desk' };
+        const answer = await page.request.post('/api/local/decisions', {
+          headers: csrf,
+          data: { dot_number: DOT, decision: 'approved', note: 'a11y visit' },
+        });
+        expect(answer.status()).toBe(201);
+        const { id } = (await answer.json()) as { id: number };
+        await page.goto(`/decisions/${id}`);
+        await heading(page, new RegExp(`^Decision #${id} · ${HANSEN_NAME}`));
+      },
+    },
+  ],
+  policy: [
+    {
+      name: 'the policy with its versions',
+      path: '/policy',
+      settle: async (page) => {
+        await heading(page, 'Vetting policy');
+        await expect(page.getByRole('list', { name: 'Policy versions' })).toBeVisible();
+      },
+    },
+  ],
   '*': [
     { name: 'not found', path: '/no/such/page', settle: (page) => heading(page, 'Page not found') },
   ],

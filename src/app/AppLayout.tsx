@@ -19,6 +19,8 @@ const MonitoringNavBadge = lazy(() =>
 const NAV_ITEMS = [
   { to: '/search', label: 'Search' },
   { to: '/monitoring', label: 'Monitoring' },
+  { to: '/decisions', label: 'Decisions' },
+  { to: '/policy', label: 'Policy' },
 ] as const;
 
 export function AppLayout() {
@@ -31,7 +33,7 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <header className="border-b border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
+      <header className="border-b border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900 print:hidden">
         <ModeBanner mode={mode} budgetUsd={budgetUsd} />
         <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:gap-x-6 sm:px-6 lg:flex-nowrap lg:py-0">
           <Link
@@ -51,7 +53,7 @@ export function AppLayout() {
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6"
+        className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6 print:max-w-none print:p-0"
       >
         <Outlet />
       </main>

@@ -35,6 +35,27 @@ export const appRoutes: RouteObject[] = [
                 Component: m.MonitoringPage,
               })),
           },
+          {
+            path: 'decisions',
+            lazy: () =>
+              import('../features/decisions/components/DecisionsPage.tsx').then((m) => ({
+                Component: m.DecisionsPage,
+              })),
+          },
+          {
+            path: 'decisions/:id',
+            lazy: () =>
+              import('../features/decisions/components/DecisionRecordPage.tsx').then((m) => ({
+                Component: m.DecisionRecordPage,
+              })),
+          },
+          {
+            path: 'policy',
+            lazy: () =>
+              import('../features/decisions/components/PolicyPage.tsx').then((m) => ({
+                Component: m.PolicyPage,
+              })),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

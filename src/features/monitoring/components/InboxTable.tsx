@@ -9,6 +9,7 @@ import {
   type TriageEntry,
   type TriageSummary,
 } from '../model/inbox.ts';
+import { IMPACT_LABELS } from '../model/decision-impact.ts';
 import { ChangeTable, type TriageAction } from './ChangeTable.tsx';
 import { CHANNEL_LABELS } from './channel-labels.ts';
 import type { InboxRow } from './use-inbox.ts';
@@ -249,7 +250,16 @@ const ProfileRow = memo(function ProfileRow({
         </button>
       </th>
       <td className={CELL}>{profile.docket ?? MISSING}</td>
-      <td className={CELL}>{name ?? MISSING}</td>
+      <td className={CELL}>
+        {name ?? MISSING}
+        {row.impact ? (
+          <div className="mt-1">
+            <Badge tone={row.impact === 'fails' ? 'bad' : 'warn'}>
+              {IMPACT_LABELS[row.impact]}
+            </Badge>
+          </div>
+        ) : null}
+      </td>
       <td className={CELL}>
         <div className="flex flex-wrap gap-1">
           {channelsOf(changes).map((channel) => (

@@ -21,6 +21,8 @@ import {
   type TriageEntry,
 } from '../model/inbox.ts';
 import type { MonitoredProfile } from '../../../lib/service/index.ts';
+import { enginePolicy, useCurrentDecisions, usePolicy } from '../../../lib/vetting-api.ts';
+import { decisionImpact, impactFirst, type DecisionImpact } from '../model/decision-impact.ts';
 
 export interface InboxRow {
   profile: MonitoredProfile;
@@ -28,6 +30,8 @@ export interface InboxRow {
   changes: InboxChange[];
   /** all changes of the profile on this page, for its triage summary */
   allChanges: InboxChange[];
+  /** an approved carrier whose verdict, re-evaluated on these changes, got worse */
+  impact?: DecisionImpact | undefined;
 }
 
 const NO_TRIAGE: ReadonlyMap<string, TriageEntry> = new Map();
@@ -80,17 +84,23 @@ export function useInbox(params: InboxParams) {
   const profileIds = useMemo(() => profiles.map((profile) => profile.profileId), [profiles]);
   const triageQuery = useTriageStates(profileIds);
   const triage = triageQuery.data ?? NO_TRIAGE;
-  const rows: InboxRow[] = useMemo(
-    () =>
+  const dots = useMemo(() => profiles.map((profile) => profile.dot), [profiles]);
+  const decisions = useCurrentDecisions(dots);
+  const policy = usePolicy();
+  const rows: InboxRow[] = useMemo(() => {
+    const current = new Map((decisions.data ?? []).map((record) => [record.dot_number, record]));
+    const engine = policy.data ? enginePolicy(policy.data) : undefined;
+    return impactFirst(
       pageChanges
         .map(({ profile, changes }) => ({
           profile,
           allChanges: changes,
           changes: changes.filter((change) => matchesTriage(change, params.triage, triage)),
+          impact: engine ? decisionImpact(current.get(profile.dot), changes, engine) : undefined,
         }))
         .filter((row) => params.triage === 'all' || row.changes.length > 0),
-    [pageChanges, params.triage, triage],
-  );
+    );
+  }, [pageChanges, params.triage, triage, decisions.data, policy.data]);
   const counts = useMemo(
     () =>
       untriagedCounts(

@@ -3,6 +3,7 @@ import type { Profile } from '../../../lib/service/index.ts';
 import { profileIdOf } from '../../../lib/watchlist.ts';
 import { docketsOf, statusBadges } from './status.ts';
 import { WatchControl } from './WatchControl.tsx';
+import { CurrentDecision } from './verdict/CurrentDecision.tsx';
 
 interface ProfileHeaderProps {
   dot: string;
@@ -51,6 +52,7 @@ export function ProfileHeader({ dot, profile }: ProfileHeaderProps) {
           </li>
         ))}
       </ul>
+      <CurrentDecision dot={profile.dot_number ?? dot} />
       {profileId ? (
         <div className="mt-3">
           <WatchControl profileId={profileId} />

@@ -7,7 +7,7 @@
  * blanks the page.
  */
 import { Suspense, useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingBlock, Skeleton } from '../../../components/Skeleton.tsx';
@@ -18,6 +18,7 @@ import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileTabNav } from './ProfileTabNav.tsx';
 import { preloadTab, TAB_COMPONENTS } from './tab-components.ts';
 import { PROFILE_TABS, type ProfileTabId } from './tabs/types.ts';
+import { VerdictBanner } from './verdict/VerdictBanner.tsx';
 
 const DOT_PATTERN = /^\d{1,8}$/;
 
@@ -144,6 +145,11 @@ function LoadedProfile({ result, full, tab }: LoadedProfileProps) {
         <h2 id="profile-tab-heading" className="sr-only">
           {label}
         </h2>
+        {tab === 'overview' ? (
+          <ErrorBoundary label="The verdict">
+            <VerdictBanner dot={dot} profile={full.data?.profile} profileFailed={full.isError} />
+          </ErrorBoundary>
+        ) : null}
         <ErrorBoundary key={tab} label={`The ${label} tab`}>
           <TabBody result={tabOf(tab)?.full ? full.data : result} full={full} tab={tab} />
         </ErrorBoundary>
@@ -185,8 +191,26 @@ function TabBody({
         raw={result.raw}
         issues={result.issues}
       />
+      <ScrollToHash />
     </Suspense>
   );
+}
+
+/**
+ * Scrolls to the section a link named (`#safety-basics`, from a verdict reason) once the tab has
+ * rendered: it sits in the tab's Suspense boundary, so it mounts together with the tab.
+ */
+function ScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    const id = decodeURIComponent(hash.slice(1));
+    if (!id) return;
+    const target = document.getElementById(id);
+    // jsdom (unit tests) has no scrolling
+    if (target && typeof target.scrollIntoView === 'function')
+      target.scrollIntoView({ block: 'start' });
+  }, [hash]);
+  return null;
 }
 
 function ProfileSkeleton() {

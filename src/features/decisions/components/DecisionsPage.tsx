@@ -1,0 +1,306 @@
+/**
+ * Every decision record, newest first, with filters in the URL, the chain check and a CSV export.
+ * Records are append-only: a correction is a new record that supersedes an earlier one.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { BUTTON, INPUT, LABEL, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import {
+  DECISIONS,
+  DECISION_LABELS,
+  allDecisions,
+  isExpired,
+  useChainCheck,
+  useDecisions,
+  type DecisionFilters,
+  type DecisionRecord,
+} from '../../../lib/vetting-api.ts';
+import { decisionsCsv } from '../model/csv.ts';
+import { readFilters, writeFilters } from '../model/filters.ts';
+
+function download(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function ChainStatus() {
+  const check = useChainCheck();
+  if (check.isPending) return <p className={MUTED}>Checking the decision chain…</p>;
+  if (check.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+        The chain could not be checked: {check.error.message}
+      </p>
+    );
+  }
+  const { ok, count, first_bad_id: bad, problem } = check.data;
+  return (
+    <p
+      role="status"
+      data-chain={ok ? 'ok' : 'broken'}
+      className={`rounded-md border p-3 text-sm ${ok ? 'border-emerald-400 bg-emerald-50 dark:border-emerald-700 dark:bg-emerald-950' : 'border-red-400 bg-red-50 dark:border-red-700 dark:bg-red-950'}`}
+    >
+      {ok
+        ? `✓ Chain verified: ${count} record${count === 1 ? '' : 's'}, none altered.`
+        : `✕ Chain broken at record #${bad ?? '?'} of ${count}${problem ? `: ${problem}` : ''}. Records from there on cannot be trusted.`}
+    </p>
+  );
+}
+
+function Filters({
+  filters,
+  onApply,
+}: {
+  filters: DecisionFilters;
+  onApply: (f: DecisionFilters) => void;
+}) {
+  const [draft, setDraft] = useState(filters);
+  const set = (key: keyof DecisionFilters, value: string) =>
+    setDraft((current) => ({ ...current, [key]: value || undefined }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({ ...draft, page: undefined });
+  };
+  return (
+    <form
+      onSubmit={submit}
+      aria-label="Filter decisions"
+      className="mt-4 flex flex-wrap items-end gap-3"
+    >
+      <label className={LABEL}>
+        USDOT number
+        <input
+          className={INPUT}
+          inputMode="numeric"
+          pattern="\d{1,8}"
+          value={draft.dot_number ?? ''}
+          onChange={(event) => set('dot_number', event.target.value.trim())}
+        />
+      </label>
+      <label className={LABEL}>
+        Decision
+        <select
+          className={INPUT}
+          value={draft.decision ?? ''}
+          onChange={(event) => set('decision', event.target.value)}
+        >
+          <option value="">Any</option>
+          {DECISIONS.map((value) => (
+            <option key={value} value={value}>
+              {DECISION_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={LABEL}>
+        User
+        <input
+          className={INPUT}
+          value={draft.user ?? ''}
+          onChange={(event) => set('user', event.target.value)}
+        />
+      </label>
+      <label className={LABEL}>
+        From
+        <input
+          type="date"
+          className={INPUT}
+          value={draft.from ?? ''}
+          onChange={(event) => set('from', event.target.value)}
+        />
+      </label>
+      <label className={LABEL}>
+        To
+        <input
+          type="date"
+          className={INPUT}
+          value={draft.to ?? ''}
+          onChange={(event) => set('to', event.target.value)}
+        />
+      </label>
+      <button type="submit" className={PRIMARY_BUTTON}>
+        Apply filters
+      </button>
+      <button
+        type="button"
+        className={BUTTON}
+        onClick={() => {
+          setDraft({});
+          onApply({});
+        }}
+      >
+        Clear
+      </button>
+    </form>
+  );
+}
+
+function legalName(record: DecisionRecord): string {
+  const value = record.profile.identity.find((field) => field.name === 'legal_name')?.value;
+  return typeof value === 'string' ? value : `USDOT ${record.dot_number}`;
+}
+
+function DecisionTable({ items }: { items: DecisionRecord[] }) {
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full border-collapse text-left text-sm">
+        <caption className="sr-only">Decision records, newest first</caption>
+        <thead>
+          <tr className="border-b border-neutral-300 dark:border-neutral-700">
+            {[
+              'Record',
+              'Decided',
+              'Carrier',
+              'Decision',
+              'Verdict',
+              'Policy',
+              'By',
+              'Re-vet by',
+              'Note',
+            ].map((h) => (
+              <th key={h} scope="col" className="px-2 py-2 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((record) => (
+            <tr
+              key={record.id}
+              className="border-b border-neutral-200 align-top dark:border-neutral-800"
+            >
+              <td className="px-2 py-2">
+                <Link
+                  to={`/decisions/${record.id}`}
+                  className="text-sky-800 underline dark:text-sky-300"
+                >
+                  #{record.id}
+                </Link>
+                {record.supersedes !== null ? (
+                  <div className={MUTED}>corrects #{record.supersedes}</div>
+                ) : null}
+              </td>
+              <td className="px-2 py-2 whitespace-nowrap">{formatDateTime(record.decided_at)}</td>
+              <td className="px-2 py-2">
+                <Link
+                  to={`/carriers/${record.dot_number}/overview`}
+                  className="text-sky-800 underline dark:text-sky-300"
+                >
+                  {legalName(record)}
+                </Link>
+                <div className={MUTED}>USDOT {record.dot_number}</div>
+              </td>
+              <td className="px-2 py-2">{DECISION_LABELS[record.decision]}</td>
+              <td className="px-2 py-2 capitalize">{record.verdict.verdict}</td>
+              <td className="px-2 py-2">v{record.policy_version}</td>
+              <td className="px-2 py-2">{record.user.name}</td>
+              <td className="px-2 py-2 whitespace-nowrap">
+                {record.expires_on ? formatDate(record.expires_on) : '—'}
+                {isExpired(record) ? (
+                  <div className="font-medium text-red-800 dark:text-red-300">expired — re-vet</div>
+                ) : null}
+              </td>
+              <td className="px-2 py-2">{record.note ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function DecisionsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const decisions = useDecisions(filters);
+  const [exporting, setExporting] = useState<string | undefined>(undefined);
+  const apply = (next: DecisionFilters) => setParams(writeFilters(next));
+  const page = filters.page ?? 1;
+  const total = decisions.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / (decisions.data?.page_size ?? 50)));
+
+  const exportCsv = async () => {
+    setExporting('Preparing the CSV…');
+    try {
+      const records = await allDecisions({ ...filters, page: undefined });
+      download(decisionsCsv(records), `decisions-${new Date().toISOString().slice(0, 10)}.csv`);
+      setExporting(`Exported ${records.length} record${records.length === 1 ? '' : 's'}.`);
+    } catch (err) {
+      setExporting(`The export failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Decisions"
+        description="Every vetting decision, as recorded: the verdict and evidence seen, the policy version, who decided and when. Records are chained by hash; a correction is a new record."
+      />
+      <ChainStatus />
+      <Filters key={params.toString()} filters={filters} onApply={apply} />
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <p className={MUTED} aria-live="polite">
+          {decisions.data ? `${total} record${total === 1 ? '' : 's'}` : ''}
+        </p>
+        <button
+          type="button"
+          className={BUTTON}
+          onClick={() => void exportCsv()}
+          disabled={total === 0}
+        >
+          Export CSV
+        </button>
+        <span role="status" className={MUTED}>
+          {exporting ?? ''}
+        </span>
+      </div>
+      {decisions.isError ? (
+        <ErrorState
+          error={decisions.error}
+          what="the decisions"
+          onRetry={() => void decisions.refetch()}
+          retrying={decisions.isFetching}
+        />
+      ) : decisions.isPending ? (
+        <p className={MUTED}>Loading decisions…</p>
+      ) : decisions.data.items.length === 0 ? (
+        <p className="mt-4 text-neutral-700 dark:text-neutral-300">
+          No decisions match. Record one from a carrier's verdict banner on its overview.
+        </p>
+      ) : (
+        <DecisionTable items={decisions.data.items} />
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
+          <button
+            type="button"
+            className={BUTTON}
+            disabled={page <= 1}
+            onClick={() => apply({ ...filters, page: page - 1 })}
+          >
+            Previous
+          </button>
+          <span className={MUTED}>
+            Page {page} of {pages}
+          </span>
+          <button
+            type="button"
+            className={BUTTON}
+            disabled={page >= pages}
+            onClick={() => apply({ ...filters, page: page + 1 })}
+          >
+            Next
+          </button>
+        </nav>
+      ) : null}
+    </>
+  );
+}

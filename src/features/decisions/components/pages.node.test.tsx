@@ -1,0 +1,128 @@
+/**
+ * The Decisions page, the record's print view and the Policy page against a real proxy with its
+ * embedded sandbox (child process): what they show comes from the real routes and SQLite file.
+ */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app.tsx';
+import { startSandboxProxy, type SandboxProxy } from '../../../test/sandbox-proxy.node.ts';
+
+vi.setConfig({ testTimeout: 30_000 });
+const WAIT = { timeout: 15_000 };
+const CSRF = { 'x-requested-with': 'carrier-desk' };
+
+let sandbox: SandboxProxy;
+
+async function api(path: string, init: RequestInit = {}): Promise<unknown> {
+  const response = await fetch(path, {
+    ...init,
+    headers: { ...CSRF, 'content-type': 'application/json', ...init.headers },
+  });
+  expect(response.ok, `${path} answered ${response.status}`).toBe(true);
+  return response.json();
+}
+
+beforeAll(async () => {
+  sandbox = await startSandboxProxy();
+  await api('/api/v2/profile?dot_number=568253');
+  await api('/api/v2/profile?dot_number=1893346');
+  const record = (dot: string, decision: string, note: string) =>
+    api('/api/local/decisions', {
+      method: 'POST',
+      body: JSON.stringify({ dot_number: dot, decision, note }),
+    });
+  await record('568253', 'approved', 'Long-standing partner');
+  await record('1893346', 'do_not_use', 'Unsafe driving alert');
+}, 60_000);
+afterAll(async () => {
+  await sandbox.stop();
+});
+afterEach(() => {
+  cleanup();
+});
+
+describe('the Decisions page', () => {
+  it('lists the records with the chain check, and filters from the URL', async () => {
+    renderApp('/decisions');
+    const table = await screen.findByRole('table', { name: /Decision records/ }, WAIT);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Do not use'),
+      expect.stringContaining('Approved'),
+    ]);
+    expect(rows[1]?.textContent).toContain('HANSEN & ADKINS AUTO TRANSPORT INC');
+    await waitFor(
+      () => expect(screen.getByText(/Chain verified: 2 records, none altered/)).toBeDefined(),
+      WAIT,
+    );
+    cleanup();
+    renderApp('/decisions?decision=approved');
+    const filtered = await screen.findByRole('table', { name: /Decision records/ }, WAIT);
+    expect(within(filtered).getAllByRole('row')).toHaveLength(2);
+    expect((screen.getByLabelText('Decision') as HTMLSelectElement).value).toBe('approved');
+  });
+
+  it('applies filters into the URL', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/decisions');
+    await screen.findByRole('table', { name: /Decision records/ }, WAIT);
+    await user.type(screen.getByLabelText('USDOT number'), '1893346');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?dot_number=1893346'));
+    await waitFor(() => {
+      const rows = within(screen.getByRole('table', { name: /Decision records/ })).getAllByRole(
+        'row',
+      );
+      expect(rows).toHaveLength(2);
+    }, WAIT);
+  });
+});
+
+describe('the print view', () => {
+  it('shows the record with its rule results, key fields and chain hashes', async () => {
+    renderApp('/decisions/1');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Decision #1 · HANSEN & ADKINS AUTO TRANSPORT INC' },
+        WAIT,
+      ),
+    ).toBeDefined();
+    expect(screen.getByTestId('record-hash').textContent).toMatch(/^[0-9a-f]{64}$/);
+    expect(screen.getByText('0'.repeat(64))).toBeDefined();
+    const results = screen.getByRole('table', { name: /Every rule of the policy/ });
+    expect(within(results).getByText('USDOT status')).toBeDefined();
+    expect(screen.getByText('Long-standing partner')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Print or save as PDF' })).toBeDefined();
+  });
+
+  it('says so when the record does not exist', async () => {
+    renderApp('/decisions/999');
+    expect(await screen.findByRole('alert', {}, WAIT)).toBeDefined();
+  });
+});
+
+describe('the Policy page', () => {
+  it('saves a change as a new version and lists it with what changed', async () => {
+    const user = userEvent.setup();
+    renderApp('/policy');
+    const threshold = await screen.findByLabelText(
+      'New entrant: New entrant while younger than (days)',
+      {},
+      WAIT,
+    );
+    await user.clear(threshold);
+    await user.type(threshold, '365');
+    await user.type(screen.getByLabelText(/^Why/), 'One year is enough');
+    await user.click(screen.getByRole('button', { name: 'Save as a new version' }));
+    await waitFor(() => expect(screen.getByText('Saved as version 2.')).toBeDefined(), WAIT);
+    const versions = await screen.findByRole('list', { name: 'Policy versions' }, WAIT);
+    await waitFor(
+      () => expect(versions.textContent).toContain('New entrant: threshold 540 → 365'),
+      WAIT,
+    );
+    expect(versions.textContent).toContain('One year is enough');
+    expect(versions.textContent).toContain('Version 1 · default policy');
+  });
+});

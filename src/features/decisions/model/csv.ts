@@ -1,0 +1,62 @@
+/**
+ * The CSV export of the Decisions page: one row per record matching the filters, written by
+ * papaparse (quoting, separators and line breaks inside notes are the library's job).
+ */
+import Papa from 'papaparse';
+import { DECISION_LABELS, type DecisionRecord } from '../../../lib/vetting-api.ts';
+
+const COLUMNS = [
+  'id',
+  'decided_at',
+  'dot_number',
+  'legal_name',
+  'decision',
+  'verdict',
+  'policy_version',
+  'reasons',
+  'note',
+  'conditions',
+  'expires_on',
+  'supersedes',
+  'user',
+  'snapshot_date',
+  'fetched_at',
+  'hash',
+  'prev_hash',
+] as const;
+
+type CsvRow = Record<(typeof COLUMNS)[number], string>;
+
+function legalName(record: DecisionRecord): string {
+  const value = record.profile.identity.find((field) => field.name === 'legal_name')?.value;
+  return typeof value === 'string' ? value : '';
+}
+
+export function csvRow(record: DecisionRecord): CsvRow {
+  return {
+    id: String(record.id),
+    decided_at: record.decided_at,
+    dot_number: record.dot_number,
+    legal_name: legalName(record),
+    decision: DECISION_LABELS[record.decision],
+    verdict: record.verdict.verdict,
+    policy_version: String(record.policy_version),
+    reasons: record.verdict.reasons
+      .filter((reason) => reason.outcome !== 'pass')
+      .map((reason) => `${reason.outcome}: ${reason.message}`)
+      .join(' | '),
+    note: record.note ?? '',
+    conditions: record.conditions ?? '',
+    expires_on: record.expires_on ?? '',
+    supersedes: record.supersedes === null ? '' : String(record.supersedes),
+    user: record.user.name,
+    snapshot_date: record.profile.snapshot_date ?? '',
+    fetched_at: record.profile.fetched_at,
+    hash: record.hash,
+    prev_hash: record.prev_hash,
+  };
+}
+
+export function decisionsCsv(records: readonly DecisionRecord[]): string {
+  return Papa.unparse(records.map(csvRow), { columns: [...COLUMNS], newline: '\r\n' });
+}

@@ -1,0 +1,110 @@
+// @vitest-environment node
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { isExpired, type DecisionRecord } from '../../../lib/vetting-api.ts';
+import { csvRow, decisionsCsv } from './csv.ts';
+import { readFilters, writeFilters } from './filters.ts';
+
+const RECORD: DecisionRecord = {
+  id: 7,
+  hash: 'a'.repeat(64),
+  prev_hash: '0'.repeat(64),
+  dot_number: '2214589',
+  decision: 'approved_with_conditions',
+  note: 'Line one\nline two, with "quotes"',
+  conditions: 'Team drivers only',
+  expires_on: '2027-02-01',
+  supersedes: null,
+  user: { id: 'alice', name: 'Alice' },
+  decided_at: '2026-11-25T10:00:00.000Z',
+  policy_version: 2,
+  verdict: {
+    verdict: 'review',
+    policy_version: 2,
+    evaluated_at: '2026-11-25T10:00:00.000Z',
+    snapshot_date: '2026-11-16',
+    reasons: [
+      {
+        rule: 'rating_conditional',
+        outcome: 'review',
+        message: 'FMCSA safety rating Conditional.',
+        fields: [],
+        tab: 'safety',
+      },
+      { rule: 'usdot_status', outcome: 'pass', message: 'Active.', fields: [], tab: 'overview' },
+    ],
+  },
+  profile: {
+    snapshot_date: '2026-11-16',
+    fetched_at: '2026-11-25T09:59:00.000Z',
+    identity: [{ name: 'legal_name', value: 'IRONCLAD FREIGHT SYSTEMS INC' }],
+    authority: [],
+    insurance: [],
+    safety: [],
+  },
+};
+
+describe('decision filters in the URL', () => {
+  it('reads valid filters and drops malformed ones', () => {
+    expect(
+      readFilters(
+        new URLSearchParams(
+          'dot_number=2214589&decision=rejected&user=alice&from=2026-11-01&to=2026-11-30&page=3',
+        ),
+      ),
+    ).toEqual({
+      dot_number: '2214589',
+      decision: 'rejected',
+      user: 'alice',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      page: 3,
+    });
+    expect(
+      readFilters(new URLSearchParams('dot_number=abc&decision=maybe&from=yesterday&page=-2')),
+    ).toEqual({
+      dot_number: undefined,
+      decision: undefined,
+      user: undefined,
+      from: undefined,
+      to: undefined,
+      page: undefined,
+    });
+  });
+
+  it('writes back only what is set, and round-trips', () => {
+    expect(writeFilters({ decision: 'approved', page: 1, user: '' }).toString()).toBe(
+      'decision=approved',
+    );
+    const query = 'dot_number=568253&user=bob&to=2026-12-01&page=2';
+    expect(writeFilters(readFilters(new URLSearchParams(query))).toString()).toBe(query);
+  });
+});
+
+describe('the decisions CSV', () => {
+  it('has one row per record with the deciding reasons, quoted safely', () => {
+    expect(csvRow(RECORD)).toMatchObject({
+      id: '7',
+      legal_name: 'IRONCLAD FREIGHT SYSTEMS INC',
+      decision: 'Approved with conditions',
+      verdict: 'review',
+      reasons: 'review: FMCSA safety rating Conditional.',
+      user: 'Alice',
+      hash: 'a'.repeat(64),
+    });
+    const text = decisionsCsv([RECORD, { ...RECORD, id: 8, supersedes: 7, note: null }]);
+    const parsed = Papa.parse<Record<string, string>>(text, { header: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.data).toHaveLength(2);
+    expect(parsed.data[0]?.note).toBe(RECORD.note);
+    expect(parsed.data[1]).toMatchObject({ id: '8', supersedes: '7', note: '' });
+  });
+});
+
+describe('expiry', () => {
+  it('is expired after the re-vet date, not on it, and never without one', () => {
+    expect(isExpired({ expires_on: '2026-11-24' }, '2026-11-25')).toBe(true);
+    expect(isExpired({ expires_on: '2026-11-25' }, '2026-11-25')).toBe(false);
+    expect(isExpired({ expires_on: null }, '2030-01-01')).toBe(false);
+  });
+});

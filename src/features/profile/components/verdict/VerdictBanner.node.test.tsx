@@ -1,0 +1,106 @@
+/**
+ * The verdict banner, recording a decision and the header's current decision, against a real proxy
+ * with its embedded sandbox (child process): the verdict is computed in the page from the fetched
+ * profile and the proxy's policy, with no verdict call; the decision goes through the real route.
+ */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../../test/render-app.tsx';
+import { startSandboxProxy, type SandboxProxy } from '../../../../test/sandbox-proxy.node.ts';
+
+vi.setConfig({ testTimeout: 30_000 });
+const WAIT = { timeout: 15_000 };
+
+let sandbox: SandboxProxy;
+
+beforeAll(async () => {
+  sandbox = await startSandboxProxy();
+}, 60_000);
+afterAll(async () => {
+  await sandbox.stop();
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+async function findBanner() {
+  return screen.findByRole('region', { name: /^Verdict:/ }, WAIT);
+}
+
+describe('the verdict banner', () => {
+  it('shows Review for 4418207 with reasons that link to their evidence, without a verdict call', async () => {
+    renderApp('/carriers/4418207/overview');
+    const banner = await findBanner();
+    expect(within(banner).getByRole('heading', { level: 2 }).textContent).toMatch(/Review$/);
+    expect(banner.textContent).toContain('Policy version 1');
+    const reasons = within(banner).getByRole('list', { name: 'Reasons for the verdict' });
+    const items = within(reasons).getAllByRole('listitem');
+    expect(items.map((item) => item.getAttribute('data-rule'))).toEqual([
+      'new_entrant',
+      'contact_changes',
+      'shared_identifiers',
+    ]);
+    const network = within(reasons).getByRole('link', {
+      name: 'Evidence: Network (Identifiers shared with a carrier in bad standing)',
+    });
+    expect(network.getAttribute('href')).toBe('/carriers/4418207/network#network-links');
+    expect(reasons.textContent).toContain(
+      'Shares physical address, telephone and equipment (4 VINs) with DOT 3187452 RAPID ROUTE CARRIERS LLC',
+    );
+    expect(sandbox.calls.some((call) => call.includes('/api/local/verdict'))).toBe(false);
+  });
+
+  it('labels vendor-computed values and lists the passed checks for 568253 (Pass)', async () => {
+    renderApp('/carriers/568253/overview');
+    const banner = await findBanner();
+    expect(within(banner).getByRole('heading', { level: 2 }).textContent).toMatch(/Pass$/);
+    const passed = within(banner).getByRole('list', { name: 'Checks passed' });
+    for (const link of within(passed).getAllByRole('link')) {
+      expect(link.getAttribute('href')).toMatch(/^\/carriers\/568253\/[a-z]+(#[a-z-]+)?$/);
+    }
+    cleanup();
+    renderApp('/carriers/2214589/overview');
+    const review = await findBanner();
+    expect(review.textContent).toContain('computed by the data vendor');
+    expect(review.textContent).toContain(
+      'Vendor risk score Very High (computed by the data vendor; not a rule of this policy).',
+    );
+  });
+});
+
+describe('recording a decision', () => {
+  it('stores it through the proxy and shows it in the header', async () => {
+    const user = userEvent.setup();
+    renderApp('/carriers/2456781/overview');
+    const banner = await findBanner();
+    const header = await screen.findByTestId('current-decision');
+    await waitFor(() => expect(header.textContent).toContain('No decision recorded'), WAIT);
+    await user.click(within(banner).getByRole('button', { name: 'Record a decision' }));
+    const form = within(banner).getByRole('form', { name: 'Record a decision' });
+    await user.click(within(form).getByRole('radio', { name: 'Approved with conditions' }));
+    await user.click(within(form).getByRole('button', { name: 'Save decision' }));
+    // the browser refuses the form: conditions are required for this decision
+    expect(sandbox.calls.filter((call) => call.startsWith('POST'))).toEqual([]);
+    await user.type(
+      within(form).getByLabelText(/^Conditions/),
+      'Replacement BIPD before 2026-12-11',
+    );
+    await user.type(within(form).getByLabelText('Note'), 'Broker of record confirmed');
+    await user.click(within(form).getByRole('button', { name: 'Save decision' }));
+    const done = await within(banner).findByRole('status', {}, WAIT);
+    await waitFor(
+      () =>
+        expect(done.textContent).toMatch(
+          /Decision recorded: Approved with conditions \(record #\d+\)/,
+        ),
+      WAIT,
+    );
+    expect(sandbox.calls.filter((call) => call.startsWith('POST'))).toEqual([
+      'POST /api/local/decisions',
+    ]);
+    await waitFor(() => expect(header.textContent).toContain('Approved with conditions'), WAIT);
+    expect(within(header).getByText(/^Decision history \(1\)/)).toBeDefined();
+  });
+});

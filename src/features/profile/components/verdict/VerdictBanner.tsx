@@ -1,0 +1,180 @@
+/**
+ * The overview's opening verdict: the team policy (docs/vetting.md) evaluated in the browser on the
+ * full profile already fetched (no extra call; the proxy's `/api/local/verdict` computes the same),
+ * the word Pass, Review or Fail, the policy version, and the reasons that decided it, each linking
+ * to the tab section that shows its evidence. Below it, recording a decision.
+ */
+import { useId, useMemo } from 'react';
+import { Link } from 'react-router';
+import { formatDate } from '../../../../lib/format.ts';
+import type { Profile } from '../../../../lib/service/index.ts';
+import { enginePolicy, usePolicy } from '../../../../lib/vetting-api.ts';
+import { evaluate, type Outcome, type RuleResult } from '../../../../lib/vetting/index.ts';
+import { PROFILE_TABS } from '../tabs/types.ts';
+import { DecisionForm } from './DecisionForm.tsx';
+
+const OUTCOME_WORDS: Record<Outcome, string> = {
+  pass: 'Pass',
+  review: 'Review',
+  fail: 'Fail',
+};
+
+const OUTCOME_SYMBOL: Record<Outcome, string> = { pass: '✓', review: '!', fail: '✕' };
+
+const BANNER_CLASS: Record<Outcome, string> = {
+  pass: 'border-emerald-400 bg-emerald-50 dark:border-emerald-700 dark:bg-emerald-950',
+  review: 'border-amber-400 bg-amber-50 dark:border-amber-700 dark:bg-amber-950',
+  fail: 'border-red-400 bg-red-50 dark:border-red-700 dark:bg-red-950',
+};
+
+const WORD_CLASS: Record<Outcome, string> = {
+  pass: 'text-emerald-800 dark:text-emerald-200',
+  review: 'text-amber-900 dark:text-amber-200',
+  fail: 'text-red-800 dark:text-red-200',
+};
+
+function tabLabel(tab: string): string {
+  return PROFILE_TABS.find((entry) => entry.id === tab)?.label ?? tab;
+}
+
+/** Where a reason's evidence is: the tab, and the section (or row) in it. */
+function evidenceHref(dot: string, reason: Pick<RuleResult, 'tab' | 'anchor'>): string {
+  return `/carriers/${dot}/${reason.tab}${reason.anchor ? `#${reason.anchor}` : ''}`;
+}
+
+function Tags({ reason }: { reason: RuleResult }) {
+  const tags = [
+    reason.not_enough_data ? 'not enough data' : undefined,
+    reason.not_applicable ? 'not applicable' : undefined,
+    reason.vendor_derived ? 'computed by the data vendor' : undefined,
+  ].filter((tag): tag is string => tag !== undefined);
+  return tags.map((tag) => (
+    <span
+      key={tag}
+      className="ml-2 rounded border border-neutral-400 px-1.5 text-xs font-medium text-neutral-800 dark:border-neutral-500 dark:text-neutral-200"
+    >
+      {tag}
+    </span>
+  ));
+}
+
+function ReasonItem({ dot, reason }: { dot: string; reason: RuleResult }) {
+  return (
+    <li className="flex gap-2" data-rule={reason.rule} data-outcome={reason.outcome}>
+      <span aria-hidden="true" className={`font-bold ${WORD_CLASS[reason.outcome]}`}>
+        {OUTCOME_SYMBOL[reason.outcome]}
+      </span>
+      <span>
+        <strong>
+          {OUTCOME_WORDS[reason.outcome]} · {reason.label}:
+        </strong>{' '}
+        {reason.message}
+        <Tags reason={reason} />{' '}
+        <Link
+          to={evidenceHref(dot, reason)}
+          className="text-sm whitespace-nowrap text-sky-800 underline dark:text-sky-300"
+        >
+          Evidence: {tabLabel(reason.tab)} <span className="sr-only">({reason.label})</span>
+        </Link>
+      </span>
+    </li>
+  );
+}
+
+interface VerdictBannerProps {
+  dot: string;
+  /** the full profile (the summary leaves out the network data the chameleon rule reads) */
+  profile: Profile | undefined;
+  /** the full profile failed to load: no verdict can be computed */
+  profileFailed?: boolean;
+}
+
+export function VerdictBanner({ dot, profile, profileFailed = false }: VerdictBannerProps) {
+  const policy = usePolicy();
+  const headingId = useId();
+  const verdict = useMemo(
+    () => (profile && policy.data ? evaluate(profile, enginePolicy(policy.data)) : undefined),
+    [profile, policy.data],
+  );
+  if (policy.isError) {
+    return (
+      <p role="alert" className="mb-4 rounded-md border border-red-300 p-3 text-sm">
+        The vetting policy could not be loaded, so no verdict is shown: {policy.error.message}
+      </p>
+    );
+  }
+  if (!verdict && profileFailed) {
+    return (
+      <p className="mb-4 rounded-md border border-neutral-300 p-3 text-sm dark:border-neutral-700">
+        No verdict: it is computed from the full profile, which could not be loaded.
+      </p>
+    );
+  }
+  if (!verdict) {
+    return (
+      <p
+        role="status"
+        className="mb-4 rounded-md border border-neutral-300 p-3 text-sm dark:border-neutral-700"
+      >
+        Computing the verdict…
+      </p>
+    );
+  }
+  const deciding = verdict.reasons.filter((reason) => reason.outcome !== 'pass');
+  const passed = verdict.reasons.filter((reason) => reason.outcome === 'pass');
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-verdict={verdict.verdict}
+      className={`mb-6 rounded-lg border-2 p-4 ${BANNER_CLASS[verdict.verdict]}`}
+    >
+      <h2 id={headingId} className="text-xl font-semibold text-neutral-950 dark:text-neutral-50">
+        Verdict:{' '}
+        <span className={WORD_CLASS[verdict.verdict]}>
+          <span aria-hidden="true">{OUTCOME_SYMBOL[verdict.verdict]} </span>
+          {OUTCOME_WORDS[verdict.verdict]}
+        </span>
+      </h2>
+      <p className="mt-1 text-sm text-neutral-800 dark:text-neutral-200">
+        Policy version {verdict.policy_version} ·{' '}
+        <Link to="/policy" className="text-sky-800 underline dark:text-sky-300">
+          see the policy
+        </Link>{' '}
+        · data of {formatDate(verdict.snapshot_date)} · computed from the profile on screen
+      </p>
+      {profile?.risk_score && !verdict.reasons.some((r) => r.rule === 'vendor_risk_score') ? (
+        <p className="mt-1 text-sm text-neutral-800 dark:text-neutral-200">
+          Vendor risk score {profile.risk_score} (computed by the data vendor; not a rule of this
+          policy).
+        </p>
+      ) : null}
+      {deciding.length > 0 ? (
+        <>
+          <h3 className="mt-3 font-semibold text-neutral-950 dark:text-neutral-50">
+            Why ({deciding.length})
+          </h3>
+          <ul aria-label="Reasons for the verdict" className="mt-1 space-y-1.5 text-sm">
+            {deciding.map((reason) => (
+              <ReasonItem key={reason.rule} dot={dot} reason={reason} />
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="mt-3 text-sm text-neutral-900 dark:text-neutral-100">
+          Every rule of the policy passes.
+        </p>
+      )}
+      <details className="mt-3 text-sm" open={deciding.length === 0}>
+        <summary className="cursor-pointer font-medium text-neutral-900 dark:text-neutral-100">
+          Checks passed ({passed.length})
+        </summary>
+        <ul aria-label="Checks passed" className="mt-2 space-y-1.5">
+          {passed.map((reason) => (
+            <ReasonItem key={reason.rule} dot={dot} reason={reason} />
+          ))}
+        </ul>
+      </details>
+      <DecisionForm dot={dot} verdict={verdict.verdict} />
+    </section>
+  );
+}

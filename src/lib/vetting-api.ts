@@ -1,0 +1,294 @@
+/**
+ * The proxy's vetting routes for the SPA (docs/vetting.md): the team policy and its versions, the
+ * decision records and the chain check. Shared by the profile feature (verdict banner, current
+ * decision) and the vetting feature (Decisions, Policy, print view). Bodies are parsed with zod.
+ */
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiGet, apiPost, apiPut } from './api-client.ts';
+import {
+  OUTCOMES,
+  RULE_IDS,
+  readStoredSettings,
+  type Policy,
+  type PolicySettings,
+  type RuleId,
+  type RuleSettings,
+} from './vetting/index.ts';
+
+export const DECISIONS = [
+  'approved',
+  'approved_with_conditions',
+  'rejected',
+  'do_not_use',
+] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+export const DECISION_LABELS: Record<Decision, string> = {
+  approved: 'Approved',
+  approved_with_conditions: 'Approved with conditions',
+  rejected: 'Rejected',
+  do_not_use: 'Do not use',
+};
+
+const outcome = z.enum(OUTCOMES);
+const evidence = z.object({
+  name: z.string(),
+  value: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+});
+const reason = z.object({
+  rule: z.string(),
+  label: z.string().optional(),
+  outcome,
+  message: z.string(),
+  fields: z.array(evidence),
+  tab: z.string(),
+  anchor: z.string().optional(),
+  not_enough_data: z.boolean().optional(),
+  not_applicable: z.boolean().optional(),
+  vendor_derived: z.boolean().optional(),
+});
+
+const ruleInfo = z.object({
+  id: z.enum(RULE_IDS),
+  label: z.string(),
+  description: z.string(),
+  tab: z.string(),
+  outcomes: z.array(z.enum(['review', 'fail'])),
+  threshold: z
+    .object({ label: z.string(), unit: z.string(), min: z.number(), max: z.number() })
+    .nullable(),
+});
+type RuleInfo = z.infer<typeof ruleInfo>;
+
+const policyVersion = z.object({
+  version: z.number().int(),
+  settings: z.unknown(),
+  created_by: z.string(),
+  created_at: z.string().nullable(),
+  changes: z.array(z.string()),
+  note: z.string().nullable(),
+});
+
+const policyBody = policyVersion.extend({ rules: z.array(ruleInfo) });
+
+export interface PolicyVersion {
+  version: number;
+  settings: PolicySettings;
+  created_by: string;
+  created_at: string | null;
+  changes: string[];
+  note: string | null;
+}
+
+export interface CurrentPolicy extends PolicyVersion {
+  rules: RuleInfo[];
+}
+
+function toVersion(body: z.infer<typeof policyVersion>): PolicyVersion {
+  return { ...body, settings: readStoredSettings(body.settings) };
+}
+
+const decisionRecord = z.object({
+  id: z.number().int(),
+  hash: z.string(),
+  prev_hash: z.string(),
+  dot_number: z.string(),
+  decision: z.enum(DECISIONS),
+  note: z.string().nullable(),
+  conditions: z.string().nullable(),
+  expires_on: z.string().nullable(),
+  supersedes: z.number().nullable(),
+  user: z.object({ id: z.string(), name: z.string() }),
+  decided_at: z.string(),
+  policy_version: z.number(),
+  verdict: z.object({
+    verdict: outcome,
+    policy_version: z.number(),
+    evaluated_at: z.string(),
+    snapshot_date: z.string().nullable(),
+    reasons: z.array(reason),
+  }),
+  profile: z.object({
+    snapshot_date: z.string().nullable(),
+    fetched_at: z.string(),
+    identity: z.array(evidence),
+    authority: z.array(evidence),
+    insurance: z.array(evidence),
+    safety: z.array(evidence),
+  }),
+});
+export type DecisionRecord = z.infer<typeof decisionRecord>;
+
+const decisionPage = z.object({
+  items: z.array(decisionRecord),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+
+const chainCheck = z.object({
+  ok: z.boolean(),
+  count: z.number(),
+  first_bad_id: z.number().optional(),
+  problem: z.string().optional(),
+});
+
+export interface DecisionFilters {
+  dot_number?: string | undefined;
+  decision?: Decision | undefined;
+  user?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  page?: number | undefined;
+}
+
+const POLICY_KEY = ['vetting', 'policy'] as const;
+const DECISIONS_KEY = ['vetting', 'decisions'] as const;
+
+function policyQuery() {
+  return queryOptions({
+    queryKey: POLICY_KEY,
+    queryFn: async ({ signal }): Promise<CurrentPolicy> => {
+      const body = policyBody.parse(await apiGet('/api/local/policy', {}, { signal }));
+      return { ...toVersion(body), rules: body.rules };
+    },
+  });
+}
+
+/** The current policy as the engine takes it. */
+export function enginePolicy(policy: PolicyVersion): Policy {
+  return { version: policy.version, settings: policy.settings };
+}
+
+export function usePolicy() {
+  return useQuery(policyQuery());
+}
+
+export function usePolicyVersions() {
+  return useQuery({
+    queryKey: [...POLICY_KEY, 'versions'],
+    queryFn: async ({ signal }) => {
+      const body = z
+        .object({ items: z.array(policyVersion) })
+        .parse(await apiGet('/api/local/policy/versions', {}, { signal }));
+      return body.items.map(toVersion);
+    },
+  });
+}
+
+export type RuleChanges = Partial<Record<RuleId, Partial<RuleSettings>>>;
+
+export function useSavePolicy() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { rules: RuleChanges; note?: string }) =>
+      toVersion(policyVersion.parse(await apiPut('/api/local/policy', input))),
+    onSuccess: () => client.invalidateQueries({ queryKey: POLICY_KEY }),
+  });
+}
+
+function decisionsQuery(filters: DecisionFilters) {
+  return queryOptions({
+    queryKey: [...DECISIONS_KEY, 'list', filters],
+    queryFn: async ({ signal }) =>
+      decisionPage.parse(await apiGet('/api/local/decisions', { ...filters }, { signal })),
+    staleTime: 0,
+  });
+}
+
+export function useDecisions(filters: DecisionFilters) {
+  return useQuery(decisionsQuery(filters));
+}
+
+/** Every record matching the filters (all pages), for the CSV export. */
+export async function allDecisions(filters: DecisionFilters): Promise<DecisionRecord[]> {
+  const items: DecisionRecord[] = [];
+  for (let page = 1; ; page += 1) {
+    const body = decisionPage.parse(await apiGet('/api/local/decisions', { ...filters, page }));
+    items.push(...body.items);
+    if (body.items.length === 0 || items.length >= body.total) return items;
+  }
+}
+
+export function useDecision(id: string) {
+  return useQuery({
+    queryKey: [...DECISIONS_KEY, 'one', id],
+    queryFn: async ({ signal }) =>
+      decisionRecord.parse(
+        await apiGet(`/api/local/decisions/${encodeURIComponent(id)}`, {}, { signal }),
+      ),
+  });
+}
+
+/** The current decision (newest record) of each of these DOTs; none asked → no call. */
+export function useCurrentDecisions(dots: readonly string[]) {
+  const unique = [...new Set(dots)].sort();
+  return useQuery({
+    queryKey: [...DECISIONS_KEY, 'current', unique],
+    queryFn: async ({ signal }) => {
+      const parts: string[][] = [];
+      for (let i = 0; i < unique.length; i += 200) parts.push(unique.slice(i, i + 200));
+      const answers = await Promise.all(
+        parts.map((part) =>
+          apiGet('/api/local/decisions/current', { dot_numbers: part.join(',') }, { signal }),
+        ),
+      );
+      return answers.flatMap(
+        (body) => z.object({ items: z.array(decisionRecord) }).parse(body).items,
+      );
+    },
+    enabled: unique.length > 0,
+  });
+}
+
+export function useChainCheck() {
+  return useQuery({
+    queryKey: [...DECISIONS_KEY, 'verify'],
+    queryFn: async ({ signal }) =>
+      chainCheck.parse(await apiGet('/api/local/decisions/verify', {}, { signal })),
+    staleTime: 0,
+  });
+}
+
+export interface DecisionInput {
+  dot_number: string;
+  decision: Decision;
+  note?: string;
+  conditions?: string;
+  expires_on?: string;
+  supersedes?: number;
+}
+
+function invalidateDecisions(client: QueryClient) {
+  return client.invalidateQueries({ queryKey: DECISIONS_KEY });
+}
+
+export function useRecordDecision() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: DecisionInput) =>
+      decisionRecord.parse(await apiPost('/api/local/decisions', input)),
+    onSuccess: () => invalidateDecisions(client),
+  });
+}
+
+/** Today (local calendar) as YYYY-MM-DD. */
+function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A decision past its re-vet date. */
+export function isExpired(
+  record: Pick<DecisionRecord, 'expires_on'>,
+  today = localToday(),
+): boolean {
+  return record.expires_on !== null && record.expires_on < today;
+}

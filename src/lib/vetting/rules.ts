@@ -1,0 +1,764 @@
+/**
+ * The rules of the vetting policy. Each reads the normalised `Profile` (never the wire shape) and
+ * answers whether it fires, with the evidence it read. Lack of data is reported as such (the
+ * policy's `no_data` outcome, at most review), never as a failure; carriers a rule does not concern
+ * (intrastate, broker only) pass it as "not applicable".
+ */
+import {
+  BASIC_CATEGORIES,
+  BASIC_LABELS,
+  SERVICE_COMPUTED_BASICS,
+  interventionThreshold,
+  type BasicCategory,
+  type CarrierClass,
+  type Profile,
+} from '../service/index.ts';
+import type {
+  Evidence,
+  EvidenceTab,
+  EvidenceValue,
+  HitOutcome,
+  NoDataOutcome,
+  RuleId,
+  RuleSettings,
+} from './types.ts';
+
+/** National average out-of-service rates seen in live data, used when the profile has none. */
+const NATIONAL_OOS = { vehicle: 0.2226, driver: 0.0667 } as const;
+const MS_PER_DAY = 86_400_000;
+
+interface RuleContext {
+  profile: Profile;
+  /** YYYY-MM-DD that ages and "changed N days ago" are counted from */
+  reference: string;
+}
+
+/** What a rule found, before the policy turns it into an outcome. */
+export type Finding =
+  | { kind: 'pass'; message: string; fields: Evidence[]; anchor?: string; vendor?: boolean }
+  | { kind: 'hit'; message: string; fields: Evidence[]; anchor?: string; vendor?: boolean }
+  | { kind: 'no-data'; message: string; fields: Evidence[]; anchor?: string }
+  | { kind: 'not-applicable'; message: string; fields: Evidence[]; anchor?: string };
+
+interface Threshold {
+  label: string;
+  unit: 'days' | 'percentage points';
+  min: number;
+  max: number;
+}
+
+export interface RuleDef {
+  id: RuleId;
+  label: string;
+  /** what the rule checks, for the Policy page and docs */
+  description: string;
+  tab: EvidenceTab;
+  defaults: RuleSettings;
+  /** outcomes a team may choose when the rule fires */
+  outcomes: readonly HitOutcome[];
+  threshold?: Threshold;
+  check(ctx: RuleContext, settings: RuleSettings): Finding;
+}
+
+function ev(name: string, value: EvidenceValue | undefined): Evidence {
+  return { name, value: value === undefined ? null : value };
+}
+
+function lower(value: string | undefined): string {
+  return (value ?? '').trim().toLowerCase();
+}
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD); undefined when either is not a date. */
+function daysBetween(from: string, to: string): number | undefined {
+  const a = Date.parse(`${from}T00:00:00Z`);
+  const b = Date.parse(`${to}T00:00:00Z`);
+  if (Number.isNaN(a) || Number.isNaN(b)) return undefined;
+  return Math.round((b - a) / MS_PER_DAY);
+}
+
+function isInterstate(profile: Profile): boolean {
+  return lower(profile.carrier_operation_desc).startsWith('inter');
+}
+
+function isIntrastate(profile: Profile): boolean {
+  return lower(profile.carrier_operation_desc).startsWith('intra');
+}
+
+function entityTypes(profile: Profile): string[] {
+  return lower(profile.entity_type_desc)
+    .split(/[,;/]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+function isCarrier(profile: Profile): boolean {
+  const types = entityTypes(profile);
+  return types.length === 0 || types.includes('carrier');
+}
+
+/** A broker (or freight forwarder) that is not a motor carrier. */
+function isBrokerOnly(profile: Profile): boolean {
+  const types = entityTypes(profile);
+  return types.length > 0 && !types.includes('carrier') && types.includes('broker');
+}
+
+function isForHireInterstate(profile: Profile): boolean {
+  return (
+    isCarrier(profile) &&
+    isInterstate(profile) &&
+    profile.operation_class_authorized_for_hire === true
+  );
+}
+
+function isActive(status: string | undefined): boolean {
+  return lower(status) === 'active';
+}
+
+function pct(rate: number): string {
+  return `${(Math.round(rate * 1000) / 10).toString()}%`;
+}
+
+function money(amount: number): string {
+  return `$${amount.toLocaleString('en-US')}`;
+}
+
+function listWords(words: readonly string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1) ?? ''}`;
+}
+
+const pass = (message: string, fields: Evidence[], anchor?: string): Finding => ({
+  kind: 'pass',
+  message,
+  fields,
+  ...(anchor ? { anchor } : {}),
+});
+const hit = (message: string, fields: Evidence[], anchor?: string, vendor = false): Finding => ({
+  kind: 'hit',
+  message,
+  fields,
+  ...(anchor ? { anchor } : {}),
+  ...(vendor ? { vendor } : {}),
+});
+const noData = (message: string, fields: Evidence[], anchor?: string): Finding => ({
+  kind: 'no-data',
+  message: `Not enough data: ${message}`,
+  fields,
+  ...(anchor ? { anchor } : {}),
+});
+const notApplicable = (message: string, fields: Evidence[], anchor?: string): Finding => ({
+  kind: 'not-applicable',
+  message,
+  fields,
+  ...(anchor ? { anchor } : {}),
+});
+
+function settings(
+  outcome: HitOutcome,
+  noDataOutcome: NoDataOutcome,
+  threshold?: number,
+  enabled = true,
+): RuleSettings {
+  return {
+    enabled,
+    outcome,
+    no_data: noDataOutcome,
+    ...(threshold !== undefined ? { threshold } : {}),
+  };
+}
+
+const usdotStatus: RuleDef = {
+  id: 'usdot_status',
+  label: 'USDOT status',
+  description: 'The USDOT number is not Active, or the carrier is ordered out of service.',
+  tab: 'overview',
+  defaults: settings('fail', 'review'),
+  outcomes: ['fail', 'review'],
+  check({ profile }) {
+    const fields = [
+      ev('usdot_status', profile.usdot_status),
+      ev('out_of_service_flag', profile.out_of_service_flag),
+    ];
+    if (profile.out_of_service_flag === true) {
+      const since = profile.out_of_service_date ? ` since ${profile.out_of_service_date}` : '';
+      return hit(`The carrier is ordered out of service${since}.`, fields);
+    }
+    if (profile.usdot_status === undefined)
+      return noData('the USDOT status is not in the profile.', fields);
+    if (!isActive(profile.usdot_status))
+      return hit(`The USDOT status is ${profile.usdot_status}, not Active.`, fields);
+    return pass('USDOT status Active and not out of service.', fields);
+  },
+};
+
+const AUTHORITY_LABEL = { common: 'common', contract: 'contract', broker: 'broker' } as const;
+
+const operatingAuthority: RuleDef = {
+  id: 'operating_authority',
+  label: 'Operating authority',
+  description:
+    'An interstate for-hire carrier has neither common nor contract authority Active (a broker: no Active broker authority). Intrastate and private carriers need none; an absent indicator_authority is not a failure.',
+  tab: 'authority',
+  defaults: settings('fail', 'review'),
+  outcomes: ['fail', 'review'],
+  check({ profile }) {
+    const broker = isBrokerOnly(profile);
+    const types = broker ? (['broker'] as const) : (['common', 'contract'] as const);
+    const fields = [
+      ev('carrier_operation_desc', profile.carrier_operation_desc),
+      ev('operation_class_authorized_for_hire', profile.operation_class_authorized_for_hire),
+      ...types.map((t) => ev(`authority_${t}`, profile[`authority_${t}`])),
+      ev('indicator_authority', profile.indicator_authority),
+    ];
+    const anchor = 'authority-status';
+    if (!broker && !isForHireInterstate(profile)) {
+      const why = isIntrastate(profile)
+        ? 'an intrastate carrier'
+        : profile.operation_class_authorized_for_hire === true
+          ? 'not an interstate carrier'
+          : 'not authorised for hire';
+      return notApplicable(`No operating authority is required: ${why}.`, fields, anchor);
+    }
+    const statuses = types.map((t) => profile[`authority_${t}`]);
+    const active = types.filter((t) => isActive(profile[`authority_${t}`]));
+    if (active.length > 0) {
+      return pass(
+        `${listWords(active.map((t) => AUTHORITY_LABEL[t]))} authority Active.`,
+        fields,
+        anchor,
+      );
+    }
+    if (statuses.every((s) => s === undefined)) {
+      if (profile.indicator_authority === false) {
+        return hit(
+          'The service says the carrier lacks the authority it needs (indicator_authority false).',
+          fields,
+          anchor,
+        );
+      }
+      if (profile.indicator_authority === true)
+        return pass('The service says the required authority is held.', fields, anchor);
+      return noData('the profile states no authority status.', fields, anchor);
+    }
+    const seen = types.map(
+      (t) => `${AUTHORITY_LABEL[t]} ${profile[`authority_${t}`] ?? 'unknown'}`,
+    );
+    const what = broker
+      ? 'A broker without Active broker authority'
+      : 'An interstate for-hire carrier without Active common or contract authority';
+    return hit(`${what} (${seen.join(', ')}).`, fields, anchor);
+  },
+};
+
+const bipdInsurance: RuleDef = {
+  id: 'bipd_insurance',
+  label: 'Liability insurance (BIPD)',
+  description: 'The BIPD liability insurance on file is below the amount required.',
+  tab: 'authority',
+  defaults: settings('fail', 'review'),
+  outcomes: ['fail', 'review'],
+  check({ profile }) {
+    const onFile = profile.insurance_bipd_on_file;
+    const required = profile.insurance_bipd_required;
+    const fields = [
+      ev('insurance_bipd_on_file', onFile),
+      ev('insurance_bipd_required', required),
+      ev('indicator_insurance', profile.indicator_insurance),
+    ];
+    const anchor = 'authority-insurance';
+    if (isIntrastate(profile) && (required === undefined || required <= 0)) {
+      return notApplicable(
+        'An intrastate carrier: no federal BIPD filing is required.',
+        fields,
+        anchor,
+      );
+    }
+    if (required === undefined || required <= 0) {
+      return notApplicable('No BIPD insurance is required.', fields, anchor);
+    }
+    if (onFile === undefined) {
+      if (profile.indicator_insurance === false) {
+        return hit(`No BIPD insurance on file; ${money(required)} required.`, fields, anchor);
+      }
+      return noData(
+        `the profile does not say how much BIPD insurance is on file (${money(required)} required).`,
+        fields,
+        anchor,
+      );
+    }
+    if (onFile < required) {
+      return hit(
+        `BIPD on file ${money(onFile)} is below the ${money(required)} required.`,
+        fields,
+        anchor,
+      );
+    }
+    return pass(
+      `BIPD on file ${money(onFile)} meets the ${money(required)} required.`,
+      fields,
+      anchor,
+    );
+  },
+};
+
+const pendingCancellation: RuleDef = {
+  id: 'pending_cancellation',
+  label: 'Pending insurance cancellation',
+  description:
+    'An insurance policy on file has a cancellation that takes effect after the snapshot.',
+  tab: 'authority',
+  defaults: settings('review', 'pass'),
+  outcomes: ['review', 'fail'],
+  check({ profile, reference }) {
+    const pending = (profile.insurance_history ?? []).filter(
+      (entry) =>
+        entry.cancel_effective_date !== undefined && entry.cancel_effective_date > reference,
+    );
+    const date = profile.insurance_pending_cancel_date;
+    const flag = profile.risk_factors?.pending_insurance_cancellation;
+    const fields = [
+      ev('insurance_pending_cancel_date', date),
+      ...pending.map((entry) =>
+        ev(
+          `insurance_history.${entry.insurance_type_code ?? 'policy'}${entry.policy_number ? ` ${entry.policy_number}` : ''}.cancel_effective_date`,
+          entry.cancel_effective_date,
+        ),
+      ),
+      ev('risk_factors.pending_insurance_cancellation', flag),
+    ];
+    const anchor = 'authority-insurance';
+    const futureDate = date !== undefined && date > reference;
+    if (pending.length > 0 || futureDate) {
+      const first = pending[0];
+      const when = first?.cancel_effective_date ?? date;
+      const which = first?.insurance_type_code ? `${first.insurance_type_code} ` : '';
+      return hit(
+        `A ${which}insurance cancellation takes effect on ${when ?? 'a later date'}.`,
+        fields,
+        anchor,
+      );
+    }
+    if (flag === true) {
+      return hit(
+        'The service flags a pending insurance cancellation (computed by the service).',
+        fields,
+        anchor,
+        true,
+      );
+    }
+    return pass('No pending insurance cancellation.', fields, anchor);
+  },
+};
+
+function ratingRule(id: 'rating_unsatisfactory' | 'rating_conditional'): RuleDef {
+  const word = id === 'rating_unsatisfactory' ? 'Unsatisfactory' : 'Conditional';
+  return {
+    id,
+    label: `Safety rating ${word}`,
+    description: `FMCSA's safety rating is ${word}. No rating (Not Rated) is not enough data, never a failure.`,
+    tab: 'safety',
+    defaults:
+      id === 'rating_unsatisfactory' ? settings('fail', 'pass') : settings('review', 'pass'),
+    outcomes: ['fail', 'review'],
+    check({ profile }) {
+      const rating = profile.safety_rating_desc;
+      const fields = [
+        ev('safety_rating_desc', rating),
+        ev('safety_rating_date', profile.safety_rating_date),
+      ];
+      if (rating === undefined || lower(rating) === 'not rated' || lower(rating) === 'none') {
+        return noData(
+          'the carrier has no FMCSA safety rating (Not Rated).',
+          fields,
+          'safety-rating',
+        );
+      }
+      if (lower(rating) === word.toLowerCase())
+        return hit(`FMCSA safety rating ${rating}.`, fields, 'safety-rating');
+      return pass(`FMCSA safety rating ${rating}.`, fields, 'safety-rating');
+    },
+  };
+}
+
+function carrierClass(profile: Profile): CarrierClass {
+  if (profile.passenger === true || profile.operation_class_private_pass_business === true)
+    return 'passenger';
+  if (profile.hazardous_material === true || profile.phmsa_flag === true) return 'hazmat';
+  return 'general';
+}
+
+const basicAlerts: RuleDef = {
+  id: 'basic_alerts',
+  label: 'BASIC alerts',
+  description:
+    'A BASIC is in alert: flagged by the service, or its percentile at or above the intervention threshold (the profile’s own, else FMCSA’s default for the carrier type). Crash Indicator and Hazardous Materials percentiles are computed by the service.',
+  tab: 'safety',
+  defaults: settings('review', 'pass'),
+  outcomes: ['review', 'fail'],
+  check({ profile }) {
+    const anchor = 'safety-basics';
+    if (isBrokerOnly(profile)) return notApplicable('A broker: BASICs do not apply.', [], anchor);
+    const cls = carrierClass(profile);
+    const alerts: BasicCategory[] = [];
+    const fields: Evidence[] = [];
+    let percentiles = 0;
+    for (const basic of BASIC_CATEGORIES) {
+      const percentile = profile[`basic_percentile_${basic}`];
+      const flag = profile[`basic_alert_${basic}`];
+      const threshold =
+        profile[`intervention_threshold_${basic}`] ?? interventionThreshold(cls, basic);
+      if (percentile !== undefined) percentiles += 1;
+      const over = flag === true || (percentile !== undefined && percentile >= threshold);
+      if (over) {
+        alerts.push(basic);
+        fields.push(
+          ev(`basic_percentile_${basic}`, percentile),
+          ev(`intervention_threshold_${basic}`, threshold),
+          ev(`basic_alert_${basic}`, flag),
+        );
+      }
+    }
+    if (alerts.length > 0) {
+      const vendor = alerts.some((basic) => SERVICE_COMPUTED_BASICS.includes(basic));
+      const names = alerts.map((basic) => {
+        const percentile = profile[`basic_percentile_${basic}`];
+        const computed = SERVICE_COMPUTED_BASICS.includes(basic) ? ', computed by the service' : '';
+        return `${BASIC_LABELS[basic]}${percentile !== undefined ? ` ${pct(percentile)}` : ''}${computed}`;
+      });
+      return hit(
+        `BASIC alert${alerts.length > 1 ? 's' : ''}: ${names.join('; ')}.`,
+        fields,
+        anchor,
+        vendor,
+      );
+    }
+    if (percentiles === 0) {
+      return noData('no BASIC percentile is published (data sufficiency not met).', [], anchor);
+    }
+    return pass(
+      `No BASIC in alert (${percentiles} percentile${percentiles > 1 ? 's' : ''} published).`,
+      [],
+      anchor,
+    );
+  },
+};
+
+const oosRates: RuleDef = {
+  id: 'oos_rates',
+  label: 'Out-of-service rates',
+  description:
+    'The vehicle or driver out-of-service rate is above the national average by more than the margin. No inspections is not enough data.',
+  tab: 'safety',
+  defaults: settings('review', 'review', 5),
+  outcomes: ['review', 'fail'],
+  threshold: {
+    label: 'Margin above the national average',
+    unit: 'percentage points',
+    min: 0,
+    max: 100,
+  },
+  check({ profile }, { threshold = 5 }) {
+    const anchor = 'safety-oos';
+    if (isBrokerOnly(profile))
+      return notApplicable('A broker: no roadside inspections apply.', [], anchor);
+    const margin = threshold / 100;
+    const parts = (['vehicle', 'driver'] as const).map((kind) => {
+      const inspections = profile[`inspections_${kind}`] ?? profile.inspections_total ?? 0;
+      const rate = profile[`inspections_${kind}_out_of_service_pct`];
+      const national = profile[`natl_avg_oos_${kind}`] ?? NATIONAL_OOS[kind];
+      return { kind, inspections, rate, national };
+    });
+    const fields = [
+      ev('inspections_total', profile.inspections_total),
+      ...parts.flatMap((p) => [
+        ev(`inspections_${p.kind}_out_of_service_pct`, p.rate),
+        ev(`natl_avg_oos_${p.kind}`, p.national),
+      ]),
+    ];
+    const judged = parts.filter((p) => p.inspections > 0 && p.rate !== undefined);
+    if (judged.length === 0) return noData('no roadside inspections on record.', fields, anchor);
+    const over = judged.filter((p) => (p.rate ?? 0) > p.national + margin + 1e-9);
+    if (over.length > 0) {
+      const text = over.map(
+        (p) => `${p.kind} ${pct(p.rate ?? 0)} against ${pct(p.national)} national`,
+      );
+      return hit(
+        `Out-of-service rate above the national average by more than ${threshold} points: ${text.join('; ')}.`,
+        fields,
+        anchor,
+      );
+    }
+    return pass(
+      `Out-of-service rates within ${threshold} points of the national average.`,
+      fields,
+      anchor,
+    );
+  },
+};
+
+function dotAgeOf(profile: Profile, reference: string): number | undefined {
+  if (profile.dot_age !== undefined) return profile.dot_age;
+  return profile.added_date ? daysBetween(profile.added_date, reference) : undefined;
+}
+
+const newEntrant: RuleDef = {
+  id: 'new_entrant',
+  label: 'New entrant',
+  description: 'The USDOT number is younger than the threshold (FMCSA: new entrant for 540 days).',
+  tab: 'overview',
+  defaults: settings('review', 'pass', 540),
+  outcomes: ['review', 'fail'],
+  threshold: { label: 'New entrant while younger than', unit: 'days', min: 0, max: 3650 },
+  check({ profile, reference }, { threshold = 540 }) {
+    const age = dotAgeOf(profile, reference);
+    const fields = [ev('dot_age', profile.dot_age), ev('added_date', profile.added_date)];
+    if (age === undefined) return noData('the USDOT number’s age is not in the profile.', fields);
+    if (age < threshold)
+      return hit(`New entrant: USDOT number ${age} days old (under ${threshold}).`, fields);
+    return pass(`USDOT number ${age} days old.`, fields);
+  },
+};
+
+const AUTHORITY_TYPES = ['common', 'contract', 'broker'] as const;
+
+const authorityAge: RuleDef = {
+  id: 'authority_age',
+  label: 'Young authority',
+  description: 'The carrier’s oldest Active operating authority is younger than the threshold.',
+  tab: 'authority',
+  defaults: settings('review', 'pass', 90),
+  outcomes: ['review', 'fail'],
+  threshold: { label: 'Authority younger than', unit: 'days', min: 0, max: 3650 },
+  check({ profile }, { threshold = 90 }) {
+    const anchor = 'authority-status';
+    const active = AUTHORITY_TYPES.filter((t) => isActive(profile[`authority_${t}`]));
+    const ages = active.map((t) => {
+      const age =
+        t === 'broker'
+          ? profile.authority_age_broker
+          : (profile[`authority_age_${t}_active`] ?? profile[`authority_age_${t}`]);
+      return { t, age };
+    });
+    const fields = ages.map(({ t, age }) =>
+      ev(t === 'broker' ? 'authority_age_broker' : `authority_age_${t}_active`, age),
+    );
+    if (active.length === 0)
+      return notApplicable('No Active operating authority to age.', fields, anchor);
+    const known = ages.filter(
+      (a): a is { t: (typeof AUTHORITY_TYPES)[number]; age: number } => a.age !== undefined,
+    );
+    if (known.length === 0)
+      return noData('the age of the Active authority is not in the profile.', fields, anchor);
+    const oldest = known.reduce((a, b) => (b.age > a.age ? b : a));
+    if (oldest.age < threshold) {
+      return hit(
+        `Operating authority only ${oldest.age} days old (${oldest.t}; under ${threshold}).`,
+        fields,
+        anchor,
+      );
+    }
+    return pass(`Operating authority ${oldest.age} days old (${oldest.t}).`, fields, anchor);
+  },
+};
+
+const CONTACT_CHANGES = [
+  { field: 'phone_last_changed', what: 'phone' },
+  { field: 'email_last_changed', what: 'e-mail' },
+  { field: 'address_last_changed', what: 'address' },
+] as const;
+
+const contactChanges: RuleDef = {
+  id: 'contact_changes',
+  label: 'Recent contact change',
+  description: 'The phone, e-mail or address on the FMCSA record changed within the last N days.',
+  tab: 'contact',
+  defaults: settings('review', 'pass', 30),
+  outcomes: ['review', 'fail'],
+  threshold: { label: 'Changed within', unit: 'days', min: 0, max: 3650 },
+  check({ profile, reference }, { threshold = 30 }) {
+    const anchor = 'contact-recent';
+    const fields = CONTACT_CHANGES.map(({ field }) => ev(field, profile[field]));
+    const recent = CONTACT_CHANGES.flatMap(({ field, what }) => {
+      const date = profile[field];
+      const days = date ? daysBetween(date, reference) : undefined;
+      return days !== undefined && days >= 0 && days < threshold
+        ? [`${what} ${days} days ago (${date ?? ''})`]
+        : [];
+    });
+    if (recent.length > 0)
+      return hit(`Changed within ${threshold} days: ${recent.join('; ')}.`, fields, anchor);
+    return pass(`No phone, e-mail or address change within ${threshold} days.`, fields, anchor);
+  },
+};
+
+const NETWORK_LISTS = [
+  { list: 'network_graph_physical_address', what: 'physical address' },
+  { list: 'network_graph_mailing_address', what: 'mailing address' },
+  { list: 'network_graph_telephone_number', what: 'telephone' },
+  { list: 'network_graph_cellphone_number', what: 'cell phone' },
+  { list: 'network_graph_fax_number', what: 'fax' },
+  { list: 'network_graph_email', what: 'e-mail' },
+  { list: 'network_graph_ein', what: 'EIN' },
+  { list: 'network_graph_duns', what: 'DUNS' },
+  { list: 'network_graph_equipment', what: 'equipment' },
+] as const;
+
+function normaliseDot(dot: string): string {
+  return dot.trim().replace(/^0+(?=\d)/, '');
+}
+
+function badStanding(
+  status: string | undefined,
+  outOfService: boolean | undefined,
+): string | undefined {
+  if (outOfService === true) return `out of service${status ? ` (USDOT ${status})` : ''}`;
+  const word = lower(status);
+  if (
+    word === 'revoked' ||
+    word === 'inactive' ||
+    word === 'out of service' ||
+    word === 'out-of-service'
+  ) {
+    return `USDOT ${status ?? ''}`;
+  }
+  return undefined;
+}
+
+const sharedIdentifiers: RuleDef = {
+  id: 'shared_identifiers',
+  label: 'Identifiers shared with a carrier in bad standing',
+  description:
+    'The carrier shares a phone, address, e-mail, EIN, DUNS or equipment with a carrier that is revoked, inactive or out of service (chameleon signal), as far as the profile already says (its network lists and the statuses of carriers sharing equipment; no extra call).',
+  tab: 'network',
+  defaults: settings('review', 'pass'),
+  outcomes: ['review', 'fail'],
+  check({ profile }) {
+    const anchor = 'network-links';
+    const own = normaliseDot(profile.dot_number ?? '');
+    const known = new Map<string, { name?: string; standing?: string; vins?: number }>();
+    for (const carrier of profile.network_graph_equipment_ext ?? []) {
+      if (!carrier.dot_number) continue;
+      const dot = normaliseDot(carrier.dot_number);
+      const standing = badStanding(carrier.usdot_status, carrier.out_of_service_flag);
+      known.set(dot, {
+        ...(carrier.legal_name ? { name: carrier.legal_name } : {}),
+        ...(standing ? { standing } : {}),
+        ...(carrier.count_shared_vins !== undefined ? { vins: carrier.count_shared_vins } : {}),
+      });
+    }
+    const shared = new Map<string, string[]>();
+    for (const { list, what } of NETWORK_LISTS) {
+      for (const raw of profile[list] ?? []) {
+        const dot = normaliseDot(raw);
+        if (dot === own) continue;
+        const kinds = shared.get(dot) ?? [];
+        if (!kinds.includes(what)) kinds.push(what);
+        shared.set(dot, kinds);
+      }
+    }
+    for (const dot of known.keys())
+      if (dot !== own && !shared.has(dot)) shared.set(dot, ['equipment']);
+    const bad = [...shared].filter(([dot]) => known.get(dot)?.standing !== undefined);
+    if (bad.length > 0) {
+      const fields: Evidence[] = [];
+      const texts = bad.map(([dot, kinds]) => {
+        const info = known.get(dot);
+        const identifiers = kinds.map((kind) =>
+          kind === 'equipment' && info?.vins ? `equipment (${info.vins} VINs)` : kind,
+        );
+        fields.push(
+          ev(`network: DOT ${dot}`, `${identifiers.join(', ')} — ${info?.standing ?? ''}`),
+        );
+        return `${listWords(identifiers)} with DOT ${dot}${info?.name ? ` ${info.name}` : ''}, which is ${info?.standing ?? ''}`;
+      });
+      return hit(`Shares ${texts.join('; ')}.`, fields, anchor);
+    }
+    const fields = [
+      ev('linked carriers', shared.size),
+      ev('linked carriers with a known status', known.size),
+    ];
+    if (shared.size === 0)
+      return pass('Shares no identifier with another carrier.', fields, anchor);
+    return pass(
+      `Shares identifiers with ${shared.size} carrier${shared.size > 1 ? 's' : ''}; none known to be revoked, inactive or out of service.`,
+      fields,
+      anchor,
+    );
+  },
+};
+
+/** A street that is a mailbox: a PO box, a private mailbox (PMB) or a mail drop. */
+const MAILBOX_STREET = /\b(P\.?\s*O\.?\s*BOX|POST\s+OFFICE\s+BOX|PMB|PRIVATE\s+MAIL\s*BOX)\b/i;
+
+const virtualAddress: RuleDef = {
+  id: 'virtual_address',
+  label: 'Virtual or mailbox address',
+  description:
+    'The physical address is a PO box or private mailbox, or the service flags the address as virtual (computed by the service). A PO box as the mailing address is normal.',
+  tab: 'contact',
+  defaults: settings('review', 'pass'),
+  outcomes: ['review', 'fail'],
+  check({ profile }) {
+    const anchor = 'contact-addresses';
+    const street = profile.physical_address_street ?? profile.physical_address;
+    const flag = profile.risk_factors?.virtual_physical_mailing_address;
+    const fields = [
+      ev('physical_address_street', street),
+      ev('risk_factors.virtual_physical_mailing_address', flag),
+    ];
+    if (street && MAILBOX_STREET.test(street))
+      return hit(`The physical address is a mailbox: ${street}.`, fields, anchor);
+    if (flag === true)
+      return hit(
+        'The service flags a virtual or mailbox address (computed by the service).',
+        fields,
+        anchor,
+        true,
+      );
+    if (!street && flag === undefined)
+      return noData('no physical address in the profile.', fields, anchor);
+    return pass('The physical address is not a mailbox.', fields, anchor);
+  },
+};
+
+const VENDOR_RISK_LEVELS = new Set(['high', 'very high']);
+
+const vendorRiskScore: RuleDef = {
+  id: 'vendor_risk_score',
+  label: 'Vendor risk score',
+  description:
+    'The data vendor’s own risk score is High or Very High. A vendor-computed value, not published by FMCSA; off by default.',
+  tab: 'overview',
+  defaults: settings('review', 'pass', undefined, false),
+  outcomes: ['review', 'fail'],
+  check({ profile }) {
+    const score = profile.risk_score;
+    const fields = [
+      ev('risk_score', score),
+      ev('risk_score_probability', profile.risk_score_probability),
+    ];
+    if (score === undefined)
+      return notApplicable('No vendor risk score (intrastate, private or not a carrier).', fields);
+    if (VENDOR_RISK_LEVELS.has(lower(score)))
+      return hit(`Vendor risk score ${score} (computed by the service).`, fields, undefined, true);
+    return pass(`Vendor risk score ${score} (computed by the service).`, fields);
+  },
+};
+
+/** The default policy's rules, in the order the Policy page and the docs list them. */
+export const RULES: readonly RuleDef[] = [
+  usdotStatus,
+  operatingAuthority,
+  bipdInsurance,
+  pendingCancellation,
+  ratingRule('rating_unsatisfactory'),
+  ratingRule('rating_conditional'),
+  basicAlerts,
+  oosRates,
+  newEntrant,
+  authorityAge,
+  contactChanges,
+  sharedIdentifiers,
+  virtualAddress,
+  vendorRiskScore,
+];
