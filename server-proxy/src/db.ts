@@ -116,7 +116,7 @@ export function migrate(db: Database.Database, steps: readonly string[] = MIGRAT
 }
 
 /** How long a write waits for another connection's write lock before it fails (SQLITE_BUSY). */
-export const BUSY_TIMEOUT_MS = 2000;
+const BUSY_TIMEOUT_MS = 2000;
 
 /**
  * Open (creating the folder and file if missing) the proxy database in WAL mode and migrate it.

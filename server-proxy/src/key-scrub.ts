@@ -43,7 +43,7 @@ function jsonForms(key: string): string[] {
 }
 
 /** Every needle of `key`, longest first (so a longer form is replaced before a shorter inside it). */
-export function keyNeedles(key: string): string[] {
+function keyNeedles(key: string): string[] {
   if (key === '') return [];
   const all = [key, ...jsonForms(key), ...percentForms(key), ...base64Cores(key)];
   const more = all.flatMap((needle) => jsonForms(needle));

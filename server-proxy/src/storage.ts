@@ -13,8 +13,8 @@ import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { ProxyError } from './errors.ts';
 
-export const RETRY_START_MS = 250;
-export const RETRY_MAX_MS = 30_000;
+const RETRY_START_MS = 250;
+const RETRY_MAX_MS = 30_000;
 
 /** Where a storage failure is logged (the app's logger; silent until one is attached). */
 export interface StorageLog {
@@ -56,7 +56,7 @@ export function isStorageFailure(err: unknown): boolean {
   return typeof code === 'string' && TRANSIENT.test(code);
 }
 
-export function storageUnavailable(reason: string): ProxyError {
+function storageUnavailable(reason: string): ProxyError {
   return new ProxyError(
     503,
     'storage_unavailable',

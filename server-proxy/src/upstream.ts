@@ -58,7 +58,7 @@ const MAX_RETRIES_FAILURE = 2;
 const MAX_RETRIES_429 = 5;
 const BACKOFF_START_MS = 1000;
 const BACKOFF_MAX_MS = 30_000;
-export const DEFAULT_MAX_RETRY_AFTER_MS = 120_000;
+const DEFAULT_MAX_RETRY_AFTER_MS = 120_000;
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
 /**
  * Failures that happen before a byte of the request left: nothing reached the service, so nothing
@@ -87,7 +87,7 @@ const NOT_SENT_CODES = new Set([
  *   refreshes, ordering) and bill up to `pageSize` other DOTs, so it is not repeated;
  * - autocomplete (per query) and profile-fmcsa (per matched lookup) bill every call.
  */
-export function retrySafeAfterSend(request: ForwardRequest): boolean {
+function retrySafeAfterSend(request: ForwardRequest): boolean {
   switch (request.endpoint) {
     case 'monitoring/list':
     case 'monitoring/remove':

@@ -83,7 +83,7 @@ export interface SpendLedger extends SpendMeter {
 }
 
 /** Ledger row states (migration 3); every state counts as spent. */
-export type LedgerState = 'pending' | 'settled' | 'uncertain';
+type LedgerState = 'pending' | 'settled' | 'uncertain';
 
 type Call = BillableCall & { user: string };
 

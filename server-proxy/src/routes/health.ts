@@ -12,9 +12,9 @@ export interface HealthDeps {
   now?: () => number;
 }
 
-export const UPSTREAM_PROBE_CACHE_MS = 30_000;
+const UPSTREAM_PROBE_CACHE_MS = 30_000;
 /** A failed probe is reused for less time, so a proxy that starts before its upstream gets ready soon. */
-export const UPSTREAM_FAILED_PROBE_CACHE_MS = 5000;
+const UPSTREAM_FAILED_PROBE_CACHE_MS = 5000;
 /** A database probe's result is reused this long: /readyz is open to anyone. */
 const DATABASE_PROBE_CACHE_MS = 1000;
 
@@ -23,7 +23,7 @@ const DATABASE_PROBE_CACHE_MS = 1000;
  * `min(ttlMs, 5 s)`) and never twice at once: /readyz is open to anyone, and must not turn each
  * of its requests into a request to the service.
  */
-export function cachedProbe(
+function cachedProbe(
   probe: () => Promise<boolean>,
   ttlMs: number,
   now: () => number = Date.now,
