@@ -70,6 +70,9 @@ export default defineConfig({
       CARRIER_API_LEGACY: '',
       DASHBOARD_AUTH: '',
       MONTHLY_BUDGET_USD: '',
+      // One shared proxy serves every spec: a breaker opened by one spec's injected 503s must not
+      // refuse the next spec's calls for the default 30 s (the breaker itself is unit-tested).
+      UPSTREAM_CIRCUIT_OPEN_SECONDS: '2',
     },
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

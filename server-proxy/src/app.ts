@@ -211,6 +211,9 @@ async function registerParts(
       retryDelayMs: config.upstream.retryDelayMs ?? 5000,
       maxBackoffWaitMs: config.maxQueueWaitMs,
       maxRetryAfterMs: config.upstream.maxRetryAfterMs ?? 120_000,
+      ...(config.upstream.circuitOpenMs === undefined
+        ? {}
+        : { circuit: { openMs: config.upstream.circuitOpenMs } }),
     },
     buckets,
   );

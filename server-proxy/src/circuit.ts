@@ -66,7 +66,7 @@ export class Circuit {
     if (this.state === 'closed') return { ok: true };
     const now = this.now();
     if (this.state === 'half-open' && now - this.probeSince < this.settings.openMs) {
-      return { ok: false, retryAfterMs: PROBE_RETRY_AFTER_MS };
+      return { ok: false, retryAfterMs: Math.min(PROBE_RETRY_AFTER_MS, this.settings.openMs) };
     }
     const left = this.openUntil - now;
     return this.state === 'open' && left > 0 ? { ok: false, retryAfterMs: left } : { ok: true };

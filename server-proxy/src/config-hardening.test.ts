@@ -49,6 +49,14 @@ describe('loadConfig: hosts, retry-after cap and retention', () => {
     );
   });
 
+  it('opens the circuit breaker for 30 s unless configured', () => {
+    expect(loadConfig({}).upstream.circuitOpenMs).toBe(30_000);
+    expect(loadConfig({ UPSTREAM_CIRCUIT_OPEN_SECONDS: '2' }).upstream.circuitOpenMs).toBe(2000);
+    expect(problemsOf({ UPSTREAM_CIRCUIT_OPEN_SECONDS: '0' }).join(' ')).toMatch(
+      /UPSTREAM_CIRCUIT_OPEN_SECONDS/,
+    );
+  });
+
   it('reads the retention policy, with its defaults and bounds', () => {
     expect(loadConfig({}).retention).toEqual({
       auditDays: 365,

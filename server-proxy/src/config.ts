@@ -336,6 +336,7 @@ export function loadConfig(env: Env): ProxyConfig {
       timeoutMs: read.int('UPSTREAM_TIMEOUT_MS', 15_000, 100, 300_000),
       retryDelayMs: read.int('UPSTREAM_RETRY_DELAY_MS', 5000, 0, 60_000),
       maxRetryAfterMs: read.int('UPSTREAM_MAX_RETRY_AFTER_SECONDS', 120, 1, 3600) * 1000,
+      circuitOpenMs: read.int('UPSTREAM_CIRCUIT_OPEN_SECONDS', 30, 1, 600) * 1000,
     },
     allowedHosts: readAllowedHosts(read, publicUrl),
     publicUrl,

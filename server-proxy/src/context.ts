@@ -41,6 +41,11 @@ export interface ProxyConfig {
      * (UPSTREAM_MAX_RETRY_AFTER_SECONDS, default 120 s)
      */
     maxRetryAfterMs?: number;
+    /**
+     * how long the circuit breaker stops calling an endpoint after 5 failures in a row
+     * (UPSTREAM_CIRCUIT_OPEN_SECONDS, default 30 s)
+     */
+    circuitOpenMs?: number;
   };
   /**
    * Host header values accepted besides the loopback names (lower case, `host` or `host:port`):
