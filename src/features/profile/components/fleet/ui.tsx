@@ -20,8 +20,9 @@ export function Section({
   const headingId = `${id}-heading`;
   return (
     <section
+      id={id}
       aria-labelledby={headingId}
-      className="rounded-lg border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
+      className="scroll-mt-4 rounded-lg border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
     >
       <h3 id={headingId} className="text-lg font-semibold text-neutral-950 dark:text-neutral-50">
         {title}
