@@ -90,7 +90,7 @@ function CarrierProfile({ dot, tab }: { dot: string; tab: ProfileTabId }) {
   useEffect(() => preloadTab(tab), [tab]);
   const shown = full.data ?? summary.data;
   if (!shown) {
-    return full.isError ? <ProfileError dot={dot} query={full} /> : <ProfileSkeleton />;
+    return full.isError ? <ProfileError dot={dot} query={full} /> : <ProfileSkeleton dot={dot} />;
   }
   if (!shown.profile) {
     return (
@@ -213,9 +213,14 @@ function ScrollToHash() {
   return null;
 }
 
-function ProfileSkeleton() {
+/**
+ * The page while the first answer is on its way (or a retry after an error is): it keeps the page's
+ * one h1, so assistive technology and a11y checks never see a page without a heading.
+ */
+function ProfileSkeleton({ dot }: { dot: string }) {
   return (
     <div role="status" className="space-y-4">
+      <h1 className="sr-only">USDOT {dot}</h1>
       <span className="sr-only">Loading carrier profile…</span>
       <Skeleton className="h-8 w-1/2" />
       <Skeleton className="h-4 w-1/3" />
