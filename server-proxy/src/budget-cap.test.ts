@@ -13,17 +13,12 @@ import {
   answerJson,
   startFakeOrigin,
   startProxy,
+  profileByDot,
   testConfig,
   type FakeOrigin,
   type OriginHandler,
   type RunningProxy,
 } from './test-helpers.ts';
-
-/** A profile envelope for the DOT a lookup asks for. */
-const profileByDot: OriginHandler = (req, res) => {
-  const dot = new URL(req.url, 'http://origin').searchParams.get('dot_number') ?? '568253';
-  answerJson(res, 200, { items: [{ dot_number: dot, doc_id: `${dot}-MC1`, legal_name: 'X' }] });
-};
 
 let origin: FakeOrigin | undefined;
 let proxy: RunningProxy | undefined;

@@ -12,20 +12,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openProxyDb } from './db.ts';
 import {
   CSRF,
-  answerJson,
   startFakeOrigin,
   startProxy,
+  profileByDot,
   testConfig,
   type FakeOrigin,
   type OriginHandler,
   type RunningProxy,
 } from './test-helpers.ts';
-
-/** A profile envelope for the DOT a lookup asks for (or SAMPLE's DOT for anything else). */
-const profileByDot: OriginHandler = (req, res) => {
-  const dot = new URL(req.url, 'http://origin').searchParams.get('dot_number') ?? '568253';
-  answerJson(res, 200, { items: [{ dot_number: dot, doc_id: `${dot}-MC1`, legal_name: 'X' }] });
-};
 
 interface Setup {
   origin: FakeOrigin;

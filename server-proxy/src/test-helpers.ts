@@ -67,6 +67,12 @@ export function answerJson(res: ServerResponse, status: number, body: unknown, h
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 }
 
+/** An origin answering every profile lookup with an envelope for the DOT it asks for (568253 if none). */
+export const profileByDot: OriginHandler = (req, res) => {
+  const dot = new URL(req.url, 'http://origin').searchParams.get('dot_number') ?? '568253';
+  answerJson(res, 200, { items: [{ dot_number: dot, doc_id: `${dot}-MC1`, legal_name: 'X' }] });
+};
+
 export const SAMPLE_PROFILE = {
   items: [{ dot_number: '568253', doc_id: '568253-MC277621', legal_name: 'HANSEN & ADKINS' }],
   total_count: 1,
