@@ -20,15 +20,7 @@ import {
 } from '../../../lib/vetting-api.ts';
 import { decisionsCsv } from '../model/csv.ts';
 import { readFilters, writeFilters } from '../model/filters.ts';
-
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { downloadCsv } from '../../../lib/download.ts';
 
 function ChainStatus() {
   const check = useChainCheck();
@@ -231,7 +223,7 @@ export function DecisionsPage() {
     setExporting('Preparing the CSV…');
     try {
       const records = await allDecisions({ ...filters, page: undefined });
-      download(decisionsCsv(records), `decisions-${new Date().toISOString().slice(0, 10)}.csv`);
+      downloadCsv(decisionsCsv(records), `decisions-${new Date().toISOString().slice(0, 10)}.csv`);
       setExporting(`Exported ${records.length} record${records.length === 1 ? '' : 's'}.`);
     } catch (err) {
       setExporting(`The export failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -17,15 +17,7 @@ import { InboxFilters } from './InboxFilters.tsx';
 import { InboxTable } from './InboxTable.tsx';
 import { useInbox, useInboxParams } from './use-inbox.ts';
 import { BUTTON, MUTED } from './ui.ts';
-
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { downloadCsv } from '../../../lib/download.ts';
 
 /** The monitoring inbox: watched carriers, their changes per channel, and their triage. */
 export function MonitoringPage() {
@@ -109,7 +101,7 @@ export function MonitoringPage() {
             className={BUTTON}
             disabled={shown.length === 0}
             onClick={() =>
-              download(
+              downloadCsv(
                 toCsv({ changes: shown, triage, nameOf: (dot) => names.get(dot) }),
                 csvFileName(),
               )
