@@ -1,10 +1,18 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4179;
+/**
+ * E2E_PORT moves the e2e proxy (and its embedded sandbox, on the next port) so two checkouts can
+ * run the suite side by side; E2E_STATIC_DIR serves another build than `dist`.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4179);
+const SANDBOX_PORT = PORT + 1;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** Playwright empties its output directory at start: a side-by-side run needs its own. */
+const RESULTS = PORT === 4179 ? 'test-results' : `test-results/e2e-${PORT}`;
 /** The e2e proxy's DATA_DIR: wiped before every run (e2e/fresh-data-dir.mjs). */
-const DATA_DIR = 'test-results/e2e-data';
+const DATA_DIR = `${RESULTS}/e2e-data`;
+const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 /** CHROMIUM_PATH wins; else the distro's Chromium when installed; else Playwright's own browser. */
@@ -34,7 +42,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
+  outputDir: RESULTS,
+  reporter: [['list'], ['json', { outputFile: `${RESULTS}/e2e-results.json` }]],
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
@@ -59,10 +68,10 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(PORT),
       DATA_DIR,
-      STATIC_DIR: 'dist',
+      STATIC_DIR,
       LOG_LEVEL: 'warn',
       // A fixed port so tests can reach the embedded sandbox's /__sandbox/* endpoints (e2e/sandbox.ts).
-      EMBEDDED_SANDBOX_PORT: '4180',
+      EMBEDDED_SANDBOX_PORT: String(SANDBOX_PORT),
       // Nothing configured: the embedded sandbox, whatever the developer's shell exports.
       CARRIER_API_BASE_URL: '',
       CARRIER_API_KEY: '',
