@@ -46,7 +46,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: `${RESULTS}/e2e-results.json` }]],
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network) for show-trace; no screencast
+    // frames: encoding them during every test of the run cost more than any other single setting.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -27,16 +27,30 @@ test.afterAll(async () => {
   await proxy?.stop();
 });
 
-function isFocused(target: Locator): Promise<boolean> {
-  return target.evaluate((element) => element === document.activeElement);
-}
-
-/** Presses Tab (or Shift+Tab) until `target` has the focus; fails after MAX_PRESSES. */
+/**
+ * Presses Tab (or Shift+Tab) until `target` has the focus; fails after MAX_PRESSES. The target is
+ * found once (a role query walks the whole page, hundreds of rows on a profile) and each press only
+ * compares it with the focused element; found again should the app have replaced it.
+ */
 async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
   await expect(target).toBeVisible();
-  for (let presses = 0; presses < MAX_PRESSES; presses += 1) {
-    await page.keyboard.press(key);
-    if (await isFocused(target)) return;
+  let element = await target.elementHandle();
+  try {
+    for (let presses = 0; presses < MAX_PRESSES; presses += 1) {
+      await page.keyboard.press(key);
+      const focused = await page.evaluate(
+        (el) => (el?.isConnected ? el === document.activeElement : undefined),
+        element,
+      );
+      if (focused === true) return;
+      if (focused === undefined) {
+        await element?.dispose();
+        element = await target.elementHandle();
+        if (await element?.evaluate((el) => el === document.activeElement)) return;
+      }
+    }
+  } finally {
+    await element?.dispose();
   }
   throw new Error(`${String(target)} was not reached with ${key} in ${MAX_PRESSES} presses`);
 }

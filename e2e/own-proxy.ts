@@ -34,10 +34,20 @@ async function waitReady(url: string, child: ChildProcess, stderr: string[]): Pr
 }
 
 /**
- * Starts the proxy on `port` (its embedded sandbox on `port + 1`) with `env` on top of a blank
- * configuration. Pick ports no other spec uses, and none on the Fetch standard's blocked list.
+ * How far E2E_PORT moved the suite from its default (4179): own proxies move as far, so two suites
+ * side by side do not meet on a spec's fixed ports.
  */
-export async function startOwnProxy(port: number, env: NodeJS.ProcessEnv): Promise<OwnProxy> {
+const PORT_SHIFT = Number(process.env.E2E_PORT ?? 4179) - 4179;
+/** The build the shared e2e proxy serves (playwright.config.ts): own proxies serve the same. */
+const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
+
+/**
+ * Starts the proxy on `basePort` (shifted with E2E_PORT; its embedded sandbox on the port after)
+ * with `env` on top of a blank configuration. Pick ports no other spec uses, and none on the Fetch
+ * standard's blocked list.
+ */
+export async function startOwnProxy(basePort: number, env: NodeJS.ProcessEnv): Promise<OwnProxy> {
+  const port = basePort + PORT_SHIFT;
   const dataDir = await mkdtemp(join(tmpdir(), 'carrier-desk-e2e-'));
   const child = spawn('node_modules/.bin/tsx', ['server-proxy/src/server.ts'], {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -46,7 +56,7 @@ export async function startOwnProxy(port: number, env: NodeJS.ProcessEnv): Promi
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      STATIC_DIR: 'dist',
+      STATIC_DIR,
       LOG_LEVEL: 'warn',
       EMBEDDED_SANDBOX_PORT: String(port + 1),
       CARRIER_API_BASE_URL: '',
