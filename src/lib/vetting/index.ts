@@ -10,7 +10,7 @@ export {
   describeChanges,
   readStoredSettings,
 } from './policy.ts';
-export { RULES } from './rules.ts';
+export { RULES, isBrokerOnly } from './rules.ts';
 export { reevaluate } from './reevaluate.ts';
 export {
   OUTCOMES,

@@ -96,8 +96,8 @@ function isCarrier(profile: Profile): boolean {
   return types.length === 0 || types.includes('carrier');
 }
 
-/** A broker (or freight forwarder) that is not a motor carrier. */
-function isBrokerOnly(profile: Profile): boolean {
+/** A broker (or freight forwarder) that is not a motor carrier: it may arrange loads, not haul them. */
+export function isBrokerOnly(profile: Profile): boolean {
   const types = entityTypes(profile);
   return types.length > 0 && !types.includes('carrier') && types.includes('broker');
 }

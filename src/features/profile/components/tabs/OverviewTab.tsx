@@ -1,20 +1,21 @@
 import { Link } from 'react-router';
 import { DefinitionList, type Definition } from '../../../../components/DefinitionList.tsx';
-import { formatCount, formatDate, formatFlag, formatPercent } from '../../../../lib/format.ts';
+import { formatCount, formatDate, formatPercent } from '../../../../lib/format.ts';
 import type { Profile } from '../../../../lib/service/index.ts';
+import { OverviewSignals } from '../overview/OverviewSignals.tsx';
 import { riskFactorItems, type RiskFactorItem, type RiskGroup } from './risk-factors.ts';
 import { PROFILE_TABS, type ProfileTabProps } from './types.ts';
 
 const GROUPS: { group: RiskGroup; title: string; symbol: string; empty: string }[] = [
   { group: 'concern', title: 'Concerns', symbol: '✕', empty: 'No concerns flagged.' },
-  { group: 'positive', title: 'Positives', symbol: '✓', empty: 'No positive signals flagged.' },
-  { group: 'fact', title: 'Other facts', symbol: '•', empty: 'None.' },
+  { group: 'ok', title: 'In order', symbol: '✓', empty: 'Nothing flagged as in order.' },
+  { group: 'info', title: 'For information', symbol: '•', empty: 'None.' },
 ];
 
 const SYMBOL_CLASS: Record<RiskGroup, string> = {
   concern: 'text-red-700 dark:text-red-400',
-  positive: 'text-emerald-700 dark:text-emerald-400',
-  fact: 'text-neutral-500 dark:text-neutral-400',
+  ok: 'text-emerald-700 dark:text-emerald-400',
+  info: 'text-neutral-500 dark:text-neutral-400',
 };
 
 function tabLabel(tab: RiskFactorItem['tab']): string | undefined {
@@ -24,12 +25,12 @@ function tabLabel(tab: RiskFactorItem['tab']): string | undefined {
 function RiskItem({ item, dot, symbol }: { item: RiskFactorItem; dot: string; symbol: string }) {
   const evidence = tabLabel(item.tab);
   return (
-    <li className="flex gap-2">
+    <li className="flex gap-2" data-flags={item.flags.join(' ')}>
       <span aria-hidden="true" className={`font-bold ${SYMBOL_CLASS[item.group]}`}>
         {symbol}
       </span>
-      <span>
-        {item.label}: <strong>{formatFlag(item.value)}</strong>
+      <span className="min-w-0 break-words">
+        {item.text}
         {item.tab && evidence ? (
           <>
             {' '}
@@ -47,32 +48,37 @@ function RiskItem({ item, dot, symbol }: { item: RiskFactorItem; dot: string; sy
 }
 
 function RiskFactorChecklist({ dot, profile }: { dot: string; profile: Profile }) {
-  const items = riskFactorItems(profile.risk_factors);
+  const items = riskFactorItems(profile);
   if (items.length === 0) {
     return <p className="text-neutral-700 dark:text-neutral-300">No risk factors were reported.</p>;
   }
   return (
-    <div className="grid gap-6 md:grid-cols-3">
-      {GROUPS.map(({ group, title, symbol, empty }) => {
-        const members = items.filter((item) => item.group === group);
-        return (
-          <section key={group} aria-labelledby={`risk-${group}`}>
-            <h4 id={`risk-${group}`} className="mb-2 font-semibold">
-              {title} ({members.length})
-            </h4>
-            {members.length === 0 ? (
-              <p className="text-sm text-neutral-600 dark:text-neutral-400">{empty}</p>
-            ) : (
-              <ul className="space-y-1.5 text-sm">
-                {members.map((item) => (
-                  <RiskItem key={item.flag} item={item} dot={dot} symbol={symbol} />
-                ))}
-              </ul>
-            )}
-          </section>
-        );
-      })}
-    </div>
+    <>
+      <p className="mb-3 text-sm text-neutral-700 dark:text-neutral-300">
+        The data vendor computes these flags; the values in each line come from the profile.
+      </p>
+      <div className="grid gap-6 md:grid-cols-3">
+        {GROUPS.map(({ group, title, symbol, empty }) => {
+          const members = items.filter((item) => item.group === group);
+          return (
+            <section key={group} aria-labelledby={`risk-${group}`}>
+              <h4 id={`risk-${group}`} className="mb-2 font-semibold">
+                {title} ({members.length})
+              </h4>
+              {members.length === 0 ? (
+                <p className="text-sm text-neutral-600 dark:text-neutral-400">{empty}</p>
+              ) : (
+                <ul className="space-y-1.5 text-sm">
+                  {members.map((item) => (
+                    <RiskItem key={item.flags[0]} item={item} dot={dot} symbol={symbol} />
+                  ))}
+                </ul>
+              )}
+            </section>
+          );
+        })}
+      </div>
+    </>
   );
 }
 
@@ -128,10 +134,14 @@ function FigureSection({ id, title, items }: { id: string; title: string; items:
   );
 }
 
-/** The key fleet, inspection and crash figures, and the risk factors as a grouped checklist. */
+/**
+ * The identity signals (chameleon relation, recent contact changes), the key fleet, inspection and
+ * crash figures, and the risk factors as plain statements grouped by what they mean.
+ */
 export function OverviewTab({ dot, profile }: ProfileTabProps) {
   return (
     <div className="space-y-8">
+      <OverviewSignals dot={dot} profile={profile} />
       <div className="grid gap-4 lg:grid-cols-3">
         <FigureSection id="overview-fleet" title="Fleet" items={fleetFigures(profile)} />
         <FigureSection
