@@ -4,6 +4,7 @@
  * MapLibre's `idle` event and what it draws (`data-rendered-*`), so the tests wait for it and count.
  * Expected counts are the curated carriers' (docs/sandbox-data.md: counts equal array contents).
  */
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { axeViolations, expect, test } from './fixtures.ts';
 
@@ -144,3 +145,95 @@ for (const theme of ['light', 'dark'] as const) {
     });
   }
 }
+
+test('clusters show their counts and the map has a legend', async ({ page }) => {
+  await page.goto(`/carriers/${HANSEN}/inspections`);
+  const map = inspectionMap(page);
+  await expectIdleWithAllPoints(map, 64);
+  const legend = map.getByRole('list', { name: 'Map legend' });
+  await expect(legend.getByRole('listitem')).toHaveText(['Inspection', /^Group of nearby points/]);
+  const clusters = Number(await map.getAttribute('data-rendered-clusters'));
+  expect(clusters).toBeGreaterThan(0);
+  const labels = map.locator('.map-cluster-count');
+  await expect(labels).toHaveCount(clusters);
+  // the labels' counts are the points inside the clusters: together with the single points, all 64
+  const counts = (await labels.allTextContents()).map(Number);
+  const singles = Number(await map.getAttribute('data-rendered-points'));
+  expect(counts.reduce((sum, n) => sum + n, 0) + singles).toBe(64);
+});
+
+test('an inspection’s popup says its level, violations and out-of-service', async ({ page }) => {
+  await page.goto(`/carriers/${HANSEN}/inspections`);
+  const map = inspectionMap(page);
+  await expect(map).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
+  const row = page.locator('tr[data-row-id]').first();
+  await row.getByRole('button', { name: /show on map/ }).click();
+  const popup = map.locator('.maplibregl-popup');
+  await expect(popup).toContainText(/Level \d/);
+  await expect(popup).toContainText(/\d+ violations?|Violations: not reported/);
+  await expect(popup).toContainText(/Out of service: (yes|no)/);
+  const oosCell = (await row.locator('td').nth(5).textContent()) ?? '';
+  await expect(popup).toContainText(
+    oosCell.startsWith('Yes') ? 'Out of service: yes' : 'Out of service: no',
+  );
+});
+
+test('the contact map shows both addresses with the land around them', async ({ page }) => {
+  await page.goto(`/carriers/${HANSEN}/contact`);
+  const map = page.getByRole('group', { name: 'Map of address points' });
+  await expect(map).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
+  await expect(map).toHaveAttribute('data-rendered-points', '2');
+  // zoomed out enough for the coast and state borders, not into blank land (it opened at 9)
+  expect(Number(await map.getAttribute('data-zoom'))).toBeLessThanOrEqual(7);
+  await expect(map.getByRole('list', { name: 'Map legend' }).getByRole('listitem')).toHaveText([
+    'Physical address',
+    'Mailing address',
+  ]);
+});
+
+async function downloadedCsv(
+  page: Page,
+  button: Locator,
+): Promise<{ name: string; lines: string[] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const path = await download.path();
+  const text = await readFile(path, 'utf8');
+  return { name: download.suggestedFilename(), lines: text.split('\r\n') };
+}
+
+test('the inspections, crashes and equipment tables export as CSV', async ({ page }) => {
+  test.setTimeout(60_000); // three tabs
+  await page.goto(`/carriers/${HANSEN}/inspections`);
+  const inspections = await downloadedCsv(
+    page,
+    page.getByRole('button', { name: 'Export 64 inspections as CSV' }),
+  );
+  expect(inspections.name).toMatch(/^inspections-568253-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(inspections.lines).toHaveLength(65);
+  expect(inspections.lines[0]).toMatch(/^report_number,inspection_date,state,/);
+
+  await page.getByRole('checkbox', { name: 'Out-of-service only' }).check();
+  const filtered = page.getByRole('table', { name: /match the filters$/ });
+  const shown = Number(await filtered.getAttribute('data-row-count'));
+  const oos = await downloadedCsv(
+    page,
+    page.getByRole('button', { name: `Export ${shown} inspections as CSV` }),
+  );
+  expect(oos.lines).toHaveLength(shown + 1);
+
+  await page.goto(`/carriers/${HANSEN}/crashes`);
+  const crashes = await downloadedCsv(
+    page,
+    page.getByRole('button', { name: 'Export 6 crashes as CSV' }),
+  );
+  expect(crashes.name).toMatch(/^crashes-568253-/);
+  expect(crashes.lines).toHaveLength(7);
+
+  await page.goto(`/carriers/${HANSEN}/fleet`);
+  const button = page.getByRole('button', { name: /^Export [\d,]+ vehicles as CSV$/ });
+  const vehicles = Number((await button.textContent())?.replace(/\D/g, ''));
+  const equipment = await downloadedCsv(page, button);
+  expect(equipment.name).toMatch(/^equipment-568253-/);
+  expect(equipment.lines).toHaveLength(vehicles + 1);
+  expect(equipment.lines[0]).toMatch(/^vin,unit_type,/);
+});

@@ -162,7 +162,7 @@ export function DataTable<TRow extends RowData>(props: DataTableProps<TRow>) {
 
   return (
     <div className="space-y-3">
-      <div className="overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
+      <div className="relative overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
         <table className="w-full border-collapse text-left text-sm">
           <caption
             className={

@@ -1,15 +1,25 @@
 /**
  * The MapLibre map behind `MapView` (lazy-loaded from ./index.tsx; the only importer of maplibre-gl).
  * The container exposes `data-state` ("loading" | "idle" | "error") and, after each `idle`, what is
- * drawn: `data-rendered-clusters`, `data-rendered-points` and `data-rendered-total` (points inside
- * the drawn clusters plus single points) so tests can wait for the map and count what it shows.
+ * drawn: `data-rendered-clusters`, `data-rendered-points`, `data-rendered-total` (points inside
+ * the drawn clusters plus single points) and `data-zoom`, so tests can wait for the map and count
+ * what it shows. Cluster counts are HTML labels (`.map-cluster-count`) placed over the cluster
+ * circles after each `idle`: text in a symbol layer would need glyphs, and the offline basemap has
+ * none (nor may it fetch any).
  */
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { BASEMAP_PAINT, basemapColours, configuredStyleUrl, offlineStyle } from './basemap.ts';
-import { boundsOf, pointsToGeoJson } from './geometry.ts';
+import {
+  boundsOf,
+  clusterBadges,
+  pointsToGeoJson,
+  popupLines,
+  viewBounds,
+  type ClusterBadge,
+} from './geometry.ts';
 import {
   CLUSTER_LAYER,
   POINT_LAYER,
@@ -19,6 +29,7 @@ import {
   pointSource,
   selectionSource,
 } from './layers.ts';
+import { MapLegend } from './MapLegend.tsx';
 import { PointList } from './PointList.tsx';
 import type { MapPoint, MapViewProps } from './types.ts';
 
@@ -28,35 +39,89 @@ interface RenderedCounts {
   clusters: number;
   points: number;
   total: number;
+  zoom: number;
 }
 
 type MapState = 'loading' | 'idle' | 'error';
 
-const NO_COUNTS: RenderedCounts = { clusters: 0, points: 0, total: 0 };
+const NO_COUNTS: RenderedCounts = { clusters: 0, points: 0, total: 0, zoom: 0 };
+/**
+ * The smallest box (degrees) a fit shows: enough for a state border or the coast around two
+ * addresses in one town or a single point, which at street zoom sit on blank land.
+ */
+const MIN_VIEW_SPAN = 3;
 
 function isDark(): boolean {
   return document.documentElement.classList.contains('dark');
 }
 
-/** Distinct clusters and single points drawn right now. */
-function countRendered(map: maplibregl.Map): RenderedCounts {
-  const clusters = new Map<number, number>();
+interface Rendered {
+  counts: RenderedCounts;
+  badges: ClusterBadge[];
+}
+
+/** Distinct clusters and single points drawn right now, and the count label of each cluster. */
+function queryRendered(map: maplibregl.Map): Rendered {
+  const features = map.queryRenderedFeatures({ layers: [CLUSTER_LAYER, POINT_LAYER] });
+  const badges = clusterBadges(features);
   const points = new Set<string>();
-  for (const f of map.queryRenderedFeatures({ layers: [CLUSTER_LAYER, POINT_LAYER] })) {
-    const props = f.properties as Record<string, unknown>;
-    if (typeof props['cluster_id'] === 'number') {
-      clusters.set(props['cluster_id'], Number(props['point_count']));
-    } else if (typeof props['id'] === 'string') {
-      points.add(props['id']);
+  for (const f of features) {
+    const id: unknown = f.properties['id'];
+    if (f.properties['cluster_id'] === undefined && typeof id === 'string') points.add(id);
+  }
+  const inClusters = badges.reduce((sum, badge) => sum + badge.count, 0);
+  const counts = {
+    clusters: badges.length,
+    points: points.size,
+    total: inClusters + points.size,
+    zoom: Math.round(map.getZoom() * 10) / 10,
+  };
+  return { counts, badges };
+}
+
+/** The count labels over the cluster circles, as HTML markers (no glyphs needed). */
+class ClusterLabels {
+  private readonly markers = new Map<number, maplibregl.Marker>();
+
+  constructor(private readonly map: maplibregl.Map) {}
+
+  show(badges: readonly ClusterBadge[]): void {
+    const wanted = new Set(badges.map((badge) => badge.id));
+    for (const [id, marker] of this.markers) {
+      if (!wanted.has(id)) {
+        marker.remove();
+        this.markers.delete(id);
+      }
+    }
+    for (const badge of badges) {
+      const marker = this.markers.get(badge.id) ?? this.create(badge.id);
+      marker.setLngLat([badge.lon, badge.lat]);
+      marker.getElement().textContent = badge.text;
     }
   }
-  const inClusters = [...clusters.values()].reduce((sum, n) => sum + n, 0);
-  return { clusters: clusters.size, points: points.size, total: inClusters + points.size };
+
+  clear(): void {
+    for (const marker of this.markers.values()) marker.remove();
+    this.markers.clear();
+  }
+
+  private create(id: number): maplibregl.Marker {
+    const element = document.createElement('div');
+    element.className =
+      'map-cluster-count pointer-events-none text-xs font-semibold text-white [text-shadow:0_0_3px_rgb(0_0_0/0.7)]';
+    // the circle under it takes the click (zoom into the group); the list below has the points
+    element.setAttribute('aria-hidden', 'true');
+    const marker = new maplibregl.Marker({ element }).setLngLat([0, 0]).addTo(this.map);
+    this.markers.set(id, marker);
+    return marker;
+  }
 }
 
 function fitToPoints(map: maplibregl.Map, points: readonly MapPoint[]): void {
   const bounds = boundsOf(points);
-  if (bounds) map.fitBounds(bounds, { padding: 48, maxZoom: 9, animate: false });
+  if (bounds) {
+    map.fitBounds(viewBounds(bounds, MIN_VIEW_SPAN), { padding: 48, maxZoom: 9, animate: false });
+  }
 }
 
 function geoJsonSource(map: maplibregl.Map, id: string): maplibregl.GeoJSONSource | undefined {
@@ -83,15 +148,21 @@ function addPointLayers(map: maplibregl.Map, cluster: boolean): void {
   for (const layer of POINT_LAYERS) map.addLayer(layer);
 }
 
-function wireEvents(map: maplibregl.Map, cluster: boolean, handlers: MapHandlers): void {
+function wireEvents(map: maplibregl.Map, cluster: boolean, handlers: MapHandlers): () => void {
+  const labels = new ClusterLabels(map);
   map.on('load', () => {
     addPointLayers(map, cluster);
     handlers.setReady(true);
   });
   map.on('idle', () => {
-    handlers.setCounts(countRendered(map));
+    if (!map.getLayer(CLUSTER_LAYER)) return handlers.setState('idle');
+    const rendered = queryRendered(map);
+    labels.show(rendered.badges);
+    handlers.setCounts(rendered.counts);
     handlers.setState('idle');
   });
+  // clusters split and merge while zooming: old labels would sit on the wrong circles
+  map.on('zoomstart', () => labels.clear());
   map.on('error', () => handlers.setState('error'));
   map.on('click', CLUSTER_LAYER, (e) => {
     const feature = e.features?.[0];
@@ -105,6 +176,7 @@ function wireEvents(map: maplibregl.Map, cluster: boolean, handlers: MapHandlers
     map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));
     map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''));
   }
+  return () => labels.clear();
 }
 
 /** Re-colour the offline basemap when the page switches between light and dark. */
@@ -152,11 +224,12 @@ function useMapInstance(
       return;
     }
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
-    wireEvents(map, cluster, { onSelect, setReady, setState, setCounts });
+    const clearLabels = wireEvents(map, cluster, { onSelect, setReady, setState, setCounts });
     const stopTheme = configuredStyleUrl() ? () => undefined : followTheme(map);
     mapRef.current = map;
     return () => {
       stopTheme();
+      clearLabels();
       setReady(false);
       mapRef.current = null;
       map.remove();
@@ -195,12 +268,26 @@ function useSelection(
     if (!map.getBounds().contains(at)) map.easeTo({ center: at });
     const popup = new maplibregl.Popup({ closeOnClick: false, focusAfterOpen: false, offset: 12 })
       .setLngLat(at)
-      .setText(selected.label)
+      .setDOMContent(popupContent(selected))
       .addTo(map);
     return () => {
       popup.remove();
     };
   }, [mapRef, ready, selected]);
+}
+
+/** The label in bold, then one line per detail (text only: nothing from the data becomes HTML). */
+function popupContent(point: MapPoint): HTMLElement {
+  const box = document.createElement('div');
+  // the popup is white in both themes
+  box.className = 'map-popup text-sm text-neutral-900';
+  popupLines(point).forEach((line, index) => {
+    const p = document.createElement('p');
+    if (index === 0) p.className = 'font-semibold';
+    p.textContent = line;
+    box.append(p);
+  });
+  return box;
 }
 
 const BUTTON =
@@ -213,6 +300,7 @@ export default function MapCanvas({
   onSelect,
   cluster = true,
   height = '360px',
+  pointName,
 }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement | null>(null);
   const [ready, setReady] = useState(false);
@@ -246,6 +334,7 @@ export default function MapCanvas({
       data-rendered-clusters={counts.clusters}
       data-rendered-points={counts.points}
       data-rendered-total={counts.total}
+      data-zoom={counts.zoom}
     >
       <div className="flex flex-wrap items-center gap-2 text-xs text-neutral-600 dark:text-neutral-400">
         <span>
@@ -258,6 +347,7 @@ export default function MapCanvas({
           Fit map to points
         </button>
       </div>
+      <MapLegend points={points} cluster={cluster} pointName={pointName} />
       {state === 'error' && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           The map could not be drawn in this browser. Every location is listed below.

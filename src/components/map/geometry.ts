@@ -53,3 +53,65 @@ export function boundsOf(points: readonly MapPoint[]): Bounds | undefined {
     [east, north],
   ];
 }
+
+/**
+ * The box to show for `bounds`: at least `minSpan` degrees high and wide around its centre. The
+ * offline basemap draws only state and country borders, so a box of a few kilometres (two
+ * addresses in one town, a single point) would show nothing but blank land; a wider one always
+ * includes borders or coast to place the points.
+ */
+export function viewBounds(bounds: Bounds, minSpan: number): Bounds {
+  const [[west, south], [east, north]] = bounds;
+  const halfWidth = Math.max(east - west, minSpan) / 2;
+  const halfHeight = Math.max(north - south, minSpan) / 2;
+  const lon = (west + east) / 2;
+  const lat = (south + north) / 2;
+  const clampLat = (value: number) => Math.max(-85, Math.min(85, value));
+  return [
+    [Math.max(-180, lon - halfWidth), clampLat(lat - halfHeight)],
+    [Math.min(180, lon + halfWidth), clampLat(lat + halfHeight)],
+  ];
+}
+
+/** A cluster's count as drawn on it: 7, 950, 1.2k, 12k (as supercluster's `point_count_abbreviated`). */
+export function abbreviateCount(count: number): string {
+  if (count >= 10_000) return `${Math.round(count / 1000)}k`;
+  if (count >= 1000) return `${(Math.round(count / 100) / 10).toString()}k`;
+  return String(count);
+}
+
+/** A rendered cluster feature as the map returns it (the parts read here). */
+export interface ClusterFeature {
+  properties: Record<string, unknown>;
+  geometry: { type: string; coordinates?: unknown };
+}
+
+export interface ClusterBadge {
+  id: number;
+  lon: number;
+  lat: number;
+  count: number;
+  text: string;
+}
+
+/**
+ * One count label per drawn cluster. A cluster crossing tile edges comes back once per tile; it is
+ * labelled once.
+ */
+export function clusterBadges(features: readonly ClusterFeature[]): ClusterBadge[] {
+  const badges = new Map<number, ClusterBadge>();
+  for (const { properties, geometry } of features) {
+    const id = properties['cluster_id'];
+    const count = Number(properties['point_count']);
+    if (typeof id !== 'number' || badges.has(id) || !Number.isFinite(count)) continue;
+    if (geometry.type !== 'Point' || !Array.isArray(geometry.coordinates)) continue;
+    const [lon, lat] = geometry.coordinates as [number, number];
+    badges.set(id, { id, lon, lat, count, text: abbreviateCount(count) });
+  }
+  return [...badges.values()];
+}
+
+/** The popup's lines: the point's label, then its details. */
+export function popupLines(point: MapPoint): string[] {
+  return [point.label, ...(point.details ?? [])];
+}

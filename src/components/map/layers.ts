@@ -1,10 +1,12 @@
 /** The point source and its circle layers (clusters sized by count, points, the selection ring). */
 import type {
   CircleLayerSpecification,
+  ExpressionSpecification,
   GeoJSONSourceSpecification,
   LayerSpecification,
 } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
+import { CLUSTER_COLOUR, DEFAULT_POINT_COLOUR, KIND_COLOURS } from './legend.ts';
 
 export const POINT_SOURCE = 'points';
 export const SELECTION_SOURCE = 'selection';
@@ -30,14 +32,18 @@ export function selectionSource(): GeoJSONSourceSpecification {
   return { type: 'geojson', data: EMPTY };
 }
 
-/** Cluster circles grow with their count: 10+, 100+, 1,000+ are three steps larger. */
+/**
+ * Cluster circles grow with their count: 10+, 100+, 1,000+ are three steps larger. The count itself
+ * is an HTML label over the circle (MapCanvas): a symbol layer would need glyphs, which the offline
+ * basemap does not have.
+ */
 const clusterLayer: CircleLayerSpecification = {
   id: CLUSTER_LAYER,
   type: 'circle',
   source: POINT_SOURCE,
   filter: ['has', 'point_count'],
   paint: {
-    'circle-color': '#2563eb',
+    'circle-color': CLUSTER_COLOUR,
     'circle-opacity': 0.75,
     'circle-stroke-color': '#ffffff',
     'circle-stroke-width': 2,
@@ -54,12 +60,9 @@ const pointLayer: CircleLayerSpecification = {
     'circle-color': [
       'match',
       ['get', 'kind'],
-      'mailing',
-      '#9333ea',
-      'physical',
-      '#0d9488',
-      '#dc2626',
-    ],
+      ...Object.entries(KIND_COLOURS).flat(),
+      DEFAULT_POINT_COLOUR,
+    ] as unknown as ExpressionSpecification,
     'circle-radius': 6,
     'circle-stroke-color': '#ffffff',
     'circle-stroke-width': 1.5,

@@ -8,6 +8,8 @@ export interface MapPoint {
   label: string;
   /** optional grouping shown with its own colour, e.g. 'physical' | 'mailing' */
   kind?: string;
+  /** more lines for the popup, e.g. ["Level 1 (full)", "3 violations", "Out of service: No"] */
+  details?: readonly string[];
 }
 
 export interface MapViewProps {
@@ -21,4 +23,6 @@ export interface MapViewProps {
   cluster?: boolean;
   /** CSS height, default 360px */
   height?: string;
+  /** what a point of the default kind is, for the legend, e.g. "Inspection" (default "Location") */
+  pointName?: string;
 }

@@ -1,7 +1,12 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VirtualTable, type VirtualColumn } from './VirtualTable.tsx';
+
+const downloads = vi.hoisted(() => [] as Array<{ text: string; name: string }>);
+vi.mock('../../lib/download.ts', () => ({
+  downloadCsv: (text: string, name: string) => downloads.push({ text, name }),
+}));
 
 afterEach(cleanup);
 
@@ -47,5 +52,44 @@ describe('VirtualTable', () => {
     const first = bodyRows(table)[0]!.getAttribute('data-row-id')!;
     await user.click(within(table).getByRole('button', { name: `Details of ${first}` }));
     expect(within(table).getByText(`Detail of ${first}`)).toBeTruthy();
+  });
+});
+
+describe('VirtualTable CSV export', () => {
+  it('saves every row, not only the rendered window, in the order the table is sorted by', async () => {
+    downloads.length = 0;
+    const user = userEvent.setup();
+    render(
+      <VirtualTable
+        caption="Items"
+        rows={ROWS}
+        columns={COLUMNS}
+        rowId={(row) => row.id}
+        csv={{
+          noun: 'items',
+          fileName: 'items.csv',
+          columns: [
+            { header: 'id', value: (row) => row.id },
+            { header: 'count', value: (row) => row.count },
+          ],
+        }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: /Count/ }));
+    await user.click(screen.getByRole('button', { name: 'Export 300 items as CSV' }));
+    expect(downloads).toHaveLength(1);
+    const lines = downloads[0]?.text.split('\r\n') ?? [];
+    expect(downloads[0]?.name).toBe('items.csv');
+    expect(lines).toHaveLength(301);
+    expect(lines.slice(0, 3)).toEqual([
+      'id,count',
+      'r0,0',
+      `r${ROWS.findIndex((r) => r.count === 1)},1`,
+    ]);
+  });
+
+  it('has no export button unless asked', () => {
+    render(<VirtualTable caption="Items" rows={ROWS} columns={COLUMNS} rowId={(row) => row.id} />);
+    expect(screen.queryByRole('button', { name: /as CSV/ })).toBeNull();
   });
 });

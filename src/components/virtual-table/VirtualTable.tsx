@@ -5,6 +5,7 @@
  * button) and expanded; the selected row is scrolled into view whenever the selection changes.
  */
 import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ExportCsvButton, type CsvExport } from '../data-table/ExportCsvButton.tsx';
 import { Spacer, useRowWindow } from './row-window.tsx';
 import { nextSort, sortRows, type SortState, type SortValue } from './sort.ts';
 
@@ -34,6 +35,11 @@ export interface VirtualTableProps<Row> {
   renderDetail?: ((row: Row) => ReactNode) | undefined;
   /** accessible name of the expand button of a row */
   expandLabel?: (row: Row) => string;
+  /**
+   * An "Export … as CSV" button above the table: every row, in the order the table is sorted by
+   * (`noun`: what a row is, plural).
+   */
+  csv?: (CsvExport<Row> & { noun: string }) | undefined;
   /** CSS max height of the scrolling body (default 480px) */
   maxHeight?: number;
   estimateRowHeight?: number;
@@ -98,10 +104,12 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
 
   const columnCount = columns.length + (renderDetail ? 1 : 0);
 
-  return (
+  const table = (
     <div
       ref={scrollRef}
-      className="overflow-auto rounded-md border border-neutral-200 dark:border-neutral-800"
+      // relative: a visually hidden (absolute) label inside a cell is clipped by this box too,
+      // instead of widening the page from where it would sit unscrolled
+      className="relative overflow-auto rounded-md border border-neutral-200 dark:border-neutral-800"
       style={{ maxHeight }}
       data-testid="virtual-table-scroll"
     >
@@ -155,6 +163,15 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
         })}
         {after > 0 && <Spacer height={after} columns={columnCount} />}
       </table>
+    </div>
+  );
+  if (!props.csv) return table;
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex justify-end">
+        <ExportCsvButton rows={sorted} {...props.csv} />
+      </div>
+      {table}
     </div>
   );
 }

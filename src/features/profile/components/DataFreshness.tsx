@@ -29,8 +29,8 @@ export function DataFreshness({ result, snapshotDate }: DataFreshnessProps) {
   const refresh = useRefreshProfile(result.dot);
   const now = useMinuteClock();
   return (
-    <div className="mb-4 text-sm text-neutral-700 dark:text-neutral-300">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+    <div className="mb-4 text-sm text-neutral-700 max-sm:mb-1 max-sm:text-xs dark:text-neutral-300">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 max-sm:gap-x-3 max-sm:gap-y-1">
         <p>
           Snapshot <span className="font-medium">{formatDate(snapshotDate)}</span>
         </p>
@@ -39,14 +39,14 @@ export function DataFreshness({ result, snapshotDate }: DataFreshnessProps) {
           <time dateTime={result.fetchedAt} title={formatDateTime(result.fetchedAt)}>
             {formatAge(result.fetchedAt, now)}
           </time>
-          {sourceText(result.cache)}
+          <span className="max-sm:hidden">{sourceText(result.cache)}</span>
         </p>
         <button
           type="button"
           data-print-hide
           onClick={() => refresh.mutate()}
           disabled={refresh.isPending}
-          className="rounded-md border border-neutral-300 bg-white px-3 py-1 font-medium text-neutral-900 hover:bg-neutral-100 disabled:opacity-60 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800"
+          className="rounded-md border border-neutral-300 bg-white px-3 py-1 font-medium text-neutral-900 hover:bg-neutral-100 disabled:opacity-60 max-sm:px-2 max-sm:py-0.5 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800"
         >
           {refresh.isPending ? 'Refreshing…' : 'Refresh'}
         </button>

@@ -53,9 +53,18 @@ function WatchConfirm(props: {
 
 function StateLine({ watched, since }: { watched: boolean; since: string | undefined }) {
   if (!watched) return <span className={MUTED}>Not watched</span>;
+  if (!since) {
+    return (
+      <span className="text-sm font-medium text-emerald-800 dark:text-emerald-300">Watching</span>
+    );
+  }
+  const when = formatDateTime(since);
+  // a phone shows the day only, so the line fits beside the decision
+  const [day, time] = when.split(', ');
   return (
     <span className="text-sm font-medium text-emerald-800 dark:text-emerald-300">
-      {since ? `Watching since ${formatDateTime(since)}` : 'Watching'}
+      Watching since {day}
+      {time ? <span className="max-sm:hidden">, {time}</span> : null}
     </span>
   );
 }
@@ -88,12 +97,12 @@ export function WatchControl({ profileId }: { profileId: string }) {
     });
   return (
     <div className="flex flex-col gap-2" aria-label="Watchlist" role="group">
-      <div className="flex flex-wrap items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3 max-sm:gap-2">
         <StateLine watched={watched} since={state.data.since ?? watchedAt} />
         {step === 'idle' ? (
           <button
             type="button"
-            className={watched ? BUTTON : PRIMARY_BUTTON}
+            className={`${watched ? BUTTON : PRIMARY_BUTTON} max-sm:py-0.5`}
             onClick={() => setStep(watched ? 'unwatch' : 'watch')}
           >
             {watched ? 'Unwatch' : 'Watch'}

@@ -5,7 +5,7 @@ import {
 import { formatCount, formatDate, formatFlag, MISSING } from '../../../../lib/format.ts';
 import type { Crash } from '../../../../lib/service/index.ts';
 import { dateSortKey } from '../sort-keys.ts';
-import type { CrashRow } from './crash-data.ts';
+import { CRASH_CSV, type CrashRow } from './crash-data.ts';
 
 const COLUMNS: readonly VirtualColumn<CrashRow>[] = [
   {
@@ -96,9 +96,11 @@ interface CrashTableProps {
   rows: readonly CrashRow[];
   selectedId: string | undefined;
   onSelect: (id: string) => void;
+  /** the CSV file's name (every crash, in the table's order) */
+  csvFileName: string;
 }
 
-export function CrashTable({ rows, selectedId, onSelect }: CrashTableProps) {
+export function CrashTable({ rows, selectedId, onSelect, csvFileName }: CrashTableProps) {
   return (
     <VirtualTable
       caption={`Crashes: ${formatCount(rows.length)}`}
@@ -111,6 +113,7 @@ export function CrashTable({ rows, selectedId, onSelect }: CrashTableProps) {
       selectLabel={(r) => `Crash of ${formatDate(r.crash.report_date)}: show on map`}
       renderDetail={(r) => <CrashDetail crash={r.crash} />}
       expandLabel={(r) => `Details of the crash of ${formatDate(r.crash.report_date)}`}
+      csv={{ columns: CRASH_CSV, fileName: csvFileName, noun: 'crashes' }}
     />
   );
 }

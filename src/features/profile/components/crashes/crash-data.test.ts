@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Crash, CrashAggregate, Profile } from '../../../../lib/service/index.ts';
-import { aggregateSeries, crashRows, pointsFromCrashes } from './crash-data.ts';
+import { tableCsv } from '../../../../components/data-table/csv.ts';
+import {
+  aggregateSeries,
+  CRASH_CSV,
+  crashDetails,
+  crashRows,
+  pointsFromCrashes,
+} from './crash-data.ts';
 
 const crash = (fields: Partial<Crash>) => ({ extra: {}, ...fields }) as Crash;
 const aggregate = (fields: Partial<CrashAggregate>) => ({ extra: {}, ...fields }) as CrashAggregate;
@@ -27,9 +34,29 @@ describe('crash points', () => {
       { lat: 34.33, lon: -117.04, date: '2026-08-01' },
     ]);
     expect(points).toEqual([
-      { id: 'c1', lat: 41.53, lon: -106.96, label: 'Crash 24 Aug 2026, ARLINGTON, WY' },
+      {
+        id: 'c1',
+        lat: 41.53,
+        lon: -106.96,
+        label: 'Crash 24 Aug 2026, ARLINGTON, WY',
+        details: ['Fatalities: —', 'Injuries: —', 'Tow-away: —'],
+      },
       { id: 'crash-location-1', lat: 34.33, lon: -117.04, label: 'Crash location 1 Aug 2026' },
     ]);
+    expect(crashDetails(crash({ fatalities: 1, injuries: 2, tow_away: true }))).toEqual([
+      'Fatalities: 1',
+      'Injuries: 2',
+      'Tow-away: Yes',
+    ]);
+  });
+
+  it('exports every crash as a CSV line with the service values', () => {
+    const csv = tableCsv(crashRows(profile), CRASH_CSV).split('\r\n');
+    expect(csv[0]).toBe(
+      'report_number,report_date,report_time,city,state,location,fatalities,injuries,tow_away,vehicles,hazmat_released,federal_recordable,vin,latitude,longitude',
+    );
+    expect(csv[1]).toBe(',2026-08-24,,ARLINGTON,WY,,,,,,,,,41.53,-106.96');
+    expect(csv[2]).toBe('R2,2026-08-01,,,CA,,,,,,,,,,');
   });
 
   it('ids fall back to the report number', () => {

@@ -1,7 +1,8 @@
-/** Pure helpers of the Crashes tab: row ids, map points, the aggregate series. */
+/** Pure helpers of the Crashes tab: row ids, map points, the aggregate series, CSV columns. */
+import type { CsvColumn } from '../../../../components/data-table/csv.ts';
 import { coordinateOf, withExtraLocations } from '../../../../components/map/coordinates.ts';
 import type { MapPoint } from '../../../../components/map/types.ts';
-import { formatDate } from '../../../../lib/format.ts';
+import { formatCount, formatDate, formatFlag } from '../../../../lib/format.ts';
 import type { Crash, CrashAggregate, Profile } from '../../../../lib/service/index.ts';
 
 function crashId(crash: Crash, index: number): string {
@@ -25,6 +26,15 @@ function crashLabel(crash: Crash): string {
   return `Crash ${formatDate(crash.report_date)}${place ? `, ${place}` : ''}`;
 }
 
+/** The popup's lines under the date and place: the harm done. */
+export function crashDetails(crash: Crash): string[] {
+  return [
+    `Fatalities: ${formatCount(crash.fatalities)}`,
+    `Injuries: ${formatCount(crash.injuries)}`,
+    `Tow-away: ${formatFlag(crash.tow_away)}`,
+  ];
+}
+
 /**
  * Map points of the crashes (`geo_point` or `latitude`/`longitude`), plus the profile's
  * `geo_points.crash_locations` that no crash accounts for (those select no row).
@@ -36,7 +46,7 @@ export function pointsFromCrashes(
   const points: MapPoint[] = [];
   for (const { id, crash } of rows) {
     const at = coordinateOf(crash);
-    if (at) points.push({ id, ...at, label: crashLabel(crash) });
+    if (at) points.push({ id, ...at, label: crashLabel(crash), details: crashDetails(crash) });
   }
   return withExtraLocations(points, locations, (location, index) => ({
     id: `crash-location-${index}`,
@@ -72,3 +82,22 @@ export function aggregateSeries(
     }))
     .sort((a, b) => a.month.localeCompare(b.month));
 }
+
+/** The crashes table as CSV: the service's values (ISO dates), one crash a line. */
+export const CRASH_CSV: readonly CsvColumn<CrashRow>[] = [
+  { header: 'report_number', value: (r) => r.crash.report_number },
+  { header: 'report_date', value: (r) => r.crash.report_date },
+  { header: 'report_time', value: (r) => r.crash.report_time },
+  { header: 'city', value: (r) => r.crash.city },
+  { header: 'state', value: (r) => r.crash.state },
+  { header: 'location', value: (r) => r.crash.location },
+  { header: 'fatalities', value: (r) => r.crash.fatalities },
+  { header: 'injuries', value: (r) => r.crash.injuries },
+  { header: 'tow_away', value: (r) => r.crash.tow_away },
+  { header: 'vehicles', value: (r) => r.crash.vehicles_in_accident },
+  { header: 'hazmat_released', value: (r) => r.crash.hazmat_released },
+  { header: 'federal_recordable', value: (r) => r.crash.federal_recordable },
+  { header: 'vin', value: (r) => r.crash.vehicle_identification_number },
+  { header: 'latitude', value: (r) => coordinateOf(r.crash)?.lat },
+  { header: 'longitude', value: (r) => coordinateOf(r.crash)?.lon },
+];

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { ExportCsvButton } from '../../../../components/data-table/ExportCsvButton.tsx';
 import { formatCount, formatDate, formatFlag, MISSING } from '../../../../lib/format.ts';
 import type { EquipmentSummary, Vehicle } from '../../../../lib/service/index.ts';
+import { EQUIPMENT_CSV } from './fleet-model.ts';
 import { Empty, TableFrame, TD, TH } from './ui.tsx';
 
 const PAGE = 100;
@@ -23,13 +25,27 @@ function multiDot(v: Vehicle): string {
   return v.countd_dots_vin === undefined ? 'Yes' : `Yes, ${formatCount(v.countd_dots_vin)} DOTs`;
 }
 
-/** `equipment_history`: one row per VIN, 100 rows at a time. */
-export function EquipmentHistoryTable({ vehicles }: { vehicles: readonly Vehicle[] }) {
+/** `equipment_history`: one row per VIN, 100 rows at a time; the CSV export has every vehicle. */
+export function EquipmentHistoryTable({
+  vehicles,
+  csvFileName,
+}: {
+  vehicles: readonly Vehicle[];
+  csvFileName: string;
+}) {
   const [shown, setShown] = useState(PAGE);
   if (!vehicles.length) return <Empty>No equipment on record.</Empty>;
   const rows = vehicles.slice(0, shown);
   return (
     <div className="space-y-2">
+      <div className="flex justify-end">
+        <ExportCsvButton
+          rows={vehicles}
+          columns={EQUIPMENT_CSV}
+          fileName={csvFileName}
+          noun="vehicles"
+        />
+      </div>
       <TableFrame caption={`Equipment history: ${formatCount(vehicles.length)} vehicles`}>
         <thead>
           <tr>

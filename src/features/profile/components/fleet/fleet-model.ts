@@ -3,7 +3,8 @@
  * driver matrix and the monthly load rows (`load_summary` items are undocumented JSON, read here
  * tolerantly with the shared kinds).
  */
-import { readKind, type Profile } from '../../../../lib/service/index.ts';
+import type { CsvColumn } from '../../../../components/data-table/csv.ts';
+import { readKind, type Profile, type Vehicle } from '../../../../lib/service/index.ts';
 import type { CheckItem } from './ui.tsx';
 
 type FlagField = {
@@ -192,3 +193,23 @@ export function hasLoads(p: Profile): boolean {
     loadMonths(p).length > 0
   );
 }
+
+/** `equipment_history` as CSV: one vehicle a line, every vehicle (not only the rows shown). */
+export const EQUIPMENT_CSV: readonly CsvColumn<Vehicle>[] = [
+  { header: 'vin', value: (v) => v.vin },
+  { header: 'unit_type', value: (v) => v.unit_type_desc ?? v.type },
+  { header: 'primary_category', value: (v) => v.primary_category },
+  { header: 'make', value: (v) => v.make },
+  { header: 'model', value: (v) => v.model },
+  { header: 'model_year', value: (v) => v.model_year },
+  { header: 'plate', value: (v) => v.insp_unit_license },
+  { header: 'plate_state', value: (v) => v.insp_unit_license_state },
+  { header: 'unit', value: (v) => v.insp_unit_company },
+  { header: 'inspections', value: (v) => v.inspections_total_vin_dot ?? v.inspections_total_vin },
+  {
+    header: 'last_inspected',
+    value: (v) => v.last_inspection_date_vin_dot ?? v.last_inspection_date_vin,
+  },
+  { header: 'multi_dot', value: (v) => v.multi_dot_flag },
+  { header: 'dots_with_vin', value: (v) => v.countd_dots_vin },
+];

@@ -31,7 +31,7 @@ export function FmcsaRecordTable({ rows }: { rows: readonly FmcsaRow[] }) {
           {shown.length} of {rows.length} fields
         </span>
       </div>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">FMCSA record fields and values</caption>
           <thead>

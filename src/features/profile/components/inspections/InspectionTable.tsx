@@ -5,7 +5,12 @@ import {
 import { formatCount, formatDate, MISSING } from '../../../../lib/format.ts';
 import { dateSortKey, idSortKey } from '../sort-keys.ts';
 import { InspectionDetail } from './InspectionDetail.tsx';
-import { isOutOfService, levelLabel, type InspectionRow } from './inspection-data.ts';
+import {
+  INSPECTION_CSV,
+  isOutOfService,
+  levelLabel,
+  type InspectionRow,
+} from './inspection-data.ts';
 
 const COLUMNS: readonly VirtualColumn<InspectionRow>[] = [
   {
@@ -63,10 +68,18 @@ interface InspectionTableProps {
   total: number;
   selectedId: string | undefined;
   onSelect: (id: string) => void;
+  /** the CSV file's name (the rows shown, in the table's order) */
+  csvFileName: string;
 }
 
 /** Every (filtered) inspection, newest first, virtualised for carriers with thousands. */
-export function InspectionTable({ rows, total, selectedId, onSelect }: InspectionTableProps) {
+export function InspectionTable({
+  rows,
+  total,
+  selectedId,
+  onSelect,
+  csvFileName,
+}: InspectionTableProps) {
   const caption =
     rows.length === total
       ? `Inspections: ${formatCount(total)}`
@@ -85,6 +98,7 @@ export function InspectionTable({ rows, total, selectedId, onSelect }: Inspectio
       expandLabel={(r) =>
         `Violations and units of the inspection of ${formatDate(r.inspection.insp_date)}`
       }
+      csv={{ columns: INSPECTION_CSV, fileName: csvFileName, noun: 'inspections' }}
     />
   );
 }

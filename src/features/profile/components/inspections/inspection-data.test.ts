@@ -7,8 +7,11 @@ import {
   lanesOf,
   levelLabel,
   NO_INSPECTION_FILTERS,
+  INSPECTION_CSV,
+  inspectionDetails,
   pointsFromInspections,
 } from './inspection-data.ts';
+import { tableCsv } from '../../../../components/data-table/csv.ts';
 
 function inspection(fields: Partial<Inspection>): Inspection {
   return { extra: {}, ...fields } as Inspection;
@@ -49,7 +52,7 @@ describe('inspection rows and points', () => {
 
   it('draws inspections that carry a geo_point or latitude/longitude, labelled by date and place', () => {
     const points = pointsFromInspections(inspectionRows(profile));
-    expect(points).toEqual([
+    expect(points.map(({ id, lat, lon, label }) => ({ id, lat, lon, label }))).toEqual([
       { id: 'a', lat: 32.7, lon: -96.8, label: 'Inspection 10 Jan 2026, TX' },
       { id: 'b', lat: 35.4, lon: -97.5, label: 'Inspection 5 Mar 2026, OK' },
     ]);
@@ -125,5 +128,58 @@ describe('lanesOf', () => {
       ],
       computed: true,
     });
+  });
+});
+
+describe('the popup of an inspection point', () => {
+  it('names the level, the violations and the out-of-service orders', () => {
+    const [a, b] = pointsFromInspections(inspectionRows(profile));
+    expect(a?.details).toEqual([
+      'Level 1 (full)',
+      'Violations: not reported',
+      'Out of service: yes (1 order)',
+    ]);
+    expect(b?.details).toEqual([
+      'Level 2 (walk-around)',
+      'Violations: not reported',
+      'Out of service: no',
+    ]);
+    expect(
+      inspectionDetails(inspection({ insp_level_id: '3', viol_total: 4, oos_total: 2 })),
+    ).toEqual(['Level 3 (driver only)', '4 violations', 'Out of service: yes (2 orders)']);
+    expect(inspectionDetails(inspection({ viol_total: 1 }))).toEqual([
+      'Level unknown',
+      '1 violation',
+      'Out of service: not reported',
+    ]);
+  });
+});
+
+describe('the inspections CSV', () => {
+  it('has one line per inspection with the service values, blanks for what is missing', () => {
+    const lines = tableCsv(inspectionRows(profile), INSPECTION_CSV).split('\r\n');
+    expect(lines).toHaveLength(history.length + 1);
+    const header = lines[0]?.split(',') ?? [];
+    expect(header.slice(0, 7)).toEqual([
+      'report_number',
+      'inspection_date',
+      'state',
+      'location',
+      'level',
+      'level_name',
+      'violations',
+    ]);
+    const first = Object.fromEntries(header.map((h, i) => [h, lines[1]?.split(',')[i]]));
+    expect(first).toMatchObject({
+      inspection_date: '2026-01-10',
+      state: 'TX',
+      level: '1',
+      level_name: 'Level 1 (full)',
+      out_of_service: '1',
+      latitude: '32.7',
+      longitude: '-96.8',
+      report_number: '',
+    });
+    expect(lines[3]?.startsWith('TX9,2025-12-31,TX,')).toBe(true);
   });
 });

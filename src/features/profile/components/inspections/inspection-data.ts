@@ -1,7 +1,8 @@
-/** Pure helpers of the Inspections tab: row ids, map points, filters, lanes. */
+/** Pure helpers of the Inspections tab: row ids, map points, filters, lanes, CSV columns. */
+import type { CsvColumn } from '../../../../components/data-table/csv.ts';
 import { coordinateOf, withExtraLocations } from '../../../../components/map/coordinates.ts';
 import type { MapPoint } from '../../../../components/map/types.ts';
-import { formatDate } from '../../../../lib/format.ts';
+import { formatCount, formatDate } from '../../../../lib/format.ts';
 import type { Inspection, Profile } from '../../../../lib/service/index.ts';
 
 /** A stable id per inspection: `_id`, else the report number, else its position. */
@@ -30,6 +31,27 @@ function inspectionLabel(inspection: Inspection): string {
   return `Inspection ${formatDate(inspection.insp_date)}${place ? `, ${place}` : ''}`;
 }
 
+function plural(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+function outOfServiceText(oos: number | undefined): string {
+  if (oos === undefined) return 'Out of service: not reported';
+  return oos > 0 ? `Out of service: yes (${plural(oos, 'order', 'orders')})` : 'Out of service: no';
+}
+
+/** The popup's lines under the date and place: level, violations, out-of-service. */
+export function inspectionDetails(inspection: Inspection): string[] {
+  const violations = inspection.viol_total;
+  return [
+    levelLabel(inspection.insp_level_id),
+    violations === undefined
+      ? 'Violations: not reported'
+      : plural(violations, 'violation', 'violations'),
+    outOfServiceText(inspection.oos_total),
+  ];
+}
+
 /**
  * Map points of the given rows (their `geo_point` or `latitude`/`longitude`), plus the profile's
  * `geo_points.inspection_locations` that no row accounts for (those select no row).
@@ -41,7 +63,14 @@ export function pointsFromInspections(
   const points: MapPoint[] = [];
   for (const { id, inspection } of rows) {
     const at = coordinateOf(inspection);
-    if (at) points.push({ id, ...at, label: inspectionLabel(inspection) });
+    if (at) {
+      points.push({
+        id,
+        ...at,
+        label: inspectionLabel(inspection),
+        details: inspectionDetails(inspection),
+      });
+    }
   }
   return withExtraLocations(points, locations, (location, index) => ({
     id: `inspection-location-${index}`,
@@ -161,3 +190,27 @@ export function levelLabel(levelId: string | undefined): string {
   const name = LEVEL_NAMES[levelId];
   return name ? `Level ${levelId} (${name})` : `Level ${levelId}`;
 }
+
+/** The inspections table as CSV: the service's values (ISO dates, level ids), one inspection a line. */
+export const INSPECTION_CSV: readonly CsvColumn<InspectionRow>[] = [
+  { header: 'report_number', value: (r) => r.inspection.report_number },
+  { header: 'inspection_date', value: (r) => r.inspection.insp_date },
+  { header: 'state', value: (r) => r.inspection.report_state },
+  { header: 'location', value: (r) => r.inspection.location_desc ?? r.inspection.county_name },
+  { header: 'level', value: (r) => r.inspection.insp_level_id },
+  {
+    header: 'level_name',
+    value: (r) => (r.inspection.insp_level_id ? levelLabel(r.inspection.insp_level_id) : ''),
+  },
+  { header: 'violations', value: (r) => r.inspection.viol_total },
+  { header: 'driver_violations', value: (r) => r.inspection.driver_viol_total },
+  { header: 'vehicle_violations', value: (r) => r.inspection.vehicle_viol_total },
+  { header: 'hazmat_violations', value: (r) => r.inspection.hazmat_viol_total },
+  { header: 'out_of_service', value: (r) => r.inspection.oos_total },
+  { header: 'driver_out_of_service', value: (r) => r.inspection.driver_oos_total },
+  { header: 'vehicle_out_of_service', value: (r) => r.inspection.vehicle_oos_total },
+  { header: 'hazmat_out_of_service', value: (r) => r.inspection.hazmat_oos_total },
+  { header: 'units', value: (r) => r.inspection.vins?.length ?? 0 },
+  { header: 'latitude', value: (r) => coordinateOf(r.inspection)?.lat },
+  { header: 'longitude', value: (r) => coordinateOf(r.inspection)?.lon },
+];

@@ -26,7 +26,7 @@ function thresholdText(row: BasicRow): string {
 /** The precise numbers behind the BASIC chart, one row per BASIC. */
 export function BasicTable({ rows }: { rows: readonly BasicRow[] }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className={TABLE_CLASS}>
         <caption className={CAPTION_CLASS}>
           BASIC percentiles against intervention thresholds

@@ -141,7 +141,7 @@ export function HistoryTable({ points }: { points: readonly HistoryPoint[] }) {
       <summary className="cursor-pointer rounded text-neutral-700 dark:text-neutral-300">
         Show the history as a table
       </summary>
-      <div className="mt-2 overflow-x-auto">
+      <div className="relative mt-2 overflow-x-auto">
         <table className={TABLE_CLASS}>
           <caption className={CAPTION_CLASS}>BASIC measures per snapshot</caption>
           <thead>

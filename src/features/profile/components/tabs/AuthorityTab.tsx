@@ -38,7 +38,7 @@ function TriBadge({ label, value }: { label: string; value: boolean | null | und
 
 function AuthorityStatusTable({ profile }: { profile: Profile }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className={TABLE}>
         <caption className={CAPTION}>Operating authority by type</caption>
         <thead>
@@ -158,7 +158,7 @@ function CoverageVerdict({ row }: { row: CoverageRow }) {
 
 function CoverageTable({ profile }: { profile: Profile }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className={TABLE}>
         <caption className={CAPTION}>Insurance on file vs required</caption>
         <thead>
@@ -247,7 +247,7 @@ function InsuranceHistoryTable({ profile, reference }: { profile: Profile; refer
     'Status',
   ];
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className={TABLE}>
         <caption className={CAPTION}>
           Insurance history ({formatCount(entries.length)} policies)

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { DefinitionList } from '../../../../components/DefinitionList.tsx';
+import { csvFileName } from '../../../../components/data-table/csv.ts';
 import { MapView } from '../../../../components/map/index.tsx';
 import { formatCount, formatDate } from '../../../../lib/format.ts';
 import type { Profile } from '../../../../lib/service/index.ts';
@@ -20,7 +21,7 @@ function crashTotals(p: Profile) {
 }
 
 /** Crashes: totals, the history as a table and a map (linked), the monthly aggregates. */
-export function CrashesTab({ profile }: ProfileTabProps) {
+export function CrashesTab({ dot, profile }: ProfileTabProps) {
   const rows = useMemo(() => crashRows(profile), [profile]);
   const points = useMemo(
     () => pointsFromCrashes(rows, profile.geo_points?.crash_locations),
@@ -39,12 +40,18 @@ export function CrashesTab({ profile }: ProfileTabProps) {
           <>
             <MapView
               label="Map of crash locations"
+              pointName="Crash"
               points={points}
               selectedId={selectedId}
               onSelect={setSelectedId}
             />
             {rows.length ? (
-              <CrashTable rows={rows} selectedId={selectedId} onSelect={setSelectedId} />
+              <CrashTable
+                rows={rows}
+                selectedId={selectedId}
+                onSelect={setSelectedId}
+                csvFileName={csvFileName(`crashes-${dot}`)}
+              />
             ) : (
               <EmptyNote>The service sent crash locations but no crash records.</EmptyNote>
             )}

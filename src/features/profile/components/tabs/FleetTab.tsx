@@ -1,3 +1,4 @@
+import { csvFileName } from '../../../../components/data-table/csv.ts';
 import {
   formatCount,
   formatDate,
@@ -162,7 +163,7 @@ function CargoSection({ profile: p }: { profile: Profile }) {
 }
 
 /** Fleet & equipment tab: counts, MCS-150, operation classes, cargo, equipment and loads. */
-export function FleetTab({ profile }: ProfileTabProps) {
+export function FleetTab({ dot, profile }: ProfileTabProps) {
   const vehicles = profile.equipment_history ?? [];
   return (
     <div className="space-y-6">
@@ -178,7 +179,7 @@ export function FleetTab({ profile }: ProfileTabProps) {
         title="Equipment history"
         description="Vehicles seen under this DOT; multi-DOT means the VIN also ran under other carriers."
       >
-        <EquipmentHistoryTable vehicles={vehicles} />
+        <EquipmentHistoryTable vehicles={vehicles} csvFileName={csvFileName(`equipment-${dot}`)} />
       </Section>
       {hasLoads(profile) ? <LoadsSection profile={profile} /> : null}
     </div>

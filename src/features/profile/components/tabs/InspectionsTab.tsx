@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { csvFileName } from '../../../../components/data-table/csv.ts';
 import { MapView } from '../../../../components/map/index.tsx';
 import { InspectionFilterForm } from '../inspections/InspectionFilters.tsx';
 import { InspectionTable } from '../inspections/InspectionTable.tsx';
@@ -17,7 +18,7 @@ import { EmptyNote, Section } from '../inspections/Section.tsx';
 import type { ProfileTabProps } from './types.ts';
 
 /** Inspections: totals, the filterable history as a table and a map (linked), lanes per state. */
-export function InspectionsTab({ profile }: ProfileTabProps) {
+export function InspectionsTab({ dot, profile }: ProfileTabProps) {
   const rows = useMemo(() => inspectionRows(profile), [profile]);
   const choices = useMemo(() => filterChoices(rows), [rows]);
   const [filters, setFilters] = useState<InspectionFilters>(NO_INSPECTION_FILTERS);
@@ -45,6 +46,7 @@ export function InspectionsTab({ profile }: ProfileTabProps) {
             />
             <MapView
               label="Map of inspection locations"
+              pointName="Inspection"
               points={points}
               selectedId={selectedId}
               onSelect={setSelectedId}
@@ -54,6 +56,7 @@ export function InspectionsTab({ profile }: ProfileTabProps) {
               total={rows.length}
               selectedId={selectedId}
               onSelect={setSelectedId}
+              csvFileName={csvFileName(`inspections-${dot}`)}
             />
           </>
         ) : (

@@ -82,4 +82,22 @@ describe('BasicChart', () => {
     const bars = container.querySelectorAll('.recharts-bar-rectangle');
     expect(bars).toHaveLength(BASIC_CATEGORIES.length);
   });
+
+  it('keeps every bar text inside the chart on a phone (no text running off or into another)', () => {
+    const rows = buildBasicRows(testProfile('2214589').parsed.value);
+    const width = 358; // a 390 px screen less the page's padding
+    const { container } = render(<BasicChart rows={rows} width={width} />);
+    const labels = [...container.querySelectorAll<SVGTextElement>('.recharts-label-list text')];
+    expect(labels).toHaveLength(7);
+    for (const label of labels) {
+      const text = label.textContent ?? '';
+      const fontSize = Number(label.getAttribute('font-size'));
+      // a generous average glyph width for the UI font (0.6 em)
+      const right = Number(label.getAttribute('x')) + text.length * fontSize * 0.6;
+      expect(right, text).toBeLessThanOrEqual(width);
+    }
+    const texts = labels.map((label) => label.textContent);
+    expect(texts).toContain('84% ⚠');
+    expect(screen.getByText('⚠ marks an alert; the table below names it.')).toBeTruthy();
+  });
 });

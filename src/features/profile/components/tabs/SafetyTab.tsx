@@ -111,7 +111,7 @@ export function SafetyTab({ profile }: ProfileTabProps) {
         >
           <OosChart rows={oosRows} />
         </div>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <OosTable rows={oosRows} />
         </div>
         <p className="mt-2 text-xs text-neutral-600 dark:text-neutral-400">
@@ -119,7 +119,7 @@ export function SafetyTab({ profile }: ProfileTabProps) {
         </p>
       </Section>
       <Section id="safety-violations" title="Violations">
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <ViolationsTable rows={buildViolationRows(profile)} total={profile.violations_total} />
         </div>
         <p className="mt-2 text-xs text-neutral-600 dark:text-neutral-400">
@@ -127,7 +127,7 @@ export function SafetyTab({ profile }: ProfileTabProps) {
         </p>
       </Section>
       <Section id="safety-benchmarks" title="Industry benchmarks">
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <BenchmarksTable rows={buildBenchmarkRows(profile)} />
         </div>
       </Section>
