@@ -219,7 +219,7 @@ async function registerParts(
   );
   app.addHook('onClose', () => upstream.close());
   const mirror = registerMirrorRoutes(app, { config, upstream, cache, governance });
-  registerMonitoringRoutes(app, { db, mirror });
+  registerMonitoringRoutes(app, { db, mirror, cache });
   registerVettingRoutes(app, { db, mirror, cache, flushAudit: () => governance.flush() });
   registerProfileSummaryRoute(app, { mirror, cache, profileTtlMs: config.cache.profileTtlMs });
   registerHealthRoutes(app, { db, upstreamReachable: () => upstream.reachable() });

@@ -7,10 +7,12 @@ import type Database from 'better-sqlite3';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestUser } from '../context.ts';
 import { sendError } from '../governance/errors.ts';
+import type { ResponseCache } from '../cache.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
 import { storageOf } from '../storage.ts';
 import { MAX_ENTRY_CHARS } from './entries.ts';
 import { parseLookup, parseTriagePut, parseVisitPut, type Checked } from './inputs.ts';
+import { heldNames, parseNamesQuery } from './names.ts';
 import { planResolution, resolveEntries } from './resolve.ts';
 import { createTriageStore, type Actor } from './store.ts';
 
@@ -19,6 +21,8 @@ const MAX_RESOLVE_ENTRIES = 10_000;
 export interface MonitoringRouteDeps {
   db: Database.Database;
   mirror: MirrorClient;
+  /** the mirror's response cache, read (never filled) for the names the inbox shows */
+  cache?: ResponseCache;
   /** clock of triage and visit times (tests move it) */
   now?: () => Date;
 }
@@ -92,6 +96,14 @@ function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, n
     return { updated: updates.value.length, items };
   });
 
+  // Names held already (cache, decision records): free, never an upstream call.
+  app.get('/api/local/triage/names', async (request, reply) => {
+    const dots = parseNamesQuery(request.query);
+    if (!dots.ok) return sendError(reply, 400, dots.problem);
+    reply.header('cache-control', 'private, no-store');
+    return { names: heldNames(dots.value, { db: deps.db, cache: deps.cache }) };
+  });
+
   app.get('/api/local/triage/summary', async (request) => {
     const user = actorOf(request).id;
     return { ...store.summary(user), ...store.visit(user) };
@@ -117,7 +129,7 @@ function registerResolveRoute(app: FastifyInstance, mirror: MirrorClient) {
   });
 }
 
-/** Register /api/local/triage*, /api/local/triage/last-visit and /api/local/watchlist/resolve. */
+/** Register /api/local/triage*, /api/local/triage/names, /api/local/triage/last-visit and /api/local/watchlist/resolve. */
 export function registerMonitoringRoutes(app: FastifyInstance, deps: MonitoringRouteDeps): void {
   const now = deps.now ?? (() => new Date());
   registerTriageRoutes(app, deps, now);

@@ -19,7 +19,7 @@ import {
   type DecisionRecord,
 } from '../../../lib/vetting-api.ts';
 import { decisionsCsv } from '../model/csv.ts';
-import { readFilters, writeFilters } from '../model/filters.ts';
+import { appliedFilters, dateRangeProblem, readFilters, writeFilters } from '../model/filters.ts';
 import { downloadCsv } from '../../../lib/download.ts';
 
 function ChainStatus() {
@@ -56,8 +56,14 @@ function Filters({
   const [draft, setDraft] = useState(filters);
   const set = (key: keyof DecisionFilters, value: string) =>
     setDraft((current) => ({ ...current, [key]: value || undefined }));
+  const problem = dateRangeProblem(draft);
+  const invalid = problem
+    ? { 'aria-invalid': true, 'aria-describedby': 'decisions-date-problem' }
+    : {};
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A backwards range is not applied, and the dates stay as typed, with the reason beside them.
+    if (problem) return;
     onApply({ ...draft, page: undefined });
   };
   return (
@@ -105,6 +111,7 @@ function Filters({
           type="date"
           className={INPUT}
           value={draft.from ?? ''}
+          {...invalid}
           onChange={(event) => set('from', event.target.value)}
         />
       </label>
@@ -114,6 +121,7 @@ function Filters({
           type="date"
           className={INPUT}
           value={draft.to ?? ''}
+          {...invalid}
           onChange={(event) => set('to', event.target.value)}
         />
       </label>
@@ -130,6 +138,15 @@ function Filters({
       >
         Clear
       </button>
+      {problem ? (
+        <p
+          id="decisions-date-problem"
+          role="alert"
+          className="basis-full text-sm font-medium text-red-800 dark:text-red-300"
+        >
+          {problem}
+        </p>
+      ) : null}
     </form>
   );
 }
@@ -212,7 +229,7 @@ function DecisionTable({ items }: { items: DecisionRecord[] }) {
 export function DecisionsPage() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
-  const decisions = useDecisions(filters);
+  const decisions = useDecisions(appliedFilters(filters));
   const [exporting, setExporting] = useState<string | undefined>(undefined);
   const apply = (next: DecisionFilters) => setParams(writeFilters(next));
   const page = filters.page ?? 1;
@@ -222,7 +239,7 @@ export function DecisionsPage() {
   const exportCsv = async () => {
     setExporting('Preparing the CSV…');
     try {
-      const records = await allDecisions({ ...filters, page: undefined });
+      const records = await allDecisions({ ...appliedFilters(filters), page: undefined });
       downloadCsv(decisionsCsv(records), `decisions-${new Date().toISOString().slice(0, 10)}.csv`);
       setExporting(`Exported ${records.length} record${records.length === 1 ? '' : 's'}.`);
     } catch (err) {

@@ -79,6 +79,32 @@ describe('the Decisions page', () => {
   });
 });
 
+describe('a backwards date range', () => {
+  it('is kept, explained beside the dates, and not applied', async () => {
+    const user = userEvent.setup();
+    renderApp('/decisions?from=2026-12-01&to=2026-01-01');
+    const table = await screen.findByRole('table', { name: /Decision records/ }, WAIT);
+    // the records are listed as if no date were given, and the dates stay as the user gave them
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /“From” \(2026-12-01\) is after “To” \(2026-01-01\)/,
+    );
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-01-01');
+    expect(screen.getByLabelText('From').getAttribute('aria-invalid')).toBe('true');
+
+    // typed in the form: Apply keeps both dates and does not touch the URL
+    cleanup();
+    const second = renderApp('/decisions');
+    await screen.findByRole('table', { name: /Decision records/ }, WAIT);
+    await user.type(screen.getByLabelText('From'), '2026-12-01');
+    await user.type(screen.getByLabelText('To'), '2026-01-01');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/is after “To”/);
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-01-01');
+    expect(second.router.state.location.search).toBe('');
+  });
+});
+
 describe('the print view', () => {
   it('shows the record with its rule results, key fields and chain hashes', async () => {
     renderApp('/decisions/1');

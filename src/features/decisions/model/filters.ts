@@ -43,3 +43,17 @@ export function writeFilters(filters: DecisionFilters): URLSearchParams {
   }
   return params;
 }
+
+/** "From" after "To": no record can match. The message the filter form shows, or undefined. */
+export function dateRangeProblem(
+  filters: Pick<DecisionFilters, 'from' | 'to'>,
+): string | undefined {
+  const { from, to } = filters;
+  if (!from || !to || from <= to) return undefined;
+  return `“From” (${from}) is after “To” (${to}). Change one of them; the date filter is not applied.`;
+}
+
+/** What is asked of the proxy: a backwards date range is left out (it would match nothing). */
+export function appliedFilters(filters: DecisionFilters): DecisionFilters {
+  return dateRangeProblem(filters) ? { ...filters, from: undefined, to: undefined } : filters;
+}

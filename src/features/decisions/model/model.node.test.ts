@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { isExpired, type DecisionRecord } from '../../../lib/vetting-api.ts';
 import { csvRow, decisionsCsv } from './csv.ts';
-import { readFilters, writeFilters } from './filters.ts';
+import { appliedFilters, dateRangeProblem, readFilters, writeFilters } from './filters.ts';
 
 const RECORD: DecisionRecord = {
   id: 7,
@@ -78,6 +78,16 @@ describe('decision filters in the URL', () => {
     );
     const query = 'dot_number=568253&user=bob&to=2026-12-01&page=2';
     expect(writeFilters(readFilters(new URLSearchParams(query))).toString()).toBe(query);
+  });
+});
+
+describe('a backwards date range', () => {
+  it('is named, and left out of what is asked', () => {
+    const filters = { from: '2026-12-01', to: '2026-01-01', user: 'ann' };
+    expect(dateRangeProblem(filters)).toMatch(/“From” \(2026-12-01\) is after “To” \(2026-01-01\)/);
+    expect(appliedFilters(filters)).toEqual({ from: undefined, to: undefined, user: 'ann' });
+    expect(dateRangeProblem({ from: '2026-01-01', to: '2026-01-01' })).toBeUndefined();
+    expect(appliedFilters({ from: '2026-01-01' })).toEqual({ from: '2026-01-01' });
   });
 });
 

@@ -23,6 +23,8 @@ import { readListOffThread, warmListParser } from './parse-off-thread.ts';
 
 /** Polling interval while the inbox is open (paused while the tab is hidden). */
 export const INBOX_REFRESH_MS = 3 * 60_000;
+/** Polling interval while the last read failed. */
+export const RETRY_AFTER_FAILURE_MS = 30_000;
 /** How long a page nobody shows stays cached. */
 const LIST_GC_MS = 60_000;
 /** Pages left (or prefetched) that are kept at most, newest first; older ones are dropped. */
@@ -57,7 +59,9 @@ function monitoringListQueryOptions(params: InboxParams) {
     // A new answer shares nothing worth keeping with the last: skip the deep comparison.
     structuralSharing: false,
     placeholderData: keepPreviousData,
-    refetchInterval: INBOX_REFRESH_MS,
+    // After a failure (outage) ask again sooner: the inbox says it is retrying.
+    refetchInterval: (query) =>
+      query.state.status === 'error' ? RETRY_AFTER_FAILURE_MS : INBOX_REFRESH_MS,
     refetchIntervalInBackground: false,
   });
 }

@@ -100,13 +100,51 @@ async function putTriage(updates: readonly TriageUpdate[]): Promise<void> {
 }
 
 function invalidateTriage(client: QueryClient) {
-  return client.invalidateQueries({ queryKey: ['monitoring', 'triage'] });
+  return client.invalidateQueries({ queryKey: TRIAGE_KEY });
 }
 
+const TRIAGE_KEY = ['monitoring', 'triage'] as const;
+
+/** The triage map once `updates` are applied (New removes the entry, as the proxy does). */
+export function applyTriage(
+  states: ReadonlyMap<string, TriageEntry>,
+  updates: readonly TriageUpdate[],
+): Map<string, TriageEntry> {
+  const next = new Map(states);
+  for (const update of updates) {
+    if (update.state === 'new') next.delete(update.id);
+    else {
+      const { by, at } = states.get(update.id) ?? {};
+      next.set(update.id, { id: update.id, state: update.state, note: update.note, by, at });
+    }
+  }
+  return next;
+}
+
+type Snapshot = [readonly unknown[], Map<string, TriageEntry> | undefined][];
+
+/**
+ * Sets triage states. The cached states change at once (the select shows the new state, the row
+ * stays as it is, the focus stays on the control); they are put back if the proxy refuses, and
+ * read again from the proxy when the call ends.
+ */
 export function useSetTriage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: putTriage,
+    onMutate: async (updates: readonly TriageUpdate[]) => {
+      await client.cancelQueries({ queryKey: TRIAGE_KEY });
+      const snapshot: Snapshot = client.getQueriesData<Map<string, TriageEntry>>({
+        queryKey: TRIAGE_KEY,
+      });
+      for (const [key, states] of snapshot) {
+        if (states) client.setQueryData(key, applyTriage(states, updates));
+      }
+      return { snapshot };
+    },
+    onError: (_error, _updates, context) => {
+      for (const [key, states] of context?.snapshot ?? []) client.setQueryData(key, states);
+    },
     onSettled: () => invalidateTriage(client),
   });
 }

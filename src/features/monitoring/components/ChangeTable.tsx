@@ -27,7 +27,7 @@ interface ChangeTableProps {
   saving: boolean;
 }
 
-const CELL = 'px-2 py-1.5 align-top';
+const CELL = 'px-2 py-1.5 align-top max-md:px-1 max-md:py-0.5';
 
 /** A profile's field changes: what changed, from what to what, and its triage. */
 export function ChangeTable({
@@ -39,9 +39,9 @@ export function ChangeTable({
   saving,
 }: ChangeTableProps) {
   return (
-    <table className="w-full text-sm">
+    <table className="w-full text-sm max-md:block">
       <caption className="sr-only">Changes of {profileId}</caption>
-      <thead>
+      <thead className="max-md:sr-only">
         <tr className="text-left text-neutral-600 dark:text-neutral-400">
           <th scope="col" className={CELL}>
             Date
@@ -60,9 +60,12 @@ export function ChangeTable({
           </th>
         </tr>
       </thead>
-      <tbody>
+      <tbody className="max-md:block">
         {changes.map((change) => (
-          <tr key={change.id} className="border-t border-neutral-200 dark:border-neutral-800">
+          <tr
+            key={change.id}
+            className="border-t border-neutral-200 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-2 max-md:py-2 dark:border-neutral-800"
+          >
             <td className={`${CELL} whitespace-nowrap`}>
               {formatDate(change.date)}
               {isNewSince(change, lastVisit) ? (
@@ -74,7 +77,7 @@ export function ChangeTable({
             <th scope="row" className={`${CELL} text-left font-medium`}>
               {fieldLabel(change.field)}
             </th>
-            <td className={CELL}>
+            <td className={`${CELL} max-md:basis-full`}>
               <span className="text-neutral-600 dark:text-neutral-400">
                 {formatFieldValue(change.field, change.prior)}
               </span>
@@ -82,7 +85,7 @@ export function ChangeTable({
               <span className="font-medium">{formatFieldValue(change.field, change.current)}</span>
             </td>
             <td className={CELL}>{change.channel ? CHANNEL_LABELS[change.channel] : 'Other'}</td>
-            <td className={CELL}>
+            <td className={`${CELL} max-md:basis-full`}>
               <TriageControl
                 change={change}
                 entry={triage.get(change.id)}
@@ -109,13 +112,13 @@ interface TriageControlProps {
 function TriageControl({ change, entry, state, onTriage, saving }: TriageControlProps) {
   const [note, setNote] = useState(entry?.note ?? '');
   const label = `${fieldLabel(change.field)} on ${formatDate(change.date)}`;
+  const unchanged = saving || note === (entry?.note ?? '');
   return (
     <div className="flex flex-wrap items-center gap-1">
       <select
         aria-label={`Triage state of ${label}`}
         className={INPUT}
         value={state}
-        disabled={saving}
         onChange={(event) => onTriage([change], event.target.value as TriageState, note)}
       >
         {TRIAGE_STATES.map((option) => (
@@ -132,11 +135,14 @@ function TriageControl({ change, entry, state, onTriage, saving }: TriageControl
         placeholder="Note"
         onChange={(event) => setNote(event.target.value)}
       />
+      {/* aria-disabled, not disabled: a disabled button loses the focus once the note is saved */}
       <button
         type="button"
-        className={BUTTON}
-        disabled={saving || note === (entry?.note ?? '')}
-        onClick={() => onTriage([change], state, note)}
+        className={`${BUTTON} aria-disabled:opacity-50`}
+        aria-disabled={unchanged}
+        onClick={() => {
+          if (!unchanged) onTriage([change], state, note);
+        }}
       >
         Save note<span className="sr-only"> on {label}</span>
       </button>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CHANNELS, type Channel } from '../../../lib/service/index.ts';
 import {
+  dateRangeProblem,
   DATE_TYPES,
   PAGE_SIZES,
   SORT_KEYS,
@@ -144,6 +145,8 @@ export function InboxFilters({ params, onChange }: InboxFiltersProps) {
 }
 
 function DateRange({ params, onChange }: InboxFiltersProps) {
+  const problem = dateRangeProblem(params);
+  const invalid = problem ? { 'aria-invalid': true, 'aria-describedby': 'inbox-date-problem' } : {};
   return (
     <>
       <label className={LABEL}>
@@ -166,7 +169,7 @@ function DateRange({ params, onChange }: InboxFiltersProps) {
           type="date"
           className={INPUT}
           value={params.dateMin ?? ''}
-          max={params.dateMax}
+          {...invalid}
           onChange={(event) => onChange({ dateMin: event.target.value || undefined })}
         />
       </label>
@@ -176,10 +179,19 @@ function DateRange({ params, onChange }: InboxFiltersProps) {
           type="date"
           className={INPUT}
           value={params.dateMax ?? ''}
-          min={params.dateMin}
+          {...invalid}
           onChange={(event) => onChange({ dateMax: event.target.value || undefined })}
         />
       </label>
+      {problem ? (
+        <p
+          id="inbox-date-problem"
+          role="alert"
+          className="basis-full text-sm font-medium text-red-800 dark:text-red-300"
+        >
+          {problem}
+        </p>
+      ) : null}
     </>
   );
 }

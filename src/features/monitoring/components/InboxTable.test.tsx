@@ -1,5 +1,6 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MonitoredProfile } from '../../../lib/service/index.ts';
 import { changeId } from '../model/change-id.ts';
@@ -48,7 +49,11 @@ function renderTable(rows: readonly InboxRow[], triage: ReadonlyMap<string, Tria
     onSelect: vi.fn(),
     onUnwatch: vi.fn(),
   };
-  render(<InboxTable {...props} />);
+  render(
+    <MemoryRouter>
+      <InboxTable {...props} />
+    </MemoryRouter>,
+  );
   return {
     props,
     table: screen.getByRole('table', { name: 'Watched carriers and their changes' }),
@@ -76,6 +81,13 @@ describe('InboxTable', () => {
     expect(within(rows[0]!).getByText('FIRST CARRIER LLC')).toBeTruthy();
   });
 
+  it('links each DOT to the carrier profile', () => {
+    const { table } = renderTable(inboxRows(2), new Map());
+    const [first] = profileRows(table);
+    const link = within(first!).getByRole('link', { name: '5000000' });
+    expect(link.getAttribute('href')).toBe('/carriers/5000000/overview');
+  });
+
   it('counts expanded detail rows in the row indexes and shows the triage controls', async () => {
     const user = userEvent.setup();
     const rows = inboxRows(12);
@@ -84,7 +96,7 @@ describe('InboxTable', () => {
     const { table, props } = renderTable(rows, triage);
     expect(within(profileRows(table)[1]!).getByText('1 new, 1 reviewed')).toBeTruthy();
 
-    await user.click(within(table).getByRole('button', { name: /^5000000\s*\(show changes\)$/ }));
+    await user.click(within(table).getByRole('button', { name: 'Show changes of 5000000' }));
     expect(table.getAttribute('aria-rowcount')).toBe('14');
     const [first, second] = profileRows(table);
     expect(first?.getAttribute('aria-rowindex')).toBe('2');

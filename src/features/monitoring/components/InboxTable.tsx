@@ -1,4 +1,5 @@
 import { Fragment, memo, useCallback, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/Badge.tsx';
 import { Spacer, useRowWindow } from '../../../components/virtual-table/row-window.tsx';
 import { formatDate, MISSING } from '../../../lib/format.ts';
@@ -27,7 +28,14 @@ interface InboxTableProps {
   onUnwatch: (profileIds: string[]) => void;
 }
 
-const CELL = 'px-3 py-2 align-top';
+const CELL = 'px-3 py-2 align-top max-md:px-1 max-md:py-0.5';
+/** Below the md breakpoint each profile is a card (a wrapping row of its cells), not a wide row. */
+const CARD_ROW =
+  'border-t border-neutral-200 dark:border-neutral-800 max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-2 max-md:py-2';
+/** The column name a cell shows on a card, where the header row is not drawn. */
+function CardLabel({ children }: { children: string }) {
+  return <span className="text-neutral-600 md:hidden dark:text-neutral-400">{children}: </span>;
+}
 const COLUMNS = 9;
 /** Height of a collapsed row (px) before it is measured. */
 const ROW_ESTIMATE = 45;
@@ -106,10 +114,14 @@ export function InboxTable(props: InboxTableProps) {
       </button>
       <div
         ref={scrollRef}
-        className="max-h-[75vh] overflow-auto rounded-lg border border-neutral-200 dark:border-neutral-800"
+        className="relative max-h-[75vh] overflow-auto rounded-lg border border-neutral-200 dark:border-neutral-800"
         data-testid="inbox-scroll"
       >
-        <table className="w-full text-sm" aria-rowcount={rowCount} data-row-count={rows.length}>
+        <table
+          className="w-full text-sm max-md:block"
+          aria-rowcount={rowCount}
+          data-row-count={rows.length}
+        >
           <caption className="sr-only">Watched carriers and their changes</caption>
           <InboxHead />
           {windowRows.map((item) => {
@@ -122,6 +134,7 @@ export function InboxTable(props: InboxTableProps) {
               <Fragment key={item.key}>
                 {item.gapBefore > 0 && <Spacer height={item.gapBefore} columns={COLUMNS} />}
                 <tbody
+                  className="max-md:block"
                   data-index={item.index}
                   ref={virtualizer.measureElement}
                   onFocus={() => setFocusedId(id)}
@@ -153,7 +166,7 @@ const HEADERS = ['DOT', 'Docket', 'Name', 'Channels', 'Changes', 'Last changed',
 
 function InboxHead() {
   return (
-    <thead className="sticky top-0 z-10 bg-neutral-50 text-left text-neutral-700 dark:bg-neutral-900 dark:text-neutral-300">
+    <thead className="sticky top-0 z-10 bg-neutral-50 text-left text-neutral-700 max-md:sr-only dark:bg-neutral-900 dark:text-neutral-300">
       <tr aria-rowindex={1}>
         <th scope="col" className={CELL}>
           <span className="sr-only">Select</span>
@@ -182,8 +195,11 @@ interface DetailRowProps extends InboxTableProps {
 
 function DetailRow({ row, rowIndex, triage, lastVisit, onTriage, saving }: DetailRowProps) {
   return (
-    <tr aria-rowindex={rowIndex}>
-      <td colSpan={COLUMNS} className="bg-neutral-50 px-3 pb-3 dark:bg-neutral-900/60">
+    <tr aria-rowindex={rowIndex} className="max-md:block">
+      <td
+        colSpan={COLUMNS}
+        className="bg-neutral-50 px-3 pb-3 max-md:block max-md:px-1 dark:bg-neutral-900/60"
+      >
         {row.changes.length ? (
           <ChangeTable
             profileId={row.profile.profileId}
@@ -228,7 +244,7 @@ const ProfileRow = memo(function ProfileRow({
   const { profile, changes } = row;
   const id = profile.profileId;
   return (
-    <tr aria-rowindex={rowIndex} className="border-t border-neutral-200 dark:border-neutral-800">
+    <tr aria-rowindex={rowIndex} className={CARD_ROW}>
       <td className={CELL}>
         <input
           type="checkbox"
@@ -238,19 +254,26 @@ const ProfileRow = memo(function ProfileRow({
         />
       </td>
       <th scope="row" className={`${CELL} text-left font-medium`}>
-        <button
-          type="button"
-          aria-expanded={open}
-          className="inline-flex items-center gap-1 rounded underline-offset-2 hover:underline"
-          onClick={() => onToggle(id)}
-        >
-          <span aria-hidden="true">{open ? '▾' : '▸'}</span>
-          {profile.dot}
-          <span className="sr-only"> ({open ? 'hide' : 'show'} changes)</span>
-        </button>
+        <span className="inline-flex items-center gap-1">
+          <button
+            type="button"
+            aria-expanded={open}
+            className="rounded px-1 hover:bg-neutral-100 dark:hover:bg-neutral-800"
+            onClick={() => onToggle(id)}
+          >
+            <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+            <span className="sr-only">{`${open ? 'Hide' : 'Show'} changes of ${profile.dot}`}</span>
+          </button>
+          <Link
+            to={`/carriers/${profile.dot}/overview`}
+            className="text-sky-800 underline underline-offset-2 dark:text-sky-300"
+          >
+            {profile.dot}
+          </Link>
+        </span>
       </th>
       <td className={CELL}>{profile.docket ?? MISSING}</td>
-      <td className={CELL}>
+      <td className={`${CELL} max-md:basis-full`}>
         {name ?? MISSING}
         {row.impact ? (
           <div className="mt-1">
@@ -269,9 +292,18 @@ const ProfileRow = memo(function ProfileRow({
           ))}
         </div>
       </td>
-      <td className={`${CELL} text-right tabular-nums`}>{changes.length}</td>
-      <td className={`${CELL} whitespace-nowrap`}>{formatDate(lastChanged(changes))}</td>
-      <td className={CELL}>{summaryText(triageSummary(row.allChanges, triage))}</td>
+      <td className={`${CELL} text-right tabular-nums`}>
+        <CardLabel>Changes</CardLabel>
+        {changes.length}
+      </td>
+      <td className={`${CELL} whitespace-nowrap`}>
+        <CardLabel>Last changed</CardLabel>
+        {formatDate(lastChanged(changes))}
+      </td>
+      <td className={CELL}>
+        <CardLabel>Triage</CardLabel>
+        {summaryText(triageSummary(row.allChanges, triage))}
+      </td>
       <td className={CELL}>
         <button type="button" className={BUTTON} onClick={() => onUnwatch([id])}>
           Unwatch<span className="sr-only"> {id}</span>

@@ -1,6 +1,10 @@
 import { useIsFetching, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { getMonitoringList, INBOX_REFRESH_MS } from '../api/get-monitoring-list.ts';
+import {
+  getMonitoringList,
+  INBOX_REFRESH_MS,
+  RETRY_AFTER_FAILURE_MS,
+} from '../api/get-monitoring-list.ts';
 import { useTriageStates } from '../api/triage.ts';
 import { inboxChangesOf } from '../model/change-id.ts';
 import { MAX_PAGE_SIZE } from '../model/inbox-params.ts';
@@ -9,24 +13,33 @@ import { untriagedCounts } from '../model/inbox.ts';
 /** The newest changed profiles the badge counts over: one free list call of the largest page. */
 const BADGE_QUERY = { page: 1, pageSize: MAX_PAGE_SIZE, view_changes: 'true' } as const;
 
-/** Whether an inbox page (any list query but the badge's own) is on its way. */
+/** Whether an inbox page (any list query but the badge's own) is loading for the first time. */
 function useInboxLoading(): boolean {
   return (
     useIsFetching({
       queryKey: ['monitoring', 'list'],
-      predicate: (query) => query.queryKey[2] !== 'badge',
+      // a first load only: a refetch may wait out long retries in an outage, and the badge must
+      // still learn that the server is unreachable
+      predicate: (query) => query.queryKey[2] !== 'badge' && query.state.data === undefined,
     }) > 0
   );
 }
 
-function useUntriagedTotal(): number | undefined {
+interface UntriagedTotal {
+  total: number;
+  /** the last count read: the latest refresh failed (outage), so it may be out of date */
+  stale: boolean;
+}
+
+function useUntriagedTotal(): UntriagedTotal | undefined {
   // Its answer is as big as an inbox page: wait for the page the user is waiting for.
   const inboxLoading = useInboxLoading();
   const list = useQuery({
     queryKey: ['monitoring', 'list', 'badge'] as const,
     queryFn: ({ signal }) => getMonitoringList(BADGE_QUERY, signal),
     staleTime: 60_000,
-    refetchInterval: INBOX_REFRESH_MS,
+    refetchInterval: (query) =>
+      query.state.status === 'error' ? RETRY_AFTER_FAILURE_MS : INBOX_REFRESH_MS,
     retry: false,
     structuralSharing: false,
     enabled: !inboxLoading,
@@ -35,22 +48,40 @@ function useUntriagedTotal(): number | undefined {
   const changes = useMemo(() => (profiles ?? []).flatMap(inboxChangesOf), [profiles]);
   const profileIds = useMemo(() => (profiles ?? []).map((p) => p.profileId), [profiles]);
   const triage = useTriageStates(profileIds);
-  if (!list.isSuccess || (changes.length > 0 && !triage.isSuccess)) return undefined;
-  return untriagedCounts(changes, triage.data ?? new Map()).total;
+  // A failed refresh keeps the last answer (TanStack Query keeps `data` on error): show it, stale.
+  if (!list.data || (changes.length > 0 && !triage.data)) return undefined;
+  return {
+    total: untriagedCounts(changes, triage.data ?? new Map()).total,
+    stale: list.isError || triage.isError,
+  };
 }
 
 /**
  * The count of untriaged changes next to "Monitoring" in the navigation, over the newest 500
- * changed carriers. Hidden until known and when zero.
+ * changed carriers. Hidden until known and when zero. During an outage it keeps the last count,
+ * drawn dashed and named "last known", rather than disappearing (which would read as zero).
  */
 export function MonitoringNavBadge() {
-  const total = useUntriagedTotal();
-  if (!total) return null;
+  const known = useUntriagedTotal();
+  if (!known?.total) return null;
+  const { total, stale } = known;
   const text = total > 999 ? '999+' : String(total);
   return (
-    <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-neutral-900 px-1.5 text-xs font-semibold text-white tabular-nums dark:bg-neutral-100 dark:text-neutral-900">
-      <span aria-hidden="true">{text}</span>
-      <span className="sr-only">{`${total} untriaged changes`}</span>
+    <span
+      data-stale={stale}
+      title={stale ? 'Last known count: the server cannot be reached' : undefined}
+      className={
+        stale
+          ? 'ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full border border-dashed border-amber-700 bg-amber-50 px-1.5 text-xs font-semibold text-amber-900 tabular-nums dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100'
+          : 'ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-neutral-900 px-1.5 text-xs font-semibold text-white tabular-nums dark:bg-neutral-100 dark:text-neutral-900'
+      }
+    >
+      <span aria-hidden="true">{stale ? `${text}?` : text}</span>
+      <span className="sr-only">
+        {stale
+          ? `${total} untriaged changes (last known, the server cannot be reached)`
+          : `${total} untriaged changes`}
+      </span>
     </span>
   );
 }

@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Pager } from '../../../components/data-table/Pager.tsx';
@@ -17,22 +18,50 @@ import { InboxFilters } from './InboxFilters.tsx';
 import { InboxTable } from './InboxTable.tsx';
 import { useInbox, useInboxParams } from './use-inbox.ts';
 import { BUTTON, MUTED } from './ui.ts';
+import { UndoNotice, type UndoState } from './UndoNotice.tsx';
+import { SkipToChanges, INBOX_CHANGES_ID } from './SkipToChanges.tsx';
 import { downloadCsv } from '../../../lib/download.ts';
 
 /** The monitoring inbox: watched carriers, their changes per channel, and their triage. */
+const NO_IDS: ReadonlySet<string> = new Set();
+
+/** The monitoring inbox: watched carriers, their changes per channel, and their triage. */
 export function MonitoringPage() {
+  const client = useQueryClient();
   const { params, update } = useInboxParams();
-  const { list, triageQuery, triage, rows, counts, lastVisit } = useInbox(params);
-  const names = useKnownNames(list.dataUpdatedAt);
+  // Changes triaged in this view stay shown whatever the triage filter, until the filters change.
+  const viewKey = JSON.stringify(params);
+  const [kept, setKept] = useState<{ view: string; ids: ReadonlySet<string> }>({
+    view: viewKey,
+    ids: NO_IDS,
+  });
+  const keptIds = kept.view === viewKey ? kept.ids : NO_IDS;
+  const { list, profiles, triageQuery, triage, rows, counts, lastVisit } = useInbox(
+    params,
+    keptIds,
+  );
+  const names = useKnownNames(profiles, list.dataUpdatedAt);
   const setTriage = useSetTriage();
   const unwatch = useUnwatch();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState<string[] | undefined>();
+  const [undo, setUndo] = useState<UndoState | undefined>();
+  const markAllRef = useRef<HTMLButtonElement>(null);
 
   const shown = useMemo(() => rows.flatMap((row) => row.changes), [rows]);
   const { mutate: saveTriage } = setTriage;
   const onTriage = useCallback(
-    (changes: readonly InboxChange[], state: TriageState, note?: string) =>
+    (
+      changes: readonly InboxChange[],
+      state: TriageState,
+      note?: string,
+      options?: { onSuccess?: () => void },
+    ) => {
+      setKept((current) => {
+        const ids = new Set(current.view === viewKey ? current.ids : []);
+        for (const change of changes) ids.add(change.id);
+        return { view: viewKey, ids };
+      });
       saveTriage(
         changes.map((change) => ({
           id: change.id,
@@ -41,9 +70,45 @@ export function MonitoringPage() {
           state,
           note: note === undefined || note === '' ? undefined : note,
         })),
-      ),
-    [saveTriage],
+        options,
+      );
+    },
+    [saveTriage, viewKey],
   );
+  const markAllReviewed = (changes: readonly InboxChange[]) => {
+    const previous = changes.map((change) => ({
+      change,
+      state: triage.get(change.id)?.state ?? ('new' as const),
+      note: triage.get(change.id)?.note,
+    }));
+    setUndo(undefined);
+    onTriage(changes, 'reviewed', undefined, {
+      onSuccess: () => setUndo({ phase: 'done', previous }),
+    });
+  };
+  // Undone: the changes are New again and the focus returns to the button that marked them.
+  const undoPhase = undo?.phase;
+  useEffect(() => {
+    if (undoPhase === 'undone') markAllRef.current?.focus();
+  }, [undoPhase]);
+  const undoMarkAll = () => {
+    if (undo?.phase !== 'done') return;
+    const { previous } = undo;
+    setUndo({ phase: 'undoing', previous });
+    saveTriage(
+      previous.map(({ change, state, note }) => ({
+        id: change.id,
+        profileId: change.profileId,
+        field: change.field,
+        state,
+        note,
+      })),
+      {
+        onSuccess: () => setUndo({ phase: 'undone', previous }),
+        onError: () => setUndo({ phase: 'done', previous }),
+      },
+    );
+  };
   const toggleChannel = (channel: Channel) =>
     update({
       channels: params.channels.includes(channel)
@@ -74,6 +139,11 @@ export function MonitoringPage() {
   const untriagedShown = shown.filter(
     (change) => (triage.get(change.id)?.state ?? 'new') === 'new',
   );
+  const refresh = () => {
+    void list.refetch();
+    // the navigation badge counts from the same list: a refresh refreshes it too
+    void client.invalidateQueries({ queryKey: ['monitoring', 'list', 'badge'] });
+  };
 
   return (
     <>
@@ -81,6 +151,7 @@ export function MonitoringPage() {
         title="Monitoring"
         description="Watched carriers that changed, by channel, from what to what — triage each change so nothing is missed and nothing is reviewed twice."
       />
+      <SkipToChanges />
       <BulkWatchPanel />
       <section aria-labelledby="inbox-title" className="mt-6 flex flex-col gap-4">
         <h2 id="inbox-title" className="text-lg font-semibold">
@@ -88,12 +159,7 @@ export function MonitoringPage() {
         </h2>
         <InboxFilters params={params} onChange={update} />
         <div className="flex flex-wrap items-center gap-2">
-          <button
-            type="button"
-            className={BUTTON}
-            disabled={list.isFetching}
-            onClick={() => void list.refetch()}
-          >
+          <button type="button" className={BUTTON} disabled={list.isFetching} onClick={refresh}>
             {list.isFetching ? 'Refreshing…' : 'Refresh'}
           </button>
           <button
@@ -110,10 +176,11 @@ export function MonitoringPage() {
             Export CSV
           </button>
           <button
+            ref={markAllRef}
             type="button"
             className={BUTTON}
-            disabled={untriagedShown.length === 0 || setTriage.isPending}
-            onClick={() => onTriage(untriagedShown, 'reviewed')}
+            disabled={untriagedShown.length === 0}
+            onClick={() => markAllReviewed(untriagedShown)}
           >
             Mark all on this page reviewed
           </button>
@@ -132,6 +199,16 @@ export function MonitoringPage() {
             {list.isPlaceholderData ? ' · loading the next page…' : ''}
           </p>
         </div>
+        {undo ? (
+          <UndoNotice
+            state={undo}
+            onUndo={undoMarkAll}
+            onDismiss={() => {
+              setUndo(undefined);
+              markAllRef.current?.focus();
+            }}
+          />
+        ) : null}
         {confirming ? (
           <UnwatchConfirm
             profileIds={confirming}
@@ -140,14 +217,24 @@ export function MonitoringPage() {
             onCancel={() => setConfirming(undefined)}
           />
         ) : null}
-        {unwatch.isError ? <ErrorState error={unwatch.error} /> : null}
-        {setTriage.isError ? <ErrorState error={setTriage.error} /> : null}
-        {triageQuery.isError ? (
-          <ErrorState error={triageQuery.error} what="the triage states" />
-        ) : null}
+        <InboxProblem
+          list={list}
+          problems={[
+            { error: unwatch.error, what: undefined },
+            { error: setTriage.error, what: undefined },
+            { error: triageQuery.isError ? triageQuery.error : null, what: 'the triage states' },
+          ]}
+        />
         <div className="flex flex-col gap-4 md:flex-row">
           <ChannelRail counts={counts} selected={params.channels} onToggle={toggleChannel} />
-          <div className="min-w-0 flex-1" aria-busy={list.isFetching}>
+          <div
+            id={INBOX_CHANGES_ID}
+            role="region"
+            aria-label="Changes"
+            tabIndex={-1}
+            className="min-w-0 flex-1"
+            aria-busy={list.isFetching}
+          >
             <InboxBody
               list={list}
               empty={rows.length === 0}
@@ -181,6 +268,36 @@ export function MonitoringPage() {
       </section>
     </>
   );
+}
+
+/** The list shown is the last one read: the server cannot be reached, and the list is retried. */
+function StaleList({ at }: { at: number }) {
+  return (
+    <p
+      role="status"
+      className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+    >
+      <strong>Cannot reach the server — retrying.</strong> Showing the list as of{' '}
+      {formatDateTime(new Date(at))}; it updates by itself when the server is back.
+    </p>
+  );
+}
+
+/**
+ * One problem at a time. In an outage every call fails alike (the list, a triage change, the
+ * triage states): showing each would stack near-identical errors. The list's state wins (the body
+ * shows it when nothing was loaded yet; a stale list says it is retrying); else the first failure.
+ */
+function InboxProblem({
+  list,
+  problems,
+}: {
+  list: ReturnType<typeof useInbox>['list'];
+  problems: { error: unknown; what: string | undefined }[];
+}) {
+  if (list.isError) return list.data ? <StaleList at={list.dataUpdatedAt} /> : null;
+  const first = problems.find((problem) => problem.error);
+  return first ? <ErrorState error={first.error} what={first.what} /> : null;
 }
 
 interface InboxBodyProps {

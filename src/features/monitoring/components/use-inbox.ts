@@ -35,6 +35,7 @@ export interface InboxRow {
 }
 
 const NO_TRIAGE: ReadonlyMap<string, TriageEntry> = new Map();
+const NO_IDS: ReadonlySet<string> = new Set();
 
 function channelChanges(profile: MonitoredProfile, channels: InboxParams['channels']) {
   const changes = inboxChangesOf(profile);
@@ -73,7 +74,11 @@ function useRecordVisit(loaded: boolean) {
   return lastVisit.data ?? undefined;
 }
 
-export function useInbox(params: InboxParams) {
+/**
+ * `kept`: changes triaged in this view stay shown even when they no longer match the triage filter
+ * (the row the user is working in does not vanish under the focus); the next filter change drops them.
+ */
+export function useInbox(params: InboxParams, kept: ReadonlySet<string> = NO_IDS) {
   const list = useMonitoringList(params);
   const profiles = useMemo(() => list.data?.profiles ?? [], [list.data]);
   const { channels } = params;
@@ -95,12 +100,14 @@ export function useInbox(params: InboxParams) {
         .map(({ profile, changes }) => ({
           profile,
           allChanges: changes,
-          changes: changes.filter((change) => matchesTriage(change, params.triage, triage)),
+          changes: changes.filter(
+            (change) => kept.has(change.id) || matchesTriage(change, params.triage, triage),
+          ),
           impact: engine ? decisionImpact(current.get(profile.dot), changes, engine) : undefined,
         }))
         .filter((row) => params.triage === 'all' || row.changes.length > 0),
     );
-  }, [pageChanges, params.triage, triage, decisions.data, policy.data]);
+  }, [pageChanges, params.triage, triage, decisions.data, policy.data, kept]);
   const counts = useMemo(
     () =>
       untriagedCounts(
@@ -110,5 +117,5 @@ export function useInbox(params: InboxParams) {
     [pageChanges, triage],
   );
   const lastVisit = useRecordVisit(list.isSuccess);
-  return { list, triageQuery, triage, rows, counts, lastVisit };
+  return { list, profiles, triageQuery, triage, rows, counts, lastVisit };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dateRangeProblem,
   DEFAULT_INBOX_PARAMS,
   listQuery,
   readDate,
@@ -45,10 +46,22 @@ describe('readInboxParams', () => {
     expect(params).toEqual(DEFAULT_INBOX_PARAMS);
   });
 
-  it('clamps the page size to 500 and drops an inverted date range bound', () => {
+  it('clamps the page size to 500', () => {
     expect(read('pageSize=100000').pageSize).toBe(500);
+  });
+
+  it('keeps a backwards date range as given, says what is wrong, and does not send it', () => {
     const params = read('date_min=20261201&date_max=20260101');
-    expect([params.dateMin, params.dateMax]).toEqual(['2026-12-01', undefined]);
+    expect([params.dateMin, params.dateMax]).toEqual(['2026-12-01', '2026-01-01']);
+    expect(writeInboxParams(params).toString()).toBe('date_min=20261201&date_max=20260101');
+    expect(dateRangeProblem(params)).toMatch(/“From” \(2026-12-01\) is after “To” \(2026-01-01\)/);
+    const query = listQuery(params);
+    expect([query.date_min, query.date_max, query.date_type]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(dateRangeProblem(read('date_min=20260101&date_max=20260101'))).toBeUndefined();
   });
 });
 

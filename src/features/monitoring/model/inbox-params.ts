@@ -90,11 +90,16 @@ function compactDate(iso: string): string {
 }
 
 function readDateRange(search: URLSearchParams) {
-  const dateMin = readDate(search.get('date_min'));
-  const dateMax = readDate(search.get('date_max'));
-  // An inverted range is a 400 upstream; keep only the lower bound rather than fail.
-  if (dateMin && dateMax && dateMin > dateMax) return { dateMin, dateMax: undefined };
-  return { dateMin, dateMax };
+  // An inverted range is kept as the user gave it: the filters say what is wrong with it, and
+  // `listQuery` leaves it out (upstream it would be a 400).
+  return { dateMin: readDate(search.get('date_min')), dateMax: readDate(search.get('date_max')) };
+}
+
+/** "From" after "To": no date can match. The message the filters show, or undefined. */
+export function dateRangeProblem(params: Pick<InboxParams, 'dateMin' | 'dateMax'>) {
+  const { dateMin, dateMax } = params;
+  if (!dateMin || !dateMax || dateMin <= dateMax) return undefined;
+  return `“From” (${dateMin}) is after “To” (${dateMax}), so the date filter is not applied. Change one of them.`;
 }
 
 export function readInboxParams(search: URLSearchParams): InboxParams {
@@ -155,9 +160,11 @@ export function listQuery(params: InboxParams): ListQuery {
   };
   if (params.changedOnly) query.view_changes = 'true';
   for (const channel of params.channels) query[`view_changes_${channel}`] = 'true';
-  if (params.dateMin || params.dateMax) query.date_type = params.dateType;
-  if (params.dateMin) query.date_min = compactDate(params.dateMin);
-  if (params.dateMax) query.date_max = compactDate(params.dateMax);
+  if (dateRangeProblem(params) === undefined) {
+    if (params.dateMin || params.dateMax) query.date_type = params.dateType;
+    if (params.dateMin) query.date_min = compactDate(params.dateMin);
+    if (params.dateMax) query.date_max = compactDate(params.dateMax);
+  }
   if (params.profileId) query.profile_id = params.profileId;
   return query;
 }

@@ -1,0 +1,180 @@
+/**
+ * Carrier names the proxy already holds, for the inbox's Name column and CSV (change records carry
+ * no name). Read from the response cache (full, lite and FMCSA profiles asked for by DOT, and the
+ * `q=<dot>` autocomplete answers of watch-list resolution) and from the newest decision record of
+ * the DOT (its evidence keeps the legal name). Nothing is ever called upstream: the route is free,
+ * and a DOT with no held name is simply left out.
+ */
+import type Database from 'better-sqlite3';
+import type { ResponseCache } from '../cache.ts';
+import type { Endpoint } from '../context.ts';
+import type { ErrorBody } from '../http/api-error.ts';
+import { requestKey, validateRequest } from '../validate.ts';
+import { parseAutocomplete } from '../../../src/lib/service/autocomplete.ts';
+import { parseFmcsaProfile } from '../../../src/lib/service/fmcsa.ts';
+import { parseLiteResponse } from '../../../src/lib/service/lite.ts';
+import { parseProfileResponse } from '../../../src/lib/service/profile.ts';
+import type { Checked } from './inputs.ts';
+
+const MAX_DOTS = 500;
+const DOT = /^[1-9]\d{0,7}$/;
+/** Resolution asks autocomplete with this limit (resolve.ts); the SPA's omnibox without one. */
+const AUTOCOMPLETE_LIMITS = [undefined, '15'];
+
+type NameSource = 'profile' | 'profile-lite' | 'profile-fmcsa' | 'autocomplete' | 'decision';
+
+interface HeldName {
+  name: string;
+  source: NameSource;
+}
+
+const HINT = `Send dots=<USDOT>,<USDOT> (1 to ${MAX_DOTS} numbers).`;
+
+function fail(code: string, error: string): { ok: false; problem: ErrorBody } {
+  return { ok: false, problem: { error, code, hint: HINT } };
+}
+
+/** GET /api/local/triage/names: `dots=` (comma-separated or repeated), 1–500 USDOT numbers. */
+export function parseNamesQuery(query: unknown): Checked<string[]> {
+  const raw = (typeof query === 'object' && query !== null ? query : {}) as Record<string, unknown>;
+  const extra = Object.keys(raw).find((key) => key !== 'dots');
+  if (extra !== undefined)
+    return fail('unknown_parameter', `Unknown parameter "${extra.slice(0, 40)}"`);
+  const parts = [raw.dots]
+    .flat()
+    .filter((part): part is string => typeof part === 'string')
+    .flatMap((part) => part.split(','))
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const dots = [...new Set(parts.map((part) => part.replace(/^0+/, '')))];
+  if (dots.length === 0 || dots.length > MAX_DOTS) {
+    return fail('invalid_dots', `"dots" must list 1 to ${MAX_DOTS} USDOT numbers`);
+  }
+  const bad = dots.find((dot) => !DOT.test(dot));
+  if (bad !== undefined) return fail('invalid_dot', `"${bad.slice(0, 40)}" is not a USDOT number`);
+  return { ok: true, value: dots };
+}
+
+function nameOf(item: { legal_name?: unknown; dba_name?: unknown } | null | undefined) {
+  const name = item?.legal_name ?? item?.dba_name;
+  return typeof name === 'string' && name.trim() !== '' ? name.trim() : undefined;
+}
+
+function sameDot(value: unknown, dot: string): boolean {
+  return typeof value === 'string' && value.replace(/^0+/, '') === dot;
+}
+
+function cachedJson(cache: ResponseCache, endpoint: Endpoint, query: Record<string, string>) {
+  let key: string;
+  try {
+    key = requestKey(validateRequest(endpoint, query, undefined));
+  } catch {
+    return undefined;
+  }
+  const stored = cache.get(key);
+  if (stored?.status !== 200) return undefined;
+  try {
+    return JSON.parse(stored.body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The name a cached answer about `dot` gives, first source first. */
+function cachedName(cache: ResponseCache, dot: string): HeldName | undefined {
+  const byDot = { dot_number: dot };
+  const readers: [NameSource, () => string | undefined][] = [
+    [
+      'profile',
+      () =>
+        nameOf(
+          parseProfileResponse(cachedJson(cache, 'profile', byDot)).value.items.find((item) =>
+            sameDot(item.dot_number, dot),
+          ),
+        ),
+    ],
+    [
+      'profile-lite',
+      () =>
+        nameOf(
+          parseLiteResponse(cachedJson(cache, 'profile-lite', byDot)).value.items.find((item) =>
+            sameDot(item.dot_number, dot),
+          ),
+        ),
+    ],
+    [
+      'profile-fmcsa',
+      () => {
+        const json = cachedJson(cache, 'profile-fmcsa', byDot);
+        if (json === undefined) return undefined;
+        const record = parseFmcsaProfile(json).value;
+        return record && sameDot(record.dot_number, dot) ? nameOf(record) : undefined;
+      },
+    ],
+    [
+      'autocomplete',
+      () => {
+        for (const limit of AUTOCOMPLETE_LIMITS) {
+          const json = cachedJson(cache, 'autocomplete', { q: dot, ...(limit && { limit }) });
+          if (json === undefined) continue;
+          const item = parseAutocomplete(json).value.find((s) => sameDot(s.dot_number, dot));
+          const name = nameOf(item);
+          if (name) return name;
+        }
+        return undefined;
+      },
+    ],
+  ];
+  for (const [source, read] of readers) {
+    const name = read();
+    if (name) return { name, source };
+  }
+  return undefined;
+}
+
+interface DecisionContent {
+  profile?: { identity?: { name?: unknown; value?: unknown }[] };
+}
+
+/** The legal name kept in the newest decision record of each DOT. */
+function decisionNames(db: Database.Database, dots: readonly string[]): Map<string, string> {
+  const names = new Map<string, string>();
+  if (dots.length === 0) return names;
+  const rows = db
+    .prepare(
+      `SELECT dot_number, content FROM vetting_decision
+        WHERE dot_number IN (${dots.map(() => '?').join(',')}) ORDER BY id DESC`,
+    )
+    .all(...dots) as { dot_number: string; content: string }[];
+  for (const row of rows) {
+    if (names.has(row.dot_number)) continue;
+    try {
+      const content = JSON.parse(row.content) as DecisionContent;
+      const field = content.profile?.identity?.find((f) => f.name === 'legal_name');
+      if (typeof field?.value === 'string' && field.value.trim() !== '') {
+        names.set(row.dot_number, field.value.trim());
+      }
+    } catch {
+      // an unreadable record names nothing; the chain check reports it
+    }
+  }
+  return names;
+}
+
+/** The names held for `dots`: the cache first (fresher), then decision records. */
+export function heldNames(
+  dots: readonly string[],
+  sources: { db: Database.Database; cache?: ResponseCache | undefined },
+): Record<string, HeldName> {
+  const result: Record<string, HeldName> = {};
+  const missing: string[] = [];
+  for (const dot of dots) {
+    const held = sources.cache ? cachedName(sources.cache, dot) : undefined;
+    if (held) result[dot] = held;
+    else missing.push(dot);
+  }
+  for (const [dot, name] of decisionNames(sources.db, missing)) {
+    result[dot] = { name, source: 'decision' };
+  }
+  return result;
+}
