@@ -1,5 +1,6 @@
 import type { SearchQuery } from './data/types.ts';
 import { SEARCH_KEYS, type SearchKey } from '../../../src/lib/service/params.ts';
+import { PLATE_STATE_RULE, SEARCH_KEY_RULES } from '../../../src/lib/service/search-rules.ts';
 import { badRequest } from './errors.ts';
 
 /** Query strings as Fastify parses them: repeated names become arrays. */
@@ -72,70 +73,6 @@ export function parsePaging(values: Record<string, string>): Paging {
   return { page, pageSize: Math.min(size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE) };
 }
 
-interface KeyRule {
-  /** Whether the (trimmed) value is acceptable. */
-  valid: (value: string) => boolean;
-  /** What a valid value looks like, for the hint. */
-  expected: string;
-}
-
-const VIN_RE = /^[A-HJ-NPR-Z0-9]{17}$/i;
-/** True when `value` holds an ASCII control character (tab, newline, NUL, DEL ...). */
-export function hasControlChars(value: string): boolean {
-  for (let i = 0; i < value.length; i += 1) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
-const printable = (value: string): boolean => !hasControlChars(value);
-const lengthBetween = (value: string, min: number, max: number): boolean =>
-  value.length >= min && value.length <= max && printable(value);
-
-const KEY_RULES: Record<SearchKey, KeyRule> = {
-  dot_number: {
-    valid: (v) => /^0*[1-9][0-9]{0,7}$/.test(v),
-    expected: 'a USDOT number of 1 to 8 digits, e.g. 568253',
-  },
-  docket_number: {
-    valid: (v) => /^(?:(?:MC|MX|FF)-?)?[0-9]{1,8}$/i.test(v),
-    expected: 'MC, MX or FF followed by digits, or digits only, e.g. MC277621 or 277621',
-  },
-  company: {
-    valid: (v) => lengthBetween(v, 2, 120),
-    expected: 'a legal or DBA name (part) of 2 to 120 characters',
-  },
-  ein: {
-    valid: (v) => /^[0-9]{9}$|^[0-9]{2}-[0-9]{7}$/.test(v),
-    expected: 'an EIN of 9 digits, optionally written as 12-3456789',
-  },
-  email: {
-    valid: (v) =>
-      v.length <= 254 && /^(?:[^\s@]+@)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)+$/i.test(v),
-    expected: 'an e-mail address (dispatch@example.com) or a domain (example.com)',
-  },
-  phone: {
-    valid: (v) => /^[0-9\s().+-]{10,25}$/.test(v) && /^1?[0-9]{10}$/.test(v.replace(/\D/g, '')),
-    expected: 'a 10-digit US/Canada phone number, digits or formatted, e.g. (555) 123-4567',
-  },
-  address: {
-    valid: (v) => lengthBetween(v, 3, 200),
-    expected: 'a physical address (part) of 3 to 200 characters',
-  },
-  vin: {
-    valid: (v) => VIN_RE.test(v),
-    expected: '17 characters of digits and letters other than I, O and Q',
-  },
-  plate_number: {
-    valid: (v) => /^[A-Z0-9][A-Z0-9 -]{0,9}$/i.test(v),
-    expected: 'a license plate of 1 to 10 letters, digits, spaces or hyphens',
-  },
-  unit_number: {
-    valid: (v) => /^[A-Z0-9][A-Z0-9 _-]{0,19}$/i.test(v),
-    expected: 'a fleet unit number of 1 to 20 letters, digits, spaces, hyphens or underscores',
-  },
-};
-
 const NARROWING: Record<string, SearchKey> = {
   plate_state: 'plate_number',
   unit_type: 'unit_number',
@@ -175,7 +112,7 @@ export function exactlyOneKey<K extends string>(
 /** The validated, trimmed value of search key `key`, or the key's specific 400. */
 export function searchValue(key: SearchKey, raw: string): string {
   const value = raw.trim();
-  const rule = KEY_RULES[key];
+  const rule = SEARCH_KEY_RULES[key];
   if (!rule.valid(value)) {
     throw badRequest(
       `invalid_${key}`,
@@ -201,7 +138,7 @@ function checkNarrowing(values: Record<string, string>, key: SearchKey): void {
 function plateState(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
   const value = raw.trim();
-  if (!/^[A-Z]{2}$/i.test(value)) {
+  if (!PLATE_STATE_RULE.valid(value)) {
     throw badRequest(
       'invalid_plate_state',
       `"plate_state" must be a two-letter state or province code, got "${truncate(value)}"`,

@@ -6,7 +6,8 @@
  * - the autocomplete parser (the shared service parsers and zod under them): the omnibox's first
  *   suggestions;
  * - the results reader: the first search;
- * - the results section (results table, VIN details, lite preview, with the table library).
+ * - the results section (results table, VIN details, lite preview, with the table library);
+ * - the CSV writer of a page of results (papaparse): the click on "Download this page (CSV)".
  */
 
 export function loadAutocompleteParser() {
@@ -19,6 +20,10 @@ export function loadResultsReader() {
 
 export function loadResultsSection() {
   return import('./components/ResultsSection.tsx');
+}
+
+export function loadResultsCsv() {
+  return import('./lib/results-csv.ts');
 }
 
 /** Fetch every lazy part ahead of use (call when idle); a failure is left to the real use to report. */

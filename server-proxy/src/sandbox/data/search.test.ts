@@ -147,6 +147,16 @@ describe('autocomplete', () => {
     expect(names).toEqual([...names].sort());
   });
 
+  it('puts the fixture carriers before the generated population', () => {
+    const hits = ds.autocomplete('swif', 15);
+    expect(hits[0]?.legalName).toBe('SWIFTPATH EXPRESS LLC');
+    const rest = hits
+      .slice(1)
+      .map((h) => (h.legalName.startsWith('SWIF') ? h.legalName : (h.dbaName ?? '')));
+    expect(rest.length).toBeGreaterThan(0);
+    expect(rest).toEqual([...rest].sort());
+  });
+
   it('completes DOT prefixes, shortest and lowest first', () => {
     const hits = ds.autocomplete('50001', 4).map((h) => h.dot);
     expect(hits).toEqual(['5000100', '5000101', '5000102', '5000103']);

@@ -279,19 +279,27 @@ export class Searcher {
     return out.sort((a, b) => a.length - b.length || Number(a) - Number(b)).slice(0, limit);
   }
 
+  /**
+   * The fixture carriers (the curated ten, which are all a `sk_test_` key of the real service
+   * serves, and the heavy carrier) first, then the seeded population; each in name order. The
+   * population is this sandbox's addition for scale: it must not push a fixture out of the first
+   * `limit` answers (hundreds of generated "SWIFTLINE …" names would hide SWIFTPATH EXPRESS LLC).
+   */
   private namePrefix(prefix: string, limit: number): string[] {
-    const named: { name: string; dot: string }[] = [];
+    const fixtures: { name: string; dot: string }[] = [];
     for (const k of this.lightKeys) {
-      for (const name of k.names.current) if (name.startsWith(prefix)) named.push({ name, dot: k.dot });
+      for (const name of k.names.current) if (name.startsWith(prefix)) fixtures.push({ name, dot: k.dot });
     }
+    const population: { name: string; dot: string }[] = [];
     const store = this.deps.store;
     for (const row of store.namePrefix(prefix, limit)) {
       const id = store.identity(row);
       const name = id.legalName.startsWith(prefix) ? id.legalName : (id.dbaName ?? id.legalName);
-      named.push({ name, dot: id.dot });
+      population.push({ name, dot: id.dot });
     }
-    named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : Number(a.dot) - Number(b.dot)));
-    return named.map((n) => n.dot);
+    const byName = (a: { name: string; dot: string }, b: { name: string; dot: string }) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : Number(a.dot) - Number(b.dot);
+    return [...fixtures.sort(byName), ...population.sort(byName)].map((n) => n.dot);
   }
 
   vehicle(vin: string): { decoded: Record<string, unknown>; inspections: Record<string, unknown>[] } | undefined {

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { CarrierIdentity } from '../data/types.ts';
 import { badRequest } from '../errors.ts';
-import { hasControlChars, positiveInt, singleValues, type RawQuery } from '../validate.ts';
+import {
+  AUTOCOMPLETE_Q_MAX,
+  isValidAutocompleteQ,
+} from '../../../../src/lib/service/search-rules.ts';
+import { positiveInt, singleValues, type RawQuery } from '../validate.ts';
 import type { ServiceDeps } from './deps.ts';
 
 const AUTOCOMPLETE_DEFAULT_LIMIT = 10;
 const AUTOCOMPLETE_MAX_LIMIT = 15;
-const MAX_Q_LENGTH = 100;
 
 interface AutocompleteItem {
   dot_number: string;
@@ -39,10 +42,10 @@ export function parseAutocomplete(raw: RawQuery): { q: string; limit: number } {
       'Send q with at least 2 characters, e.g. q=hansen.',
     );
   }
-  if (q.length < 2 || q.length > MAX_Q_LENGTH || hasControlChars(q)) {
+  if (!isValidAutocompleteQ(q)) {
     throw badRequest(
       'invalid_q',
-      `"q" must be 2 to ${MAX_Q_LENGTH} printable characters, got ${q.length}`,
+      `"q" must be 2 to ${AUTOCOMPLETE_Q_MAX} printable characters, got ${q.length}`,
       'Type at least 2 characters of a carrier name or USDOT number.',
     );
   }

@@ -4,6 +4,8 @@ import { liteCostLabel } from '../components/LitePreview.tsx';
 import { autocompleteTerm } from './get-autocomplete.ts';
 import { readPricing } from './get-prices.ts';
 import { readVinDetails } from './read-results.ts';
+import { searchCostLabel } from '../lib/search-cost.ts';
+import { resultsEndpoint } from './search-profiles.ts';
 
 describe('autocompleteTerm', () => {
   it('canonicalises as the proxy does: trimmed, lower-case, single spaces', () => {
@@ -64,6 +66,28 @@ describe('pricing', () => {
     expect(liteCostLabel(live)).toBe('Preview cost: $0.75 per new DOT per month');
     expect(liteCostLabel(readPricing({ mode: 'sandbox' }))).toBe(
       'Preview: not billed here (live: $0.50 per new DOT per month)',
+    );
+  });
+
+  it('says what a search costs before it runs: lite profiles for lists, full for one carrier', () => {
+    expect(resultsEndpoint('company')).toBe('profile-lite');
+    expect(resultsEndpoint('dot_number')).toBe('profile');
+    expect(resultsEndpoint('vin')).toBe('profile');
+    const live = readPricing({
+      mode: 'live',
+      prices: [
+        { endpoint: 'profile', usd: 3, unit: 'u' },
+        { endpoint: 'profile-lite', usd: 0.5, unit: 'u' },
+      ],
+    });
+    expect(searchCostLabel(live, 'company')).toBe(
+      'Cost: up to $5.00 a page of 10 (lite profiles, $0.50 per new DOT per month).',
+    );
+    expect(searchCostLabel(live, 'dot_number')).toBe(
+      'Cost: $3.00 per new DOT per month (the full profile).',
+    );
+    expect(searchCostLabel(readPricing({ mode: 'test' }), 'docket_number')).toBe(
+      'Not billed here; on a live key $3.00 per new DOT per month for each carrier found (full profiles).',
     );
   });
 });

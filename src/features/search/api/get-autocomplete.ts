@@ -6,9 +6,9 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
 import type { AutocompleteItem } from '../../../lib/service/index.ts';
+import { isValidAutocompleteQ } from '../../../lib/service/search-rules.ts';
 import { loadAutocompleteParser } from '../lazy-parts.ts';
 
-const AUTOCOMPLETE_MIN_CHARS = 2;
 export const AUTOCOMPLETE_LIMIT = 15;
 /**
  * The quiet time that ends a burst of fast keystrokes (see `useTypingDebounce`): a keystroke after a
@@ -40,13 +40,14 @@ function autocompleteQueryOptions(term: string) {
   return queryOptions({
     queryKey: autocompleteKey(term),
     queryFn: ({ signal }) => getAutocomplete(term, signal),
-    enabled: term.length >= AUTOCOMPLETE_MIN_CHARS,
+    // The service's rule for q (2 to 100 printable characters): anything else is not sent.
+    enabled: isValidAutocompleteQ(term),
     staleTime: AUTOCOMPLETE_STALE_MS,
     placeholderData: keepPreviousData,
   });
 }
 
-/** Suggestions for `input` (already debounced by the caller); idle below two characters. */
+/** Suggestions for `input` (already debounced by the caller); idle unless `q` would be valid. */
 export function useAutocomplete(input: string) {
   return useQuery(autocompleteQueryOptions(autocompleteTerm(input)));
 }

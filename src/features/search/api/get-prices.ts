@@ -1,17 +1,11 @@
 /**
  * The service mode and the published prices, from the proxy's `GET /api/local/config`, for the
- * cost hints next to actions that call billed endpoints. Read tolerantly: unknown → no hint.
+ * cost hints next to actions that call billed endpoints (the search form, the pager, the preview).
+ * Read by hand, without zod: the search form is in the search page's initial bundle. Read
+ * tolerantly: unknown → no price.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiGet } from '../../../lib/api-client.ts';
-
-const PriceBody = z.object({ endpoint: z.string(), usd: z.number(), unit: z.string() });
-
-const ConfigBody = z.object({
-  mode: z.enum(['sandbox', 'test', 'live']).optional().catch(undefined),
-  prices: z.array(PriceBody).optional().catch(undefined),
-});
 
 interface Price {
   usd: number;
@@ -24,14 +18,29 @@ export interface Pricing {
   prices: Partial<Record<string, Price>>;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readPrice(value: unknown): [string, Price] | undefined {
+  if (!isRecord(value)) return undefined;
+  const { endpoint, usd, unit } = value;
+  if (typeof endpoint !== 'string' || typeof unit !== 'string') return undefined;
+  if (typeof usd !== 'number' || !Number.isFinite(usd) || usd < 0) return undefined;
+  return [endpoint, { usd, unit }];
+}
+
+/** A list with one malformed entry is no list: a wrong price is worse than none. */
+function readPrices(value: unknown): Partial<Record<string, Price>> {
+  if (!Array.isArray(value)) return {};
+  const entries = value.map(readPrice);
+  if (entries.some((entry) => entry === undefined)) return {};
+  return Object.fromEntries(entries as [string, Price][]);
+}
+
 export function readPricing(body: unknown): Pricing {
-  const parsed = ConfigBody.safeParse(body);
-  if (!parsed.success) return { billed: false, prices: {} };
-  const prices: Partial<Record<string, Price>> = {};
-  for (const price of parsed.data.prices ?? []) {
-    prices[price.endpoint] = { usd: price.usd, unit: price.unit };
-  }
-  return { billed: parsed.data.mode === 'live', prices };
+  if (!isRecord(body)) return { billed: false, prices: {} };
+  return { billed: body.mode === 'live', prices: readPrices(body.prices) };
 }
 
 const pricingQueryOptions = queryOptions({

@@ -1,16 +1,18 @@
 /**
- * A page of search results read with the shared parser. Items are parsed as profiles; a VIN search's
- * extra keys (`vin_decoded`, `vin_inspection_history`) are read from the first item's `extra` into
+ * A page of search results read with the shared parser: full profiles (DOT, docket and VIN
+ * searches) or lite profiles (the others, see `search-profiles.ts`). A VIN search's extra keys (`vin_decoded`, `vin_inspection_history`) are read from the first item's `extra` into
  * the shared `Vehicle` / `Inspection` shapes. Loaded on demand with the parsers (and zod under
  * them), never in the search page's initial bundle: see `search-profiles.ts`.
  */
 import {
+  parseLiteResponse,
   parseProfile,
   parseProfileResponse,
   type Inspection,
   type Profile,
   type Vehicle,
 } from '../../../lib/service/index.ts';
+import type { ResultRow } from '../lib/results-columns.ts';
 import type { SearchRequest } from '../lib/search-params.ts';
 
 export interface VinDetails {
@@ -19,7 +21,7 @@ export interface VinDetails {
 }
 
 export interface SearchResults {
-  items: Profile[];
+  items: ResultRow[];
   totalCount: number;
   /** Only for VIN searches that found the vehicle. */
   vin: VinDetails | undefined;
@@ -51,4 +53,10 @@ export function readSearchResults(body: unknown, request: SearchRequest): Search
     totalCount: total_count,
     vin: request.key === 'vin' ? readVinDetails(items[0]) : undefined,
   };
+}
+
+/** The answer of `GET /api/v2/profile-lite`: the rows, never VIN details. */
+export function readLiteResults(body: unknown): SearchResults {
+  const { items, total_count } = parseLiteResponse(body).value;
+  return { items, totalCount: total_count, vin: undefined };
 }

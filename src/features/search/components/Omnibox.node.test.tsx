@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { renderApp } from '../../../test/render-app.tsx';
 import { startSandboxProxy, type SandboxProxy } from '../test/sandbox-proxy.node.ts';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
 let sandbox: SandboxProxy;
 
@@ -28,7 +28,9 @@ function omnibox() {
 async function openSuggestions(user: ReturnType<typeof userEvent.setup>, text: string) {
   await user.click(omnibox());
   await user.keyboard(text);
-  await waitFor(() => expect(omnibox().getAttribute('aria-expanded')).toBe('true'));
+  await waitFor(() => expect(omnibox().getAttribute('aria-expanded')).toBe('true'), {
+    timeout: 8_000,
+  });
   return screen.getByRole('listbox', { name: 'Suggestions' });
 }
 
@@ -86,7 +88,7 @@ describe('Omnibox', () => {
     expect((omnibox() as HTMLInputElement).value).toBe('');
   });
 
-  it('detects digits as a DOT, offers the MC docket, and Enter searches the DOT', async () => {
+  it('detects digits as a DOT: the DOT comes first, then the MC docket', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/search?company=x');
     const listbox = await openSuggestions(user, '277621');
@@ -96,13 +98,74 @@ describe('Omnibox', () => {
       }),
     ).toHaveProperty('value', 'auto');
     expect(screen.getByText('Auto: USDOT number')).toBeDefined();
+    const options = within(listbox).getAllByRole('option');
+    expect(options[0]?.textContent).toBe('Search USDOT number: 277621');
     const docket = within(listbox).getByRole('option', {
       name: 'Search Docket (MC/MX/FF): MC277621',
     });
     await user.keyboard('{ArrowDown}');
+    expect(omnibox().getAttribute('aria-activedescendant')).toBe(options[0]?.id);
+    await user.keyboard('{ArrowDown}');
     expect(omnibox().getAttribute('aria-activedescendant')).toBe(docket.id);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?docket_number=MC277621'));
+  });
+
+  it('a typed DOT that is a carrier: ArrowDown picks that carrier', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/search');
+    await user.click(omnibox());
+    await user.paste('568253');
+    const listbox = screen.getByRole('listbox', { name: 'Suggestions' });
+    await within(listbox).findByRole('option', { name: /HANSEN & ADKINS/ }, { timeout: 8_000 });
+    await user.keyboard('{ArrowDown}');
+    const active = document.getElementById(omnibox().getAttribute('aria-activedescendant') ?? '');
+    expect(active?.textContent).toMatch(/^HANSEN & ADKINS AUTO TRANSPORT INC/);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(destination(router)).toBe('/carriers/568253/overview'));
+  });
+
+  it('"swif" shows SWIFTPATH EXPRESS among the many SWIFTLINE names', async () => {
+    const user = userEvent.setup();
+    renderApp('/search');
+    await user.click(omnibox());
+    await user.paste('swif');
+    await waitFor(() => expect(omnibox().getAttribute('aria-expanded')).toBe('true'), {
+      timeout: 8_000,
+    });
+    const listbox = screen.getByRole('listbox', { name: 'Suggestions' });
+    expect(
+      await within(listbox).findByRole(
+        'option',
+        { name: /SWIFTPATH EXPRESS LLC/ },
+        { timeout: 8_000 },
+      ),
+    ).toBeDefined();
+    const names = within(listbox)
+      .getAllByRole('option')
+      .map((option) => option.textContent ?? '');
+    expect(names.some((name) => name.startsWith('SWIFTLINE'))).toBe(true);
+  });
+
+  it('has a placeholder that fits a phone’s header', () => {
+    const narrow = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList;
+    // jsdom has no matchMedia (the omnibox then assumes a wide window): a phone's answer.
+    Object.defineProperty(window, 'matchMedia', { value: narrow, configurable: true });
+    try {
+      renderApp('/search');
+      expect(omnibox().getAttribute('placeholder')).toBe('DOT, MC or name');
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
+    cleanup();
+    renderApp('/search');
+    expect(omnibox().getAttribute('placeholder')).toMatch(/^DOT, MC, name, phone, e-mail, VIN/);
   });
 
   it('lets the user override the detected key', async () => {

@@ -12,6 +12,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
@@ -38,8 +39,36 @@ import { buildOmniboxOptions, suggestsCarriers, type OmniboxOption } from './omn
 const AUTO = 'auto';
 
 function optionTarget(option: OmniboxOption): string {
-  if (option.kind === 'carrier') return `/carriers/${option.item.dot_number}/overview`;
-  return searchPath({ key: option.key, value: option.value, page: 1 });
+  if (option.kind === 'search')
+    return searchPath({ key: option.key, value: option.value, page: 1 });
+  const { item, count } = option;
+  // Several carriers share the name: list them all (a company search for the name).
+  if (count > 1 && item.legal_name) {
+    return searchPath({ key: 'company', value: item.legal_name, page: 1 });
+  }
+  return `/carriers/${item.dot_number}/overview`;
+}
+
+/** The placeholder for the width: the long one is cut off in a phone's header (390 px). */
+const PLACEHOLDER_WIDE = 'DOT, MC, name, phone, e-mail, VIN…  ( / )';
+const PLACEHOLDER_NARROW = 'DOT, MC or name';
+const WIDE_QUERY = '(min-width: 40rem)';
+
+function subscribeWide(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(WIDE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function isWide(): boolean {
+  return typeof window.matchMedia !== 'function' || window.matchMedia(WIDE_QUERY).matches;
+}
+
+/** The placeholder that fits the viewport, following it as the window is resized. */
+function useOmniboxPlaceholder(): string {
+  const wide = useSyncExternalStore(subscribeWide, isWide, () => true);
+  return wide ? PLACEHOLDER_WIDE : PLACEHOLDER_NARROW;
 }
 
 function wrapIndex(index: number, length: number): number {
@@ -54,6 +83,7 @@ export function Omnibox() {
   const inputRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   useSlashFocus(inputRef);
+  const placeholder = useOmniboxPlaceholder();
 
   const [input, setInput] = useState('');
   const [override, setOverride] = useState<SearchKey | undefined>(undefined);
@@ -136,7 +166,7 @@ export function Omnibox() {
           aria-activedescendant={active ? optionId(activeIndex) : undefined}
           aria-describedby={`${ids}-detected`}
           aria-keyshortcuts="/"
-          placeholder="DOT, MC, name, phone, e-mail, VIN…  ( / )"
+          placeholder={placeholder}
           value={input}
           onChange={(event) => {
             setInput(event.target.value);
@@ -190,7 +220,7 @@ export function Omnibox() {
         onChange={(event) =>
           setOverride(isSearchKey(event.target.value) ? event.target.value : undefined)
         }
-        className="h-9 max-w-40 shrink-0 rounded-md border border-neutral-300 bg-white px-2 text-sm text-neutral-800 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100"
+        className="h-9 max-w-28 shrink-0 rounded-md border border-neutral-300 bg-white px-2 text-sm text-neutral-800 sm:max-w-40 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100"
       >
         <option value={AUTO}>
           {detected ? `Auto: ${SEARCH_KEY_LABELS[detected.key]}` : 'Auto-detect'}
@@ -225,8 +255,20 @@ const OptionContent = memo(function OptionContent({
   if (option.kind === 'search') {
     return <span className="font-medium text-sky-800 dark:text-sky-300">{option.label}</span>;
   }
-  const { item } = option;
+  const { item, count } = option;
   const place = [item.city, item.state].filter(Boolean).join(', ');
+  if (count > 1) {
+    return (
+      <span className="flex flex-col">
+        <span className="text-neutral-950 dark:text-neutral-50">
+          <HighlightMatch text={item.legal_name ?? `DOT ${item.dot_number}`} term={term} />
+        </span>
+        <span className="text-xs text-neutral-600 dark:text-neutral-400">
+          {count} carriers with this name · list them
+        </span>
+      </span>
+    );
+  }
   return (
     <span className="flex flex-col">
       <span className="text-neutral-950 dark:text-neutral-50">

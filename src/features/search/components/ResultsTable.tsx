@@ -1,11 +1,13 @@
-/** One page of search results: identity and status per carrier; a row opens the profile. */
+/**
+ * One page of search results: identity and status per carrier; a row opens the profile. The rows
+ * come sorted by the page (the sort is in the URL, see `ResultsSection`), so the headers do not sort.
+ */
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/Badge.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable.tsx';
 import type { PagerProps } from '../../../components/data-table/Pager.tsx';
 import { TRI_STATE_LABELS, formatRiskScore, triState, type TriState } from '../../../lib/format.ts';
-import type { Profile } from '../../../lib/service/index.ts';
 import { dotOfProfileId, useWatchedIds } from '../../../lib/watchlist.ts';
 import {
   authoritySummary,
@@ -14,6 +16,7 @@ import {
   profilePath,
   usdotSummary,
 } from '../lib/carrier-summary.ts';
+import type { ResultRow } from '../lib/results-columns.ts';
 
 const TRI_TONE: Record<TriState, BadgeTone> = {
   pass: 'good',
@@ -21,7 +24,7 @@ const TRI_TONE: Record<TriState, BadgeTone> = {
   'not-applicable': 'neutral',
 };
 
-function dotOf(profile: Profile): string {
+function dotOf(profile: ResultRow): string {
   return profile.dot_number ?? '';
 }
 
@@ -54,8 +57,8 @@ function WatchedCell({ dot }: { dot: string }) {
   );
 }
 
-function buildColumns(onPreview: (profile: Profile) => void): DataTableColumn<Profile>[] {
-  return [
+function buildColumns(onPreview: (row: ResultRow) => void): DataTableColumn<ResultRow>[] {
+  const columns: DataTableColumn<ResultRow>[] = [
     {
       id: 'name',
       header: 'Carrier',
@@ -114,13 +117,15 @@ function buildColumns(onPreview: (profile: Profile) => void): DataTableColumn<Pr
       ),
     },
   ];
+  return columns.map((column) => ({ ...column, sortable: false }));
 }
 
 interface ResultsTableProps {
-  items: readonly Profile[];
+  /** The page's rows, already in the order to show. */
+  items: readonly ResultRow[];
   caption: string;
   pager: PagerProps;
-  onPreview: (profile: Profile) => void;
+  onPreview: (row: ResultRow) => void;
 }
 
 export function ResultsTable({ items, caption, pager, onPreview }: ResultsTableProps) {

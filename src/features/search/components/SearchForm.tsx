@@ -1,7 +1,9 @@
 /**
  * The advanced search form: all ten keys, a plate's optional state and a unit number's optional
- * TRUCK/TRAILER. Submitting changes the URL; the page reads the search from there. A 400 from the
- * proxy is shown next to the field it concerns (its `hint`), linked with aria-describedby.
+ * TRUCK/TRAILER. Submitting changes the URL; the page reads the search from there. A value the
+ * service would refuse is caught here, with the service's own rules, before anything is sent
+ * (`validate-search.ts`); it, or a 400 from the proxy (its `hint`), is shown next to the field it
+ * concerns, linked with aria-describedby.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -12,7 +14,10 @@ import {
   normaliseSearchValue,
   type SearchKey,
 } from '../lib/search-keys.ts';
+import { usePricing } from '../api/get-prices.ts';
+import { searchCostLabel } from '../lib/search-cost.ts';
 import { UNIT_TYPES, type SearchRequest, type UnitType } from '../lib/search-params.ts';
+import { searchProblem, type SearchProblem } from '../lib/validate-search.ts';
 
 type Field = 'value' | 'plateState' | 'unitType';
 
@@ -42,6 +47,8 @@ function fieldOfError(error: unknown): Field | undefined {
 
 interface SearchFormProps {
   initial: SearchRequest | undefined;
+  /** What is wrong with the URL's search (it was not sent). */
+  problem: SearchProblem | undefined;
   error: unknown;
   onSearch: (request: SearchRequest) => void;
 }
@@ -56,15 +63,24 @@ function borderFor(invalid: boolean): string {
     : 'border-neutral-300 dark:border-neutral-700';
 }
 
-export function SearchForm({ initial, error, onSearch }: SearchFormProps) {
+export function SearchForm({ initial, problem, error, onSearch }: SearchFormProps) {
   const ids = useId();
+  const pricing = usePricing();
+  /** The problem of the last submit that was not sent; cleared by the next change. */
+  const [submitted, setSubmitted] = useState<SearchProblem | undefined>(undefined);
+  /** Once the user edits, what the URL's search got wrong no longer describes the fields. */
+  const [edited, setEdited] = useState(false);
   const [key, setKey] = useState<SearchKey>(initial?.key ?? 'company');
   const [value, setValue] = useState(initial?.value ?? '');
   const [plateState, setPlateState] = useState(initial?.plateState ?? '');
   const [unitType, setUnitType] = useState<UnitType | ''>(initial?.unitType ?? '');
-  const errorField = fieldOfError(error);
-  const hint =
-    error instanceof ApiError ? (error.hint ?? error.message) : 'Check the value you entered.';
+  const shown = submitted ?? (edited ? undefined : problem);
+  const errorField = shown ? shown.field : edited ? undefined : fieldOfError(error);
+  const hint = shown
+    ? shown.message
+    : error instanceof ApiError
+      ? (error.hint ?? error.message)
+      : 'Check the value you entered.';
   const hintId = `${ids}-hint`;
 
   const describe = (field: Field) => (errorField === field ? hintId : undefined);
@@ -80,14 +96,23 @@ export function SearchForm({ initial, error, onSearch }: SearchFormProps) {
     event.preventDefault();
     const trimmed = normaliseSearchValue(key, value);
     if (trimmed === '') return;
-    onSearch({
+    const next: SearchRequest = {
       key,
       value: trimmed,
       plateState:
         key === 'plate_number' && plateState.trim() ? plateState.trim().toUpperCase() : undefined,
       unitType: key === 'unit_number' && unitType !== '' ? unitType : undefined,
       page: 1,
-    });
+    };
+    const found = searchProblem(next);
+    setSubmitted(found);
+    if (found) {
+      document
+        .getElementById(found.field === 'value' ? `${ids}-value` : `${ids}-plate-state`)
+        ?.focus();
+      return;
+    }
+    onSearch(next);
   };
 
   return (
@@ -103,7 +128,12 @@ export function SearchForm({ initial, error, onSearch }: SearchFormProps) {
         <select
           id={`${ids}-key`}
           value={key}
-          onChange={(event) => isSearchKey(event.target.value) && setKey(event.target.value)}
+          onChange={(event) => {
+            if (!isSearchKey(event.target.value)) return;
+            setKey(event.target.value);
+            setSubmitted(undefined);
+            setEdited(true);
+          }}
           className={`${INPUT} ${borderFor(false)}`}
         >
           {SEARCH_KEYS.map((name) => (
@@ -125,7 +155,11 @@ export function SearchForm({ initial, error, onSearch }: SearchFormProps) {
             required
             placeholder={PLACEHOLDERS[key]}
             autoComplete="off"
-            onChange={(event) => setValue(event.target.value)}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setSubmitted(undefined);
+              setEdited(true);
+            }}
             aria-invalid={errorField === 'value' || undefined}
             aria-describedby={describe('value')}
             className={`${INPUT} ${borderFor(errorField === 'value')}`}
@@ -143,7 +177,11 @@ export function SearchForm({ initial, error, onSearch }: SearchFormProps) {
               value={plateState}
               maxLength={2}
               placeholder="TX"
-              onChange={(event) => setPlateState(event.target.value)}
+              onChange={(event) => {
+                setPlateState(event.target.value);
+                setSubmitted(undefined);
+                setEdited(true);
+              }}
               aria-invalid={errorField === 'plateState' || undefined}
               aria-describedby={describe('plateState')}
               className={`${INPUT} w-24 uppercase ${borderFor(errorField === 'plateState')}`}
@@ -180,6 +218,9 @@ export function SearchForm({ initial, error, onSearch }: SearchFormProps) {
       >
         Search
       </button>
+      <p className="text-xs text-neutral-600 sm:col-span-3 dark:text-neutral-400">
+        {searchCostLabel(pricing.data, key)}
+      </p>
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { rememberCarrier } from '../../../lib/recent.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { startSandboxProxy, type SandboxProxy } from '../test/sandbox-proxy.node.ts';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 /** The first answers of a fresh proxy (and a busy machine) can take a few seconds. */
 const WAIT = { timeout: 8_000 };
 
@@ -54,13 +54,97 @@ describe('SearchPage', () => {
     expect(within(row).getByText('Not applicable')).toBeDefined();
   });
 
-  it('puts the proxy 400 hint next to the field', async () => {
+  it('checks a URL search before sending it: nothing is asked, the hint is next to the field', async () => {
+    const before = sandbox.calls.length;
     renderApp('/search?dot_number=12ab');
     const hint = await screen.findByRole('alert', {}, WAIT);
     expect(hint.textContent).toMatch(/1 to 8 digits/);
     const field = screen.getByRole('textbox', { name: 'USDOT number' });
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(field.getAttribute('aria-describedby')).toBe(hint.id);
+    expect(screen.getByText('Nothing was searched: correct the highlighted field.')).toBeDefined();
+    expect(
+      sandbox.calls.slice(before).filter((call) => call.startsWith('/api/v2/profile')),
+    ).toEqual([]);
+  });
+
+  it('does not submit an invalid value: the URL stays, nothing is asked', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/search');
+    const form = screen.getByRole('form', { name: 'Advanced search' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Search by' }), 'vin');
+    const before = sandbox.calls.length;
+    await user.type(screen.getByRole('textbox', { name: 'VIN' }), 'NOT-A-VIN');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/17 characters/);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'VIN' }));
+    expect(destination(router)).toBe('/search');
+    expect(sandbox.calls.slice(before).filter((call) => call.startsWith('/api/v2/'))).toEqual([]);
+  });
+
+  it('goes straight to the profile for a docket search with one result', async () => {
+    const { router } = renderApp('/search?docket_number=MC277621');
+    await waitFor(() => expect(destination(router)).toBe('/carriers/568253/overview'), WAIT);
+  });
+
+  it('lists a name search from lite profiles and says what a page costs', async () => {
+    renderApp('/search?company=hansen%20%26%20adkins');
+    await screen.findByRole('table', { name: /Carriers matching/ }, WAIT);
+    expect(sandbox.calls).toContain(
+      '/api/v2/profile-lite?company=hansen+%26+adkins&page=1&pageSize=10',
+    );
+    expect(sandbox.calls.some((call) => call.startsWith('/api/v2/profile?company='))).toBe(false);
+    expect(
+      await screen.findByText(
+        'Not billed here; on a live key up to $5.00 a page of 10 (lite profiles, $0.50 per new DOT per month).',
+      ),
+    ).toBeDefined();
+  });
+
+  it('sorts the page by risk severity, says it is this page only, and keeps it in the URL', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/search?company=inc');
+    const table = await screen.findByRole('table', { name: /Carriers matching/ }, WAIT);
+    const note = screen.getByText(/A sort applies within this page \(10 of [\d,]+\) only/);
+    expect(note).toBeDefined();
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Sort this page' }),
+      'Risk, highest first',
+    );
+    await waitFor(() =>
+      expect(destination(router)).toBe('/search?company=inc&sort=risk&order=desc'),
+    );
+    expect(
+      screen.getByText(/^Sorted within this page \(10 of [\d,]+\): Risk, highest first\./),
+    ).toBeDefined();
+    const severity = ['Very High', 'High', 'Medium', 'Low', 'Not scored'];
+    const risks = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelectorAll('td')[6]?.textContent ?? '');
+    const ranks = risks.map((risk) => severity.indexOf(risk));
+    expect(ranks.every((rank) => rank >= 0)).toBe(true);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  });
+
+  it('downloads the page of results as CSV, in the order shown', async () => {
+    const user = userEvent.setup();
+    const blobs: Blob[] = [];
+    // jsdom has no object URLs: the download's blob is caught where it would be made.
+    URL.createObjectURL = (blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:results';
+    };
+    URL.revokeObjectURL = () => undefined;
+    renderApp('/search?company=hansen%20%26%20adkins&sort=name');
+    await user.click(await screen.findByRole('button', { name: 'Download this page (CSV)' }, WAIT));
+    // The CSV writer is a chunk of its own, loaded by the click.
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const text = await blobs[0]!.text();
+    expect(text.split('\r\n')[0]).toBe(
+      'dot_number,docket,legal_name,dba_name,city,state,usdot_status,out_of_service,authority,insurance,risk_score',
+    );
+    expect(text).toContain('568253,MC277621,HANSEN & ADKINS AUTO TRANSPORT INC');
   });
 
   it('goes straight to the profile for a DOT search with one result', async () => {

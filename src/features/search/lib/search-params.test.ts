@@ -7,6 +7,7 @@ import {
   searchFromParams,
   searchPath,
   searchToParams,
+  sortFromParams,
   type SearchRequest,
 } from './search-params.ts';
 
@@ -77,5 +78,23 @@ describe('search URL ⇄ form state', () => {
         expect(searchFromParams(url)).toEqual(expected);
       }),
     );
+  });
+
+  it('keeps the sort of a page in the URL, never in the API call', () => {
+    const request: SearchRequest = { key: 'company', value: 'inc', page: 2 };
+    const url = searchToParams(request, { column: 'risk', desc: true }).toString();
+    expect(url).toBe('company=inc&page=2&sort=risk&order=desc');
+    expect(sortFromParams(params(url))).toEqual({ column: 'risk', desc: true });
+    expect(sortFromParams(params('company=inc&sort=risk'))).toEqual({
+      column: 'risk',
+      desc: false,
+    });
+    expect(sortFromParams(params('company=inc&sort=bogus&order=desc'))).toBeUndefined();
+    expect(searchFromParams(params(url))).toEqual({
+      ...request,
+      plateState: undefined,
+      unitType: undefined,
+    });
+    expect(profileQueryParams(request)).not.toHaveProperty('sort');
   });
 });

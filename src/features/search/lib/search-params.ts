@@ -1,7 +1,8 @@
 /**
- * The search page's URL is its state: `/search?company=hansen&page=2`. One search key (named as
- * the API names it), the optional `plate_state` / `unit_type`, and the page. Anything else in the
- * URL is ignored; a URL with no usable key is "no search yet".
+ * The search page's URL is its state: `/search?company=hansen&page=2&sort=risk&order=desc`. One
+ * search key (named as the API names it), the optional `plate_state` / `unit_type`, the page, and
+ * how the page's rows are sorted (`sort`, `order`: ours, never sent to the service, which has no
+ * sort parameter). Anything else in the URL is ignored; a URL with no usable key is "no search yet".
  */
 import { SEARCH_KEYS, SEARCH_KEY_LABELS, type SearchKey } from './search-keys.ts';
 
@@ -37,6 +38,33 @@ function readPlateState(raw: string | null): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
+/** Columns of the results table that a page of results can be sorted by (`sort=`). */
+export const RESULT_SORT_COLUMNS = [
+  'name',
+  'dot',
+  'docket',
+  'place',
+  'usdot',
+  'authority',
+  'insurance',
+  'risk',
+] as const;
+export type ResultSortColumn = (typeof RESULT_SORT_COLUMNS)[number];
+
+/** How the rows of one page are sorted: a column and a direction (`order=desc`). */
+export interface ResultsSort {
+  column: ResultSortColumn;
+  desc: boolean;
+}
+
+/** The sort named by the URL, or undefined (the service's own order). */
+export function sortFromParams(params: URLSearchParams): ResultsSort | undefined {
+  const raw = params.get('sort');
+  const column = RESULT_SORT_COLUMNS.find((name) => name === raw);
+  if (column === undefined) return undefined;
+  return { column, desc: params.get('order') === 'desc' };
+}
+
 /** The first search key with a non-blank value wins; undefined when there is none. */
 export function searchFromParams(params: URLSearchParams): SearchRequest | undefined {
   const key = SEARCH_KEYS.find((name) => (params.get(name) ?? '').trim() !== '');
@@ -50,8 +78,11 @@ export function searchFromParams(params: URLSearchParams): SearchRequest | undef
   };
 }
 
-/** The URL query of a search; page 1 is left out so the first page has one canonical URL. */
-export function searchToParams(request: SearchRequest): URLSearchParams {
+/**
+ * The URL query of a search and of the sort of its rows; page 1 and ascending order are left out,
+ * so each view has one canonical URL.
+ */
+export function searchToParams(request: SearchRequest, sort?: ResultsSort): URLSearchParams {
   const params = new URLSearchParams();
   params.set(request.key, request.value);
   if (request.key === 'plate_number' && request.plateState) {
@@ -59,6 +90,10 @@ export function searchToParams(request: SearchRequest): URLSearchParams {
   }
   if (request.key === 'unit_number' && request.unitType) params.set('unit_type', request.unitType);
   if (request.page > 1) params.set('page', String(request.page));
+  if (sort) {
+    params.set('sort', sort.column);
+    if (sort.desc) params.set('order', 'desc');
+  }
   return params;
 }
 
@@ -67,7 +102,7 @@ export function searchPath(request: SearchRequest): string {
   return `/search?${searchToParams(request).toString()}`;
 }
 
-/** The `/v2/profile` parameters of a request (the API's names, plus `pageSize`). */
+/** The `/v2/profile` parameters of a request (the API's names, plus `pageSize`; never the sort). */
 export function profileQueryParams(request: SearchRequest): Record<string, string | number> {
   const params: Record<string, string | number> = Object.fromEntries(searchToParams(request));
   params.page = request.page;
