@@ -154,6 +154,18 @@ const VISITS: Record<string, Visit[]> = {
       },
     },
   ],
+  usage: [
+    {
+      name: 'the usage page',
+      path: '/usage',
+      settle: async (page) => {
+        await heading(page, 'Usage');
+        await expect(
+          page.getByRole('table', { name: 'Spend by endpoint this month' }),
+        ).toBeVisible();
+      },
+    },
+  ],
   policy: [
     {
       name: 'the policy with its versions',

@@ -1,19 +1,25 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { BrandMark } from '../components/BrandMark.tsx';
+import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { ModeBanner } from '../components/ModeBanner.tsx';
 import { Omnibox } from '../features/search/components/Omnibox.tsx';
+import { importOrReload } from '../lib/chunk-reload.ts';
 import { useAppConfig } from './app-config.tsx';
+import { HeaderSpend } from './HeaderSpend.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
 /**
  * Lazy: the badge brings the inbox model and the monitoring parsers (with zod), which the first
- * paint of the search page does not need. It shows when its chunk and its count have arrived.
+ * paint of the search page does not need. It shows when its chunk and its count have arrived; a
+ * chunk that cannot be downloaded reloads the page once, then the badge is simply left out.
  */
 const MonitoringNavBadge = lazy(() =>
-  import('../features/monitoring/components/MonitoringNavBadge.tsx').then((module) => ({
-    default: module.MonitoringNavBadge,
-  })),
+  importOrReload(() =>
+    import('../features/monitoring/components/MonitoringNavBadge.tsx').then((module) => ({
+      default: module.MonitoringNavBadge,
+    })),
+  ),
 );
 
 const NAV_ITEMS = [
@@ -21,6 +27,7 @@ const NAV_ITEMS = [
   { to: '/monitoring', label: 'Monitoring' },
   { to: '/decisions', label: 'Decisions' },
   { to: '/policy', label: 'Policy' },
+  { to: '/usage', label: 'Usage' },
 ] as const;
 
 export function AppLayout() {
@@ -45,7 +52,8 @@ export function AppLayout() {
           </Link>
           <MainNav />
           <Omnibox />
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-2">
+            <HeaderSpend />
             <ThemeToggle />
           </div>
         </div>
@@ -64,15 +72,17 @@ export function AppLayout() {
 function MainNav() {
   return (
     <nav aria-label="Main">
-      <ul className="flex items-center gap-1">
+      <ul className="flex flex-wrap items-center gap-1">
         {NAV_ITEMS.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} className={navLinkClass}>
               {item.label}
               {item.to === '/monitoring' ? (
-                <Suspense fallback={null}>
-                  <MonitoringNavBadge />
-                </Suspense>
+                <ErrorBoundary label="The changes count" fallback={null}>
+                  <Suspense fallback={null}>
+                    <MonitoringNavBadge />
+                  </Suspense>
+                </ErrorBoundary>
               ) : null}
             </NavLink>
           </li>

@@ -62,8 +62,11 @@ function configCalls(fetchStub: ReturnType<typeof stubFetch>): number {
   return fetchStub.mock.calls.filter(([url]) => url === CONFIG_URL).length;
 }
 
+/** The shell on a page that reads nothing itself (the search form asks for prices separately). */
+const SHELL_ONLY = '/no-such-page';
+
 function renderShell() {
-  const router = createMemoryRouter(appRoutes, { initialEntries: ['/search'] });
+  const router = createMemoryRouter(appRoutes, { initialEntries: [SHELL_ONLY] });
   return render(
     <AppProviders queryClient={createQueryClient()}>
       <RouterProvider router={router} />
@@ -95,7 +98,7 @@ describe('the mode banner fed from /api/local/config', () => {
     const fetchStub = stubFetch(status, body);
     renderShell();
     await waitFor(() => expect(configCalls(fetchStub)).toBe(1));
-    await screen.findByRole('heading', { level: 1, name: 'Search' });
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('note', { name: 'Service mode' })).toBeNull();
     expect(consoleError).not.toHaveBeenCalled();
@@ -103,7 +106,7 @@ describe('the mode banner fed from /api/local/config', () => {
 
   it('keeps a pinned mode without asking the proxy', () => {
     const fetchStub = stubFetch(200, { mode: 'live' });
-    const router = createMemoryRouter(appRoutes, { initialEntries: ['/search'] });
+    const router = createMemoryRouter(appRoutes, { initialEntries: [SHELL_ONLY] });
     render(
       <AppProviders queryClient={createQueryClient()} config={{ mode: 'test' }}>
         <RouterProvider router={router} />

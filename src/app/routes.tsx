@@ -1,12 +1,18 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { SearchPage } from '../features/search/components/SearchPage.tsx';
+import { importOrReload } from '../lib/chunk-reload.ts';
 import { AppLayout } from './AppLayout.tsx';
 import { NotFoundPage } from './routes/NotFoundPage.tsx';
+import { PageLoading } from './routes/PageLoading.tsx';
 import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
 
 /**
  * The route tree, shared by the browser router (main.tsx) and memory routers in tests.
  * The pathless child catches page errors inside the layout; the root one catches layout errors.
+ * The pathless child also holds the HydrateFallback: on a deep link to a lazy page the router has
+ * nothing to render until the page's code arrives, and shows it inside the layout meanwhile.
+ * Lazy pages load through `importOrReload`: a chunk that cannot be downloaded reloads the page once,
+ * then shows a readable error.
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -16,6 +22,7 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         errorElement: <RouteErrorPage />,
+        hydrateFallbackElement: <PageLoading />,
         children: [
           { index: true, element: <Navigate to="/search" replace /> },
           { path: 'search', element: <SearchPage /> },
@@ -23,38 +30,57 @@ export const appRoutes: RouteObject[] = [
           {
             path: 'carriers/:dot/:tab',
             lazy: () =>
-              import('../features/profile/components/ProfilePage.tsx').then((m) => ({
-                Component: m.ProfilePage,
-              })),
+              importOrReload(() =>
+                import('../features/profile/components/ProfilePage.tsx').then((m) => ({
+                  Component: m.ProfilePage,
+                })),
+              ),
           },
           {
             // Lazy like the profile: the search page's initial bundle carries only what it needs.
             path: 'monitoring',
             lazy: () =>
-              import('../features/monitoring/components/MonitoringPage.tsx').then((m) => ({
-                Component: m.MonitoringPage,
-              })),
+              importOrReload(() =>
+                import('../features/monitoring/components/MonitoringPage.tsx').then((m) => ({
+                  Component: m.MonitoringPage,
+                })),
+              ),
           },
           {
             path: 'decisions',
             lazy: () =>
-              import('../features/decisions/components/DecisionsPage.tsx').then((m) => ({
-                Component: m.DecisionsPage,
-              })),
+              importOrReload(() =>
+                import('../features/decisions/components/DecisionsPage.tsx').then((m) => ({
+                  Component: m.DecisionsPage,
+                })),
+              ),
           },
           {
             path: 'decisions/:id',
             lazy: () =>
-              import('../features/decisions/components/DecisionRecordPage.tsx').then((m) => ({
-                Component: m.DecisionRecordPage,
-              })),
+              importOrReload(() =>
+                import('../features/decisions/components/DecisionRecordPage.tsx').then((m) => ({
+                  Component: m.DecisionRecordPage,
+                })),
+              ),
           },
           {
             path: 'policy',
             lazy: () =>
-              import('../features/decisions/components/PolicyPage.tsx').then((m) => ({
-                Component: m.PolicyPage,
-              })),
+              importOrReload(() =>
+                import('../features/decisions/components/PolicyPage.tsx').then((m) => ({
+                  Component: m.PolicyPage,
+                })),
+              ),
+          },
+          {
+            path: 'usage',
+            lazy: () =>
+              importOrReload(() =>
+                import('../features/usage/components/UsagePage.tsx').then((m) => ({
+                  Component: m.UsagePage,
+                })),
+              ),
           },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -66,8 +66,19 @@ describe('ErrorState', () => {
         onRetry={onRetry}
       />,
     );
-    expect(alertText()).toContain('Cannot reach the server');
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(alertText()).toContain('Cannot reach the server — retrying');
+    expect(alertText()).toContain('loads again by itself');
+    await userEvent.click(screen.getByRole('button', { name: 'Try now' }));
+    expect(onRetry).toHaveBeenCalledTimes(2);
+  });
+
+  it('calls a connection that dropped mid-answer what it is, not "cannot reach"', () => {
+    const dropped = new ApiError({
+      kind: 'network',
+      status: 200,
+      message: 'The connection dropped.',
+    });
+    expect(describeError(dropped).title).toBe('The connection dropped');
   });
 
   it('counts a 429 down from Retry-After and retries once at zero', () => {

@@ -1,7 +1,8 @@
 /**
  * One readable state per kind of API failure: 400 (with the proxy's hint), 401 and a rejected key
  * (an operator problem), 402 (payment or budget), 404, 429 (a countdown from Retry-After, then an
- * automatic retry), 5xx, network down and unreadable answers. Reusable by every feature.
+ * automatic retry), 5xx, the server unreachable (a waiting state: the query client recovers by
+ * itself when it answers again) and unreadable answers. Reusable by every feature.
  */
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../lib/api-client.ts';
@@ -19,6 +20,7 @@ export interface ErrorDescription {
 
 const KEY_REJECTED_CODE = 'upstream_key_rejected';
 const BUDGET_CODE = 'budget_exceeded';
+const NETWORK_TITLE = 'Cannot reach the server — retrying';
 
 function describeClientError(error: ApiError): ErrorDescription {
   switch (error.status) {
@@ -74,11 +76,22 @@ export function describeError(error: unknown): ErrorDescription {
     const detail = error instanceof Error ? error.message : String(error);
     return { title: 'Something went wrong', detail, advice: undefined, retryable: true };
   }
+  if (error.kind === 'network' && error.status === 0) {
+    // The query client polls the proxy meanwhile and refetches what failed when it answers
+    // (query-policy.ts), so this is a waiting state rather than a dead end.
+    return {
+      title: NETWORK_TITLE,
+      detail:
+        'Nothing answered at the server’s address. What failed loads again by itself as soon as it answers.',
+      advice: 'Check your connection and that the carrier-desk server is running.',
+      retryable: true,
+    };
+  }
   if (error.kind === 'network') {
     return {
-      title: 'Cannot reach the server',
+      title: 'The connection dropped',
       detail: error.message,
-      advice: 'Check your connection and that the proxy is running.',
+      advice: undefined,
       retryable: true,
     };
   }
@@ -178,7 +191,7 @@ export function ErrorState({ error, what, onRetry, retrying = false }: ErrorStat
           onClick={onRetry}
           className="mt-3 rounded-md border border-red-400 bg-white px-3 py-1 text-sm font-medium text-red-950 hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:text-red-50 dark:hover:bg-red-800"
         >
-          {counting ? 'Try now' : 'Try again'}
+          {counting || description.title === NETWORK_TITLE ? 'Try now' : 'Try again'}
         </button>
       ) : null}
     </div>

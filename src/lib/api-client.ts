@@ -7,6 +7,8 @@
  * is gone (401 `unauthenticated`, password mode), it sends the browser to the sign-in page.
  */
 
+import { markServerReachable } from './server-reachable.ts';
+
 /**
  * The custom header the proxy requires on every state-changing request and on every GET that may
  * be billed (its CSRF defence; see docs/proxy-security.md). Sent on every call. Kept equal to the
@@ -188,11 +190,15 @@ function isSessionGone(error: ApiError): boolean {
   return error.status === 401 && error.code === UNAUTHENTICATED_CODE;
 }
 
+/** Any answer means the server is reachable; a fetch that fails without one means it is not. */
 async function send(url: string, init: RequestInit): Promise<Response> {
   try {
-    return await fetch(url, init);
+    const response = await fetch(url, init);
+    markServerReachable(true);
+    return response;
   } catch (error) {
     if (wasAborted(error, init.signal)) throw error;
+    markServerReachable(false);
     throw new ApiError({
       kind: 'network',
       status: 0,

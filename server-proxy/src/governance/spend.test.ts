@@ -183,6 +183,51 @@ describe('budget', () => {
       { day: '2026-05-20', calls: 1, usd: 0.5 },
     ]);
   });
+
+  it('breaks the month down by endpoint and by user, most spent first', () => {
+    const m = meter('live');
+    m.record({ endpoint: 'profile', dots: ['1', '2'], at: MAY, user: 'bob', cacheHit: false });
+    m.record({ endpoint: 'profile', dots: ['1'], at: MAY, user: 'alice', cacheHit: true });
+    m.record({ endpoint: 'monitoring/add', dots: ['1'], at: MAY, user: 'alice', cacheHit: false });
+    m.record({
+      endpoint: 'monitoring/remove',
+      dots: ['1'],
+      at: MAY,
+      user: 'alice',
+      cacheHit: false,
+    });
+    m.record({ endpoint: 'profile', dots: ['3'], at: JUNE, user: 'carol', cacheHit: false });
+    const usage = m.usage(MAY_LATER);
+    expect(usage.byEndpoint.map((line) => line.endpoint)).toEqual([
+      'profile',
+      'profile-lite',
+      'profile-fmcsa',
+      'autocomplete',
+      'monitoring/add',
+      'monitoring/remove',
+      'monitoring/list',
+    ]);
+    expect(usage.byEndpoint[0]).toEqual({
+      endpoint: 'profile',
+      calls: 2,
+      cacheHits: 1,
+      billedUnits: 2,
+      usd: 6,
+    });
+    expect(usage.byEndpoint.find((line) => line.endpoint === 'monitoring/add')?.usd).toBe(0.5);
+    expect(usage.byEndpoint.find((line) => line.endpoint === 'monitoring/remove')).toMatchObject({
+      calls: 1,
+      usd: 0,
+    });
+    expect(usage.byEndpoint.find((line) => line.endpoint === 'profile-lite')?.calls).toBe(0);
+    // June's call is another month; carol has nothing in May.
+    expect(usage.byUser).toEqual([
+      { user: 'bob', calls: 1, usd: 6 },
+      { user: 'alice', calls: 3, usd: 0.5 },
+    ]);
+    const total = usage.byEndpoint.reduce((sum, line) => sum + line.usd, 0);
+    expect(total).toBe(usage.spentUsd);
+  });
 });
 
 describe('reservations: intent before the call, settled after', () => {

@@ -12,6 +12,7 @@ import type {
 import { storageOf } from '../storage.ts';
 import { createWriteBuffer } from './write-buffer.ts';
 import {
+  ENDPOINTS,
   PRICE_RULES,
   categoryOf,
   dayOf,
@@ -37,6 +38,21 @@ interface CategoryUsage {
   usd: number;
 }
 
+interface EndpointUsage {
+  endpoint: Endpoint;
+  calls: number;
+  cacheHits: number;
+  billedUnits: number;
+  usd: number;
+}
+
+interface UserUsage {
+  /** the signed-in user (`local` without DASHBOARD_AUTH), or ROLLOVER_USER */
+  user: string;
+  calls: number;
+  usd: number;
+}
+
 interface DayUsage {
   day: string;
   calls: number;
@@ -55,6 +71,10 @@ interface Usage {
   budgetUsd: number | null;
   remainingUsd: number | null;
   byCategory: CategoryUsage[];
+  /** every endpoint (zero when unused), in the price list's order */
+  byEndpoint: EndpointUsage[];
+  /** users with calls this month, most spent first */
+  byUser: UserUsage[];
   byDay: DayUsage[];
 }
 
@@ -98,6 +118,7 @@ interface Statements {
   recoverPending: Database.Statement<[]>;
   categories: Database.Statement<[string, string], CategoryRow>;
   days: Database.Statement<[string, string], DayUsage & { mills: number }>;
+  users: Database.Statement<[string, string], { user: string; calls: number; mills: number }>;
 }
 
 interface LedgerRow {
@@ -170,6 +191,10 @@ function prepare(db: Database.Database): Statements {
     days: db.prepare(
       `SELECT day, COUNT(DISTINCT call_id) AS calls, SUM(price_mills) AS mills
        FROM spend_ledger WHERE mode = ? AND month = ? GROUP BY day ORDER BY day`,
+    ),
+    users: db.prepare(
+      `SELECT user, COUNT(DISTINCT call_id) AS calls, SUM(price_mills) AS mills
+       FROM spend_ledger WHERE mode = ? AND month = ? GROUP BY user ORDER BY mills DESC, user`,
     ),
   };
 }
@@ -446,6 +471,7 @@ export function createSpendLedger(db: Database.Database, options: MeterOptions):
       const unsettled = sql.unsettled.all(mode, month);
       const millsIn = (state: LedgerState) =>
         unsettled.find((line) => line.state === state)?.mills ?? 0;
+      const endpoints = sql.categories.all(mode, month);
       return {
         month,
         mode,
@@ -455,7 +481,13 @@ export function createSpendLedger(db: Database.Database, options: MeterOptions):
         budgetUsd: budgetMills === undefined ? null : millsToUsd(budgetMills),
         remainingUsd:
           budgetMills === undefined ? null : millsToUsd(Math.max(0, budgetMills - spent)),
-        byCategory: byCategory(sql.categories.all(mode, month)),
+        byCategory: byCategory(endpoints),
+        byEndpoint: byEndpoint(endpoints),
+        byUser: sql.users.all(mode, month).map(({ user, calls, mills }) => ({
+          user,
+          calls,
+          usd: millsToUsd(mills),
+        })),
         byDay: sql.days.all(mode, month).map(({ day, calls, mills }) => ({
           day,
           calls,
@@ -504,6 +536,20 @@ const CATEGORY_ORDER: readonly SpendCategory[] = [
   'autocomplete',
   'monitoring',
 ];
+
+/** Every endpoint (zero when unused), in the price list's order. */
+function byEndpoint(rows: CategoryRow[]): EndpointUsage[] {
+  return ENDPOINTS.map((endpoint) => {
+    const line = rows.find((entry) => entry.endpoint === endpoint);
+    return {
+      endpoint,
+      calls: line?.calls ?? 0,
+      cacheHits: line?.cache_hits ?? 0,
+      billedUnits: line?.billed_units ?? 0,
+      usd: millsToUsd(line?.mills ?? 0),
+    };
+  });
+}
 
 /** Every category (zero when unused), the monitoring endpoints folded into one. */
 function byCategory(rows: CategoryRow[]): CategoryUsage[] {

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { CHUNK_LOAD_ADVICE, isChunkLoadError } from '../../lib/chunk-reload.ts';
 
 /**
  * Shown when a route throws while rendering or loading. Used twice: inside the layout (a page failed,
@@ -6,16 +7,22 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
  */
 export function RouteErrorPage() {
   const error = useRouteError();
+  const chunk = isChunkLoadError(error);
+  const title = chunk ? 'This page could not be downloaded' : 'Something went wrong';
   return (
     <div role="alert" className="mx-auto max-w-prose px-4 py-12">
-      <title>Something went wrong · carrier-desk</title>
-      <h1 className="text-2xl font-semibold tracking-tight">Something went wrong</h1>
+      <title>{`${title} · carrier-desk`}</title>
+      <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
       <p className="mt-2 text-neutral-600 dark:text-neutral-400">
-        This page could not be shown. Reload to try again, or go back to search.
+        {chunk
+          ? CHUNK_LOAD_ADVICE
+          : 'This page could not be shown. Reload to try again, or go back to search.'}
       </p>
-      <p className="mt-4 rounded-md bg-neutral-100 px-3 py-2 font-mono text-sm text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200">
-        {describeRouteError(error)}
-      </p>
+      {chunk ? null : (
+        <p className="mt-4 rounded-md bg-neutral-100 px-3 py-2 font-mono text-sm text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200">
+          {describeRouteError(error)}
+        </p>
+      )}
       <div className="mt-6 flex items-center gap-4">
         <button
           type="button"

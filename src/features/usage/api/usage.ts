@@ -1,0 +1,117 @@
+/**
+ * This month's metered spend from the proxy's `GET /api/local/usage` (see
+ * server-proxy/src/governance/spend.ts). Read by hand, tolerantly, rather than with zod: the header's
+ * spend figure uses it too, and the shell stays out of the service parsers' chunk. A field that is
+ * missing or of the wrong type reads as zero (amounts) or empty (lists), never as a crash.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client.ts';
+
+interface SpendLine {
+  /** endpoint (`profile`, `monitoring/add` …) or user name */
+  key: string;
+  calls: number;
+  usd: number;
+}
+
+interface EndpointSpend extends SpendLine {
+  cacheHits: number;
+  billedUnits: number;
+}
+
+interface DaySpend {
+  day: string;
+  calls: number;
+  usd: number;
+}
+
+export interface Usage {
+  /** calendar month, UTC: "2026-11" */
+  month: string;
+  spentUsd: number;
+  reservedUsd: number;
+  uncertainUsd: number;
+  budgetUsd: number | undefined;
+  remainingUsd: number | undefined;
+  /** whether these amounts are actually billed (live key) */
+  billed: boolean;
+  /** the proxy's sentence on what the amounts mean */
+  note: string | undefined;
+  byEndpoint: EndpointSpend[];
+  byUser: SpendLine[];
+  byDay: DaySpend[];
+}
+
+const USAGE_PATH = '/api/local/usage';
+
+type Fields = Record<string, unknown>;
+
+function fields(value: unknown): Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Fields)
+    : {};
+}
+
+function amount(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
+}
+
+function optionalAmount(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function list<T>(value: unknown, read: (item: Fields) => T | undefined): T[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((item) => read(fields(item))).filter((item) => item !== undefined);
+}
+
+function line(key: string | undefined, item: Fields): SpendLine | undefined {
+  return key === undefined ? undefined : { key, calls: amount(item.calls), usd: amount(item.usd) };
+}
+
+export function readUsage(body: unknown): Usage {
+  const record = fields(body);
+  const billing = fields(record.billing);
+  return {
+    month: text(record.month) ?? new Date().toISOString().slice(0, 7),
+    spentUsd: amount(record.spentUsd),
+    reservedUsd: amount(record.reservedUsd),
+    uncertainUsd: amount(record.uncertainUsd),
+    budgetUsd: optionalAmount(record.budgetUsd),
+    remainingUsd: optionalAmount(record.remainingUsd),
+    billed: billing.billed === true,
+    note: text(billing.note),
+    byEndpoint: list(record.byEndpoint, (item) => {
+      const base = line(text(item.endpoint), item);
+      return (
+        base && {
+          ...base,
+          cacheHits: amount(item.cacheHits),
+          billedUnits: amount(item.billedUnits),
+        }
+      );
+    }),
+    byUser: list(record.byUser, (item) => line(text(item.user), item)),
+    byDay: list(record.byDay, (item) => {
+      const day = text(item.day);
+      return day === undefined
+        ? undefined
+        : { day, calls: amount(item.calls), usd: amount(item.usd) };
+    }),
+  };
+}
+
+/**
+ * Spend moves with every billed call: read again whenever the Usage page opens (the header's copy
+ * updates with it), and polled every minute while shown. Reading it is free.
+ */
+export const usageQuery = queryOptions({
+  queryKey: ['local', 'usage'],
+  queryFn: async ({ signal }) => readUsage(await apiGet(USAGE_PATH, {}, { signal })),
+  staleTime: 0,
+  refetchInterval: 60_000,
+});

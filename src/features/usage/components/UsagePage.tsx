@@ -1,0 +1,227 @@
+/**
+ * This month's spend as the proxy meters it: the total against the monthly budget, by endpoint (a
+ * chart and the same numbers as a table) and by user. In sandbox and test modes the amounts are
+ * what the live service would charge; nothing is billed, and the page says so.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { DefinitionList, type Definition } from '../../../components/DefinitionList.tsx';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { MUTED } from '../../../components/controls.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { formatCount, formatPercent, formatUsd } from '../../../lib/format.ts';
+import { usageQuery, type Usage } from '../api/usage.ts';
+import { endpointLabel } from './endpoint-labels.ts';
+import { SpendChart } from './SpendChart.tsx';
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** "2026-11" → "November 2026" (the month as the ledger counts it, UTC). */
+export function monthLabel(month: string): string {
+  const [year, number] = month.split('-');
+  const name = MONTH_NAMES[Number(number) - 1];
+  return name === undefined || year === undefined ? month : `${name} ${year}`;
+}
+
+export function UsagePage() {
+  const usage = useQuery(usageQuery);
+  return (
+    <>
+      <PageHeader
+        title="Usage"
+        description="What this month's calls to the data service cost: in total against the budget, by endpoint and by user."
+      />
+      {usage.isPending ? (
+        <p role="status" className={MUTED}>
+          Loading this month's usage…
+        </p>
+      ) : usage.isError ? (
+        <ErrorState
+          error={usage.error}
+          what="the usage"
+          onRetry={() => void usage.refetch()}
+          retrying={usage.isFetching}
+        />
+      ) : (
+        <UsageView usage={usage.data} />
+      )}
+    </>
+  );
+}
+
+function summary(usage: Usage): Definition[] {
+  const items: Definition[] = [
+    { term: `Spent in ${monthLabel(usage.month)}`, value: formatUsd(usage.spentUsd) },
+    {
+      term: 'Monthly budget',
+      value: usage.budgetUsd === undefined ? 'None set' : formatUsd(usage.budgetUsd),
+    },
+  ];
+  if (usage.budgetUsd !== undefined && usage.remainingUsd !== undefined) {
+    const share = usage.budgetUsd > 0 ? usage.remainingUsd / usage.budgetUsd : 0;
+    items.push({
+      term: 'Budget left',
+      value: `${formatUsd(usage.remainingUsd)} (${formatPercent(share)})`,
+    });
+  }
+  const unsettled = usage.reservedUsd + usage.uncertainUsd;
+  if (unsettled > 0) {
+    items.push({ term: 'Of which not yet settled', value: formatUsd(unsettled) });
+  }
+  return items;
+}
+
+function UsageView({ usage }: { usage: Usage }) {
+  const spentOn = usage.byEndpoint.filter((line) => line.usd > 0);
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="usage-total" className="flex flex-col gap-3">
+        <h2 id="usage-total" className="text-lg font-semibold">
+          This month
+        </h2>
+        <p
+          className={`rounded-md px-3 py-2 text-sm ${
+            usage.billed
+              ? 'bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-50'
+              : 'bg-neutral-100 text-neutral-800 dark:bg-neutral-800 dark:text-neutral-100'
+          }`}
+        >
+          {usage.billed ? 'Billed. ' : 'Not billed. '}
+          {usage.note}
+        </p>
+        <DefinitionList items={summary(usage)} />
+        {usage.budgetUsd !== undefined && usage.budgetUsd > 0 ? (
+          <BudgetBar spent={usage.spentUsd} budget={usage.budgetUsd} />
+        ) : (
+          <p className={MUTED}>
+            Without a budget (MONTHLY_BUDGET_USD on the proxy) nothing stops spending.
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="usage-endpoints" className="flex flex-col gap-3">
+        <h2 id="usage-endpoints" className="text-lg font-semibold">
+          By endpoint
+        </h2>
+        {spentOn.length > 0 ? (
+          <SpendChart
+            lines={spentOn.map((line) => ({ label: endpointLabel(line.key), usd: line.usd }))}
+          />
+        ) : (
+          <p className={MUTED}>Nothing spent yet this month.</p>
+        )}
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">Spend by endpoint this month</caption>
+            <thead>
+              <tr className="text-left">
+                <th scope="col" className="py-1 pr-3">
+                  Endpoint
+                </th>
+                <th scope="col" className="py-1 pr-3 text-right">
+                  Calls
+                </th>
+                <th scope="col" className="py-1 pr-3 text-right">
+                  Cache hits
+                </th>
+                <th scope="col" className="py-1 pr-3 text-right">
+                  Billed units
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  Spend
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {usage.byEndpoint.map((line) => (
+                <tr key={line.key} className="border-t border-neutral-200 dark:border-neutral-800">
+                  <th scope="row" className="py-1 pr-3 text-left font-normal">
+                    {endpointLabel(line.key)}
+                  </th>
+                  <td className="py-1 pr-3 text-right tabular-nums">{formatCount(line.calls)}</td>
+                  <td className="py-1 pr-3 text-right tabular-nums">
+                    {formatCount(line.cacheHits)}
+                  </td>
+                  <td className="py-1 pr-3 text-right tabular-nums">
+                    {formatCount(line.billedUnits)}
+                  </td>
+                  <td className="py-1 text-right tabular-nums">{formatUsd(line.usd)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="usage-users" className="flex flex-col gap-3">
+        <h2 id="usage-users" className="text-lg font-semibold">
+          By user
+        </h2>
+        {usage.byUser.length === 0 ? (
+          <p className={MUTED}>No calls this month.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full border-collapse text-sm">
+              <caption className="sr-only">Spend by user this month</caption>
+              <thead>
+                <tr className="text-left">
+                  <th scope="col" className="py-1 pr-3">
+                    User
+                  </th>
+                  <th scope="col" className="py-1 pr-3 text-right">
+                    Calls
+                  </th>
+                  <th scope="col" className="py-1 text-right">
+                    Spend
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {usage.byUser.map((line) => (
+                  <tr
+                    key={line.key}
+                    className="border-t border-neutral-200 dark:border-neutral-800"
+                  >
+                    <th scope="row" className="py-1 pr-3 text-left font-normal break-all">
+                      {line.key}
+                    </th>
+                    <td className="py-1 pr-3 text-right tabular-nums">{formatCount(line.calls)}</td>
+                    <td className="py-1 text-right tabular-nums">{formatUsd(line.usd)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** The budget used, as a bar; the numbers above say the same in words. */
+function BudgetBar({ spent, budget }: { spent: number; budget: number }) {
+  const used = Math.min(1, spent / budget);
+  return (
+    <div
+      aria-hidden="true"
+      className="h-2 w-full overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-700"
+    >
+      <div
+        className={`h-full ${used >= 0.9 ? 'bg-red-600' : 'bg-sky-600'}`}
+        style={{ width: `${(used * 100).toFixed(1)}%` }}
+      />
+    </div>
+  );
+}
