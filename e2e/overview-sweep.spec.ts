@@ -126,6 +126,24 @@ test('keyboard only: reach the evidence link of the summary, follow it, land on 
     .toBe(true);
 });
 
+test('keyboard only: Enter on a "see Safety" link keeps focus on the page it opens', async ({
+  page,
+}) => {
+  await openOverview(page, '2214589');
+  const link = page.getByRole('link', { name: 'see Safety' }).first();
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/carriers\/2214589\/safety$/);
+  const heading = page.locator('#profile-tab-heading');
+  await expect(heading).toHaveText('Safety');
+  await expect(heading).toBeFocused();
+  // Still there once the tab's charts and the full profile have settled.
+  await page.waitForTimeout(1_500);
+  await expect(heading).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+});
+
 test('at 390 px the overview scrolls only vertically', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openOverview(page, '3187452');

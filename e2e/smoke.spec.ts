@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { axeViolations, expect, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
 test('the shell loads at / and lands on the search page', async ({ page }) => {
   await page.goto('/');
@@ -60,18 +60,7 @@ test('static files are served, not the app shell', async ({ request }) => {
   expect(favicon.headers()['content-type']).toContain('image/svg+xml');
 });
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  for (const path of ['/search', '/monitoring', '/no/such/page']) {
-    test(`axe finds no violations on ${path} (${colorScheme})`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme });
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const isDark = await page.locator('html').evaluate((html) => html.classList.contains('dark'));
-      expect(isDark).toBe(colorScheme === 'dark');
-      expect(await axeViolations(page)).toEqual([]);
-    });
-  }
-}
+// axe on /search, /monitoring and a not-found page, in both themes: e2e/a11y.spec.ts (every route).
 
 async function tabUntilFocused(page: Page, target: Locator) {
   for (let presses = 0; presses < 10; presses += 1) {

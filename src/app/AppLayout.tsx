@@ -52,7 +52,7 @@ export function AppLayout() {
           </Link>
           <MainNav />
           <Omnibox />
-          <div className="ml-auto flex items-center gap-2">
+          <div className="ml-auto flex items-center gap-2 max-sm:order-1">
             <HeaderSpend />
             <ThemeToggle />
           </div>
@@ -71,8 +71,10 @@ export function AppLayout() {
 
 function MainNav() {
   return (
-    <nav aria-label="Main">
-      <ul className="flex flex-wrap items-center gap-1">
+    // On a phone: its own row under the brand and the theme toggle, one line that scrolls inside
+    // itself rather than wrapping (which pushed the page's content below the first screen).
+    <nav aria-label="Main" className="max-sm:order-2 max-sm:w-full">
+      <ul className="flex flex-wrap items-center gap-1 max-sm:flex-nowrap max-sm:gap-0 max-sm:overflow-x-auto">
         {NAV_ITEMS.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} className={navLinkClass}>
@@ -93,7 +95,8 @@ function MainNav() {
 }
 
 function navLinkClass({ isActive }: { isActive: boolean }): string {
-  const base = 'rounded-md px-2 py-2 text-sm font-medium sm:px-3';
+  const base =
+    'rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap max-sm:block max-sm:px-1.5 sm:px-3';
   return isActive
     ? `${base} bg-neutral-100 text-neutral-950 dark:bg-neutral-800 dark:text-neutral-50`
     : `${base} text-neutral-600 hover:bg-neutral-50 hover:text-neutral-950 dark:text-neutral-400 dark:hover:bg-neutral-800/60 dark:hover:text-neutral-50`;

@@ -7,7 +7,7 @@
  * blanks the page.
  */
 import { Suspense, useEffect } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigationType, useParams } from 'react-router';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingBlock, Skeleton } from '../../../components/Skeleton.tsx';
@@ -121,6 +121,9 @@ function ProfileError({ dot, query }: { dot: string; query: FullProfileQuery }) 
   );
 }
 
+/** The sr-only h2 naming the current tab: where focus lands after a link swapped the tab. */
+const TAB_HEADING_ID = 'profile-tab-heading';
+
 interface LoadedProfileProps {
   /** the full profile when loaded, else its summary */
   result: ProfileResult;
@@ -141,8 +144,8 @@ function LoadedProfile({ result, full, tab }: LoadedProfileProps) {
       <ProfileHeader dot={dot} profile={profile} />
       <DataFreshness result={result} snapshotDate={profile.snapshot_date} />
       <ProfileTabNav dot={dot} current={tab} />
-      <section aria-labelledby="profile-tab-heading">
-        <h2 id="profile-tab-heading" className="sr-only">
+      <section aria-labelledby={TAB_HEADING_ID}>
+        <h2 id={TAB_HEADING_ID} className="sr-only">
           {label}
         </h2>
         {tab === 'overview' ? (
@@ -199,17 +202,29 @@ function TabBody({
 /**
  * Scrolls to the section a link named (`#safety-basics`, from a verdict reason) once the tab has
  * rendered: it sits in the tab's Suspense boundary, so it mounts together with the tab.
+ *
+ * It also keeps keyboard users in place: a link inside the old tab ("see Safety", an evidence link)
+ * unmounts with it and focus would fall to <body>. After such an in-app navigation, focus lands on
+ * the section the link named, else on the tab's heading. A tab link in the tab bar keeps its own
+ * focus, and a first load or a history step (POP) leaves focus to the browser.
  */
 function ScrollToHash() {
-  const { hash } = useLocation();
+  const { hash, pathname } = useLocation();
+  const navigation = useNavigationType();
   useEffect(() => {
     const id = decodeURIComponent(hash.slice(1));
-    if (!id) return;
-    const target = document.getElementById(id);
+    const target = id ? document.getElementById(id) : null;
     // jsdom (unit tests) has no scrolling
     if (target && typeof target.scrollIntoView === 'function')
       target.scrollIntoView({ block: 'start' });
-  }, [hash]);
+    const active = document.activeElement;
+    const focusLost = !active || active === document.body || !active.isConnected;
+    if (navigation !== 'PUSH' || !focusLost) return;
+    const landing = target ?? document.getElementById(TAB_HEADING_ID);
+    if (!landing) return;
+    if (!landing.hasAttribute('tabindex')) landing.setAttribute('tabindex', '-1');
+    landing.focus({ preventScroll: Boolean(target) });
+  }, [hash, pathname, navigation]);
   return null;
 }
 
