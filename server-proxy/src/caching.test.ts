@@ -55,6 +55,19 @@ describe('cache', () => {
     expect(origin.requests).toHaveLength(1);
   });
 
+  it('serves a DOT search page, the profile page and the summary from one upstream call', async () => {
+    await setup();
+    // The search page asks with its page size, the profile page without one, the summary after.
+    const search = await proxy.call('/api/v2/profile?dot_number=568253&page=1&pageSize=10');
+    const profile = await proxy.call(PROFILE);
+    const summary = await proxy.call('/api/local/profile-summary?dot_number=568253');
+    expect(search.status).toBe(200);
+    expect(profile.headers.get('x-cache')).toBe('hit');
+    expect(summary.status).toBe(200);
+    expect(origin.requests).toHaveLength(1);
+    expect(origin.requests[0]?.url).toBe('/v2/profile?dot_number=568253');
+  });
+
   it('keys autocomplete by the normalised query', async () => {
     await setup();
     await proxy.call('/api/v2/autocomplete?q=Hansen');

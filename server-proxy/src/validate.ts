@@ -45,7 +45,13 @@ function profileSearch(endpoint: 'profile' | 'profile-lite'): Validator {
     if (query.key === 'plate_number' && query.state) params.push(['plate_state', query.state]);
     if (query.key === 'unit_number' && query.unitType) params.push(['unit_type', query.unitType]);
     if (page !== 1) params.push(['page', String(page)]);
-    if (pageSize !== DEFAULT_PAGE_SIZE) params.push(['pageSize', String(pageSize)]);
+    // A DOT lookup answers exactly one item or none, whatever the page size: the size is left out
+    // so that the search page (`pageSize=10`) and the profile page (no size) share one cache entry
+    // and one upstream call (the live key allows five profile calls a minute).
+    const singleDot = query.key === 'dot_number';
+    if (pageSize !== DEFAULT_PAGE_SIZE && !singleDot) {
+      params.push(['pageSize', String(pageSize)]);
+    }
     return {
       endpoint,
       method: 'GET',
