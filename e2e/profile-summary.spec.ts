@@ -11,6 +11,8 @@ import { sandbox } from './sandbox.ts';
 /** A population carrier no other spec opens, so the proxy has not cached it yet. */
 const FRESH_DOT = '5000431';
 const HEAVY_DOT = '3999999';
+/** Another carrier no other spec opens, reached through the search page. */
+const SEARCHED_DOT = '5000441';
 
 /** Upstream profile calls the sandbox has recorded for the embedded key, all months. */
 async function upstreamProfileCalls(): Promise<number> {
@@ -44,6 +46,28 @@ test('the overview comes from the summary, the full profile follows: one upstrea
   await expect(page.getByRole('heading', { name: 'Risk factors' })).toBeVisible();
   await expect(page.locator('[data-profile-source="full"]')).toBeAttached();
   expect([...paths].sort()).toEqual(['/api/local/profile-summary', '/api/v2/profile']);
+  expect((await upstreamProfileCalls()) - before).toBe(1);
+});
+
+test('search → profile → every tab makes one upstream profile call', async ({ page }) => {
+  test.setTimeout(60_000);
+  const before = await upstreamProfileCalls();
+  // The search page asks for the DOT with its page size, the profile page without one: the proxy
+  // answers both from one cache entry.
+  await page.goto(`/search?dot_number=${SEARCHED_DOT}`);
+  await expect(page).toHaveURL(new RegExp(`/carriers/${SEARCHED_DOT}/overview$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const tabs = page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link');
+  const names = await tabs.allTextContents();
+  expect(names.length).toBeGreaterThan(8);
+  for (const name of names) {
+    const tab = tabs.filter({ hasText: name });
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('#profile-tab-heading')).toBeVisible();
+  }
+  await expect(page.locator('[data-profile-source="full"]')).toBeAttached();
+  await page.waitForLoadState('networkidle');
   expect((await upstreamProfileCalls()) - before).toBe(1);
 });
 
