@@ -24,10 +24,60 @@ function restrictImports(patterns) {
   };
 }
 
+/**
+ * Zones of the server code. The proxy (server-proxy/src) and the sandbox (server-proxy/src/sandbox)
+ * never import each other, except that the proxy starts the sandbox through its one entry,
+ * sandbox/index.ts. The server kit (server-proxy/src/http) is shared by both and imports neither.
+ * What both need to agree on lives in the service contract (src/lib/service). Imports are relative,
+ * so each rule is written per folder depth: `up(n)` is `../` n times.
+ */
+const SERVER = 'server-proxy/src';
+const DEPTHS = [0, 1, 2, 3];
+const up = (n) => (n === 0 ? '\\./' : `(?:\\.\\./){${n}}`);
+/** `*` n times as folders: the files exactly `depth` folders below `base`. */
+const filesAt = (base, depth) => [`${base}/${'*/'.repeat(depth)}*.{ts,tsx}`];
+
+const serverZones = [
+  // Sandbox files: one level above the sandbox is the proxy; only its http/ kit may be imported.
+  ...DEPTHS.map((depth) => ({
+    files: filesAt(`${SERVER}/sandbox`, depth),
+    rules: restrictImports([
+      {
+        regex: `^${up(depth + 1)}(?!\\.\\./|http/)`,
+        message:
+          'The sandbox must not import the proxy; share code through src/lib/service or server-proxy/src/http.',
+      },
+    ]),
+  })),
+  // Proxy files: the sandbox only through sandbox/index.ts.
+  ...DEPTHS.map((depth) => ({
+    files: filesAt(SERVER, depth),
+    ignores: [`${SERVER}/sandbox/**`, `${SERVER}/http/**`],
+    rules: restrictImports([
+      {
+        regex: `^${up(depth)}sandbox/(?!index\\.ts$)`,
+        message: 'The proxy imports the sandbox only through server-proxy/src/sandbox/index.ts.',
+      },
+    ]),
+  })),
+  // The server kit: nothing of the proxy or the sandbox (one level up is the proxy).
+  ...DEPTHS.map((depth) => ({
+    files: filesAt(`${SERVER}/http`, depth),
+    rules: restrictImports([
+      {
+        regex: `^${up(depth + 1)}(?!\\.\\./)`,
+        message:
+          'server-proxy/src/http is shared by the proxy and the sandbox and imports neither.',
+      },
+    ]),
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-server',
       'data',
       'coverage',
       'node_modules',
@@ -99,4 +149,5 @@ export default tseslint.config(
       },
     ]),
   },
+  ...serverZones,
 );

@@ -1,22 +1,26 @@
+/**
+ * The proxy's environment, read with one zod schema: a schema per variable (coercion, range, enum),
+ * then the rules across variables (upstream, access mode, listen address) in a superRefine that runs
+ * even when single variables failed, so one ConfigError lists every problem at once. A variable
+ * with a bad value is reported and read as its default, so the cross rules see a typed value.
+ * docs/proxy.md's Configuration table documents every variable of PROXY_ENV_SCHEMA (config.test.ts
+ * checks that it names exactly these).
+ */
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { z } from 'zod';
+import {
+  ENDPOINTS,
+  ENDPOINT_NAMES,
+  LIVE_KEY_PREFIX,
+  SANDBOX_KEY_PREFIX,
+} from '../../src/lib/service/endpoints.ts';
 import type { AuthConfig, Endpoint, ProxyConfig, ServiceMode } from './context.ts';
+import { commaList, flag, oneOf, optionalText, text, variable, wholeNumber } from './http/env.ts';
 import { passwordProblem } from './governance/passwords.ts';
-import { LIVE_KEY_PREFIX, SANDBOX_KEY_PREFIX } from './sandbox/auth.ts';
-import { LIVE_LIMITS_PER_MINUTE } from './sandbox/rate-limit.ts';
 
 /** The key the embedded sandbox accepts and the proxy sends it. */
 export const EMBEDDED_SANDBOX_KEY = 'sk_test_sandbox';
-
-const ENDPOINTS: readonly Endpoint[] = [
-  'profile',
-  'profile-lite',
-  'profile-fmcsa',
-  'autocomplete',
-  'monitoring/add',
-  'monitoring/remove',
-  'monitoring/list',
-];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const AUTH_KINDS = ['none', 'password', 'trusted-header'] as const;
@@ -34,95 +38,185 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-/** Collects problems while reading settings, so one error can list them all. */
-class Reader {
-  readonly problems: string[] = [];
-
-  constructor(private readonly env: Env) {}
-
-  text(name: string): string | undefined {
-    const raw = this.env[name]?.trim();
-    return raw === undefined || raw === '' ? undefined : raw;
-  }
-
-  int(name: string, fallback: number, min: number, max: number): number {
-    const raw = this.text(name);
-    if (raw === undefined) return fallback;
-    const value = Number(raw);
-    if (!/^[0-9]+$/.test(raw) || value < min || value > max) {
-      this.problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-      return fallback;
-    }
-    return value;
-  }
-
-  flag(name: string, fallback: boolean): boolean {
-    const raw = this.text(name)?.toLowerCase();
-    if (raw === undefined) return fallback;
-    if (raw === 'true' || raw === '1') return true;
-    if (raw === 'false' || raw === '0') return false;
-    this.problems.push(`${name} must be true or false, got "${raw}"`);
-    return fallback;
-  }
-
-  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
-    const raw = this.text(name);
-    if (raw === undefined) return fallback;
-    const match = allowed.find((candidate) => candidate === raw);
-    if (match === undefined) this.problems.push(`${name} must be one of ${allowed.join(', ')}`);
-    return match ?? fallback;
-  }
-}
-
 /** 127.0.0.0/8, ::1 and localhost. */
 export function isLoopback(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   return bare === 'localhost' || bare === '::1' || /^127(?:\.[0-9]{1,3}){3}$/.test(bare);
 }
 
-function readKey(read: Reader): string | undefined {
-  const inline = read.text('CARRIER_API_KEY');
-  const file = read.text('CARRIER_API_KEY_FILE');
-  if (inline !== undefined && file !== undefined) {
-    read.problems.push('Set CARRIER_API_KEY or CARRIER_API_KEY_FILE, not both');
-  }
-  if (file === undefined) return inline;
-  try {
-    return readFileSync(file, 'utf8').trim() || undefined;
-  } catch {
-    read.problems.push(`CARRIER_API_KEY_FILE cannot be read: ${file}`);
-    return undefined;
-  }
-}
+// ---- one schema per variable (helpers in http/env.ts) ---------------------------------------
 
-function keyMode(key: string, problems: string[]): ServiceMode {
-  if (!/^[\x21-\x7e]+$/.test(key)) problems.push('The API key must not contain spaces');
-  if (key.startsWith(LIVE_KEY_PREFIX)) return 'live';
-  if (key.startsWith(SANDBOX_KEY_PREFIX)) return 'test';
-  problems.push(`The API key must start with ${SANDBOX_KEY_PREFIX} or ${LIVE_KEY_PREFIX}`);
-  return 'test';
-}
+/** The key file's content (trimmed), read at start; `key` undefined when the file is empty. */
+const keyFile = variable(
+  z.string().transform((file, ctx) => {
+    try {
+      return { file, key: readFileSync(file, 'utf8').trim() || undefined };
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `CARRIER_API_KEY_FILE cannot be read: ${file}` });
+      return z.NEVER;
+    }
+  }),
+  undefined as { file: string; key: string | undefined } | undefined,
+  (file) => ({ file, key: undefined }),
+);
 
-function checkBaseUrl(url: string, problems: string[]): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    problems.push(`CARRIER_API_BASE_URL is not a URL: "${url}"`);
-    return url;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    problems.push('CARRIER_API_BASE_URL must start with http:// or https://');
-  }
-  if (parsed.username || parsed.password || parsed.search || parsed.hash) {
-    problems.push('CARRIER_API_BASE_URL must not carry credentials, a query or a fragment');
-  }
-  const base = `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
-  if (/\/v2$/.test(base)) {
-    problems.push('CARRIER_API_BASE_URL is the address without /v2 (or /api/v2); drop that suffix');
-  }
-  return base;
-}
+/** CARRIER_API_BASE_URL: http(s), no credentials, query or fragment, without /v2; as base URL. */
+const baseUrl = variable(
+  z.string().transform((url, ctx) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `CARRIER_API_BASE_URL is not a URL: "${url}"` });
+      return url;
+    }
+    const problem = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      problem('CARRIER_API_BASE_URL must start with http:// or https://');
+    }
+    if (parsed.username || parsed.password || parsed.search || parsed.hash) {
+      problem('CARRIER_API_BASE_URL must not carry credentials, a query or a fragment');
+    }
+    const base = `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
+    if (/\/v2$/.test(base)) {
+      problem('CARRIER_API_BASE_URL is the address without /v2 (or /api/v2); drop that suffix');
+    }
+    return base;
+  }),
+  undefined as string | undefined,
+  (url) => url,
+);
+
+const BUDGET = 'MONTHLY_BUDGET_USD must be a positive amount such as 25 or 99.50';
+const monthlyBudget = variable(
+  z
+    .string()
+    .regex(/^[0-9]+(?:\.[0-9]{1,2})?$/, { error: BUDGET })
+    .transform(Number)
+    .pipe(z.number().positive({ error: BUDGET })),
+  undefined as number | undefined,
+);
+
+/** `host` or `host:port`, lower case; a bracketed IPv6 literal keeps its brackets. */
+const HOST_ENTRY = /^(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::[0-9]{1,5})?$/;
+
+/** ALLOWED_HOSTS: comma-separated `host[:port]`, lower case. */
+const allowedHosts = variable(
+  z.string().transform((raw, ctx) => {
+    const hosts: string[] = [];
+    for (const entry of commaList(raw)) {
+      const host = entry.toLowerCase();
+      if (HOST_ENTRY.test(host)) hosts.push(host);
+      else {
+        const message = `ALLOWED_HOSTS entry is not a host or host:port: "${entry}"`;
+        ctx.addIssue({ code: 'custom', message });
+      }
+    }
+    return hosts;
+  }),
+  [] as string[],
+  (raw) => commaList(raw),
+);
+
+/** PUBLIC_URL: an http(s) origin (no path beyond /, no query); its host joins the allowed hosts. */
+const publicUrl = variable(
+  z.string().transform((raw, ctx) => {
+    try {
+      const url = new URL(raw);
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash) {
+        return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+      }
+    } catch {
+      // reported below
+    }
+    const message = 'PUBLIC_URL must be an http(s) address such as https://desk.example.com';
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  }),
+  undefined as string | undefined,
+  (raw) => raw,
+);
+
+const HOST_NAME = /^[A-Za-z0-9.:[\]-]+$/;
+
+/** HOST; an unusable one is reported and read as loopback (the rules below then say nothing more). */
+const host = variable(
+  z.string().regex(HOST_NAME, {
+    error: (found) => `HOST is not a host name or address: "${String(found.input)}"`,
+  }),
+  '127.0.0.1',
+);
+
+type RateLimitSetting =
+  | { kind: 'off' | 'auto' | 'published' }
+  | { kind: 'overrides'; perMinute: Partial<Record<Endpoint, number>> };
+
+/**
+ * UPSTREAM_RATE_LIMITS: `auto` (published limits with a live key, none otherwise), `off`,
+ * `published`, or overrides such as `profile=5,autocomplete=1000` (published values for the rest).
+ */
+const rateLimits = variable(
+  z.string().transform((raw, ctx): RateLimitSetting => {
+    if (raw === 'off' || raw === 'auto' || raw === 'published') return { kind: raw };
+    const perMinute: Partial<Record<Endpoint, number>> = {};
+    for (const part of raw.split(',')) {
+      const [name, value] = part.split('=').map((s) => s.trim());
+      const endpoint = ENDPOINT_NAMES.find((candidate) => candidate === name);
+      if (endpoint === undefined || value === undefined || !/^[0-9]{1,6}$/.test(value)) {
+        const message = `UPSTREAM_RATE_LIMITS: "${part}" is not <endpoint>=<per minute> (endpoints: ${ENDPOINT_NAMES.join(', ')})`;
+        ctx.addIssue({ code: 'custom', message });
+        continue;
+      }
+      perMinute[endpoint] = Number(value);
+    }
+    return { kind: 'overrides', perMinute };
+  }),
+  { kind: 'auto' } as RateLimitSetting,
+);
+
+/** Every variable the proxy reads, with its schema; docs/proxy.md's Configuration table lists them. */
+const VARIABLES = {
+  HOST: host,
+  PORT: wholeNumber('PORT', 8787, 0, 65_535),
+  ALLOWED_HOSTS: allowedHosts,
+  PUBLIC_URL: publicUrl,
+  CARRIER_API_BASE_URL: baseUrl,
+  CARRIER_API_KEY: optionalText,
+  CARRIER_API_KEY_FILE: keyFile,
+  CARRIER_API_LEGACY: flag('CARRIER_API_LEGACY', false),
+  DATA_DIR: text('./data'),
+  MONTHLY_BUDGET_USD: monthlyBudget,
+  DASHBOARD_AUTH: oneOf('DASHBOARD_AUTH', AUTH_KINDS, 'none'),
+  DASHBOARD_PASSWORD: optionalText,
+  DASHBOARD_USERS_FILE: optionalText,
+  TRUSTED_USER_HEADER: text('x-forwarded-user').transform((name) => name.toLowerCase()),
+  TRUSTED_PROXIES: text('').transform(commaList),
+  ALLOW_INSECURE_HTTP: flag('ALLOW_INSECURE_HTTP', false),
+  SECURE_COOKIES: flag('SECURE_COOKIES', false),
+  USER_RATE_LIMIT_PER_MINUTE: wholeNumber('USER_RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
+  CACHE_PROFILE_TTL_SECONDS: wholeNumber('CACHE_PROFILE_TTL_SECONDS', 3600, 0, 7 * 86_400),
+  CACHE_AUTOCOMPLETE_TTL_SECONDS: wholeNumber('CACHE_AUTOCOMPLETE_TTL_SECONDS', 300, 0, 86_400),
+  CACHE_MAX_MB: wholeNumber('CACHE_MAX_MB', 64, 1, 4096),
+  UPSTREAM_TIMEOUT_MS: wholeNumber('UPSTREAM_TIMEOUT_MS', 15_000, 100, 300_000),
+  UPSTREAM_RETRY_DELAY_MS: wholeNumber('UPSTREAM_RETRY_DELAY_MS', 5000, 0, 60_000),
+  UPSTREAM_MAX_RETRY_AFTER_SECONDS: wholeNumber('UPSTREAM_MAX_RETRY_AFTER_SECONDS', 120, 1, 3600),
+  UPSTREAM_CIRCUIT_OPEN_SECONDS: wholeNumber('UPSTREAM_CIRCUIT_OPEN_SECONDS', 30, 1, 600),
+  UPSTREAM_RATE_LIMITS: rateLimits,
+  MAX_QUEUE_WAIT_MS: wholeNumber('MAX_QUEUE_WAIT_MS', 10_000, 0, 120_000),
+  EMBEDDED_SANDBOX_PORT: wholeNumber('EMBEDDED_SANDBOX_PORT', 0, 0, 65_535),
+  AUDIT_RETENTION_DAYS: wholeNumber('AUDIT_RETENTION_DAYS', 365, 1, 36_500),
+  LEDGER_FREE_RETENTION_DAYS: wholeNumber('LEDGER_FREE_RETENTION_DAYS', 90, 1, 36_500),
+  LEDGER_RETENTION_MONTHS: wholeNumber('LEDGER_RETENTION_MONTHS', 24, 2, 1200),
+  STATIC_DIR: text('./dist'),
+  LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+};
+
+/** The names of every variable the proxy reads (the docs' table is checked against it). */
+export const PROXY_ENV_VARIABLES = Object.keys(VARIABLES) as (keyof typeof VARIABLES)[];
+
+type Settings = z.output<z.ZodObject<typeof VARIABLES>>;
+
+// ---- rules across variables --------------------------------------------------------------------
 
 interface Upstream {
   mode: ServiceMode;
@@ -131,119 +225,89 @@ interface Upstream {
   apiKey: string;
 }
 
-function readUpstream(read: Reader): Upstream {
-  const key = readKey(read);
-  const url = read.text('CARRIER_API_BASE_URL');
+/** The key in use: the file's when CARRIER_API_KEY_FILE is set, else CARRIER_API_KEY. */
+function keyOf(s: Settings): string | undefined {
+  return s.CARRIER_API_KEY_FILE === undefined ? s.CARRIER_API_KEY : s.CARRIER_API_KEY_FILE.key;
+}
+
+function upstreamOf(s: Settings): Upstream {
+  const key = keyOf(s);
+  const url = s.CARRIER_API_BASE_URL;
   if (key === undefined && url === undefined) {
     return { mode: 'sandbox', embeddedSandbox: true, baseUrl: '', apiKey: EMBEDDED_SANDBOX_KEY };
   }
-  if (url === undefined) {
-    read.problems.push('An API key is set but CARRIER_API_BASE_URL is not; set both or neither');
-  }
-  if (key === undefined) {
-    read.problems.push(
-      'CARRIER_API_BASE_URL is set but no API key; set CARRIER_API_KEY (or _FILE)',
-    );
-  }
-  return {
-    mode: key === undefined ? 'test' : keyMode(key, read.problems),
-    embeddedSandbox: false,
-    baseUrl: url === undefined ? '' : checkBaseUrl(url, read.problems),
-    apiKey: key ?? '',
-  };
+  const mode = key?.startsWith(LIVE_KEY_PREFIX) ? 'live' : 'test';
+  return { mode, embeddedSandbox: false, baseUrl: url ?? '', apiKey: key ?? '' };
 }
 
-function readAuth(read: Reader): AuthConfig {
-  const kind = read.oneOf('DASHBOARD_AUTH', AUTH_KINDS, 'none');
-  if (kind === 'password') {
-    const password = read.text('DASHBOARD_PASSWORD');
-    const usersFile = read.text('DASHBOARD_USERS_FILE');
-    if ((password === undefined) === (usersFile === undefined)) {
-      read.problems.push(
+/** Problems of the key and base URL together; never quotes the key. */
+function upstreamProblems(s: Settings): string[] {
+  const problems: string[] = [];
+  const key = keyOf(s);
+  const url = s.CARRIER_API_BASE_URL;
+  if (s.CARRIER_API_KEY !== undefined && s.CARRIER_API_KEY_FILE !== undefined) {
+    problems.push('Set CARRIER_API_KEY or CARRIER_API_KEY_FILE, not both');
+  }
+  if (key === undefined && url === undefined) return problems;
+  if (url === undefined) {
+    problems.push('An API key is set but CARRIER_API_BASE_URL is not; set both or neither');
+  }
+  if (key === undefined) {
+    problems.push('CARRIER_API_BASE_URL is set but no API key; set CARRIER_API_KEY (or _FILE)');
+    return problems;
+  }
+  if (!/^[\x21-\x7e]+$/.test(key)) problems.push('The API key must not contain spaces');
+  if (!key.startsWith(LIVE_KEY_PREFIX) && !key.startsWith(SANDBOX_KEY_PREFIX)) {
+    problems.push(`The API key must start with ${SANDBOX_KEY_PREFIX} or ${LIVE_KEY_PREFIX}`);
+  }
+  return problems;
+}
+
+function authProblems(s: Settings): string[] {
+  const problems: string[] = [];
+  if (s.DASHBOARD_AUTH === 'password') {
+    const password = s.DASHBOARD_PASSWORD;
+    if ((password === undefined) === (s.DASHBOARD_USERS_FILE === undefined)) {
+      problems.push(
         'DASHBOARD_AUTH=password needs exactly one of DASHBOARD_PASSWORD or DASHBOARD_USERS_FILE',
       );
     }
     const weak = password === undefined ? undefined : passwordProblem(password);
-    if (weak !== undefined) {
-      read.problems.push(`DASHBOARD_PASSWORD ${weak}; choose a longer one`);
-    }
-    return { kind, password, usersFile };
+    if (weak !== undefined) problems.push(`DASHBOARD_PASSWORD ${weak}; choose a longer one`);
   }
-  if (kind === 'trusted-header') {
-    const header = (read.text('TRUSTED_USER_HEADER') ?? 'x-forwarded-user').toLowerCase();
-    const trustedProxies = (read.text('TRUSTED_PROXIES') ?? '')
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter((entry) => entry !== '');
-    if (trustedProxies.length === 0) {
-      read.problems.push(
-        'DASHBOARD_AUTH=trusted-header needs TRUSTED_PROXIES (addresses or CIDRs)',
-      );
+  if (s.DASHBOARD_AUTH === 'trusted-header') {
+    if (s.TRUSTED_PROXIES.length === 0) {
+      problems.push('DASHBOARD_AUTH=trusted-header needs TRUSTED_PROXIES (addresses or CIDRs)');
     }
-    for (const entry of trustedProxies) {
+    for (const entry of s.TRUSTED_PROXIES) {
       if (isIP(entry.split('/')[0] ?? '') === 0) {
-        read.problems.push(`TRUSTED_PROXIES entry is not an address or CIDR: "${entry}"`);
+        problems.push(`TRUSTED_PROXIES entry is not an address or CIDR: "${entry}"`);
       }
     }
-    if (!/^[a-z0-9-]+$/.test(header)) {
-      read.problems.push(`TRUSTED_USER_HEADER is not a header name: "${header}"`);
+    if (!/^[a-z0-9-]+$/.test(s.TRUSTED_USER_HEADER)) {
+      problems.push(`TRUSTED_USER_HEADER is not a header name: "${s.TRUSTED_USER_HEADER}"`);
     }
-    return { kind, header, trustedProxies };
+  }
+  return problems;
+}
+
+function authOf(s: Settings): AuthConfig {
+  if (s.DASHBOARD_AUTH === 'password') {
+    return { kind: 'password', password: s.DASHBOARD_PASSWORD, usersFile: s.DASHBOARD_USERS_FILE };
+  }
+  if (s.DASHBOARD_AUTH === 'trusted-header') {
+    return {
+      kind: 'trusted-header',
+      header: s.TRUSTED_USER_HEADER,
+      trustedProxies: s.TRUSTED_PROXIES,
+    };
   }
   return { kind: 'none' };
 }
 
-function publishedLimits(): Record<Endpoint, number> {
-  const limits = {} as Record<Endpoint, number>;
-  for (const endpoint of ENDPOINTS)
-    limits[endpoint] = LIVE_LIMITS_PER_MINUTE[`/v2/${endpoint}`] ?? 0;
-  return limits;
-}
-
-/**
- * UPSTREAM_RATE_LIMITS: `auto` (published limits with a live key, none otherwise), `off`,
- * `published`, or overrides such as `profile=5,autocomplete=1000` (published values for the rest).
- */
-function readRateLimits(read: Reader, mode: ServiceMode): Record<Endpoint, number> | undefined {
-  const raw = read.text('UPSTREAM_RATE_LIMITS') ?? 'auto';
-  if (raw === 'off') return undefined;
-  if (raw === 'auto') return mode === 'live' ? publishedLimits() : undefined;
-  const limits = publishedLimits();
-  if (raw === 'published') return limits;
-  for (const part of raw.split(',')) {
-    const [name, value] = part.split('=').map((s) => s.trim());
-    const endpoint = ENDPOINTS.find((candidate) => candidate === name);
-    if (endpoint === undefined || value === undefined || !/^[0-9]{1,6}$/.test(value)) {
-      read.problems.push(
-        `UPSTREAM_RATE_LIMITS: "${part}" is not <endpoint>=<per minute> (endpoints: ${ENDPOINTS.join(', ')})`,
-      );
-      continue;
-    }
-    limits[endpoint] = Number(value);
-  }
-  return limits;
-}
-
-function readBudget(read: Reader): number | undefined {
-  const raw = read.text('MONTHLY_BUDGET_USD');
-  if (raw === undefined) return undefined;
-  const value = Number(raw);
-  if (!/^[0-9]+(?:\.[0-9]{1,2})?$/.test(raw) || value <= 0) {
-    read.problems.push(`MONTHLY_BUDGET_USD must be a positive amount such as 25 or 99.50`);
-    return undefined;
-  }
-  return value;
-}
-
 /** 0.0.0.0 and :: listen on every interface and name no host of their own. */
-function isWildcard(host: string): boolean {
-  return ['0.0.0.0', '::', '[::]'].includes(host);
-}
-
-/** A true/false setting read without reporting it (its own reader reports a bad value). */
-function isSet(read: Reader, name: string): boolean {
-  const raw = read.text(name)?.toLowerCase();
-  return raw === 'true' || raw === '1';
+function isWildcard(address: string): boolean {
+  return ['0.0.0.0', '::', '[::]'].includes(address);
 }
 
 /**
@@ -251,120 +315,114 @@ function isSet(read: Reader, name: string): boolean {
  * HOST needs ALLOWED_HOSTS or PUBLIC_URL (the Host allow-list would refuse every request); password
  * mode off loopback needs TLS in front (SECURE_COOKIES=true) or an explicit ALLOW_INSECURE_HTTP=true.
  */
-function readHost(read: Reader, auth: AuthConfig): string {
-  const host = read.text('HOST') ?? '127.0.0.1';
-  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) {
-    read.problems.push(`HOST is not a host name or address: "${host}"`);
-    return host;
-  }
-  if (isLoopback(host)) return host;
-  if (auth.kind === 'none') {
-    read.problems.push(
-      `HOST=${host} is not a loopback address; with DASHBOARD_AUTH=none the proxy only listens on ` +
+function hostProblems(s: Settings): string[] {
+  const address = s.HOST;
+  if (isLoopback(address)) return [];
+  if (s.DASHBOARD_AUTH === 'none') {
+    return [
+      `HOST=${address} is not a loopback address; with DASHBOARD_AUTH=none the proxy only listens on ` +
         'loopback. Set DASHBOARD_AUTH=password or trusted-header to expose it.',
-    );
-    return host;
+    ];
   }
-  if (isWildcard(host) && !read.text('ALLOWED_HOSTS') && !read.text('PUBLIC_URL')) {
-    read.problems.push(
-      `HOST=${host} listens on every interface, so the proxy cannot tell which Host names are ` +
+  const problems: string[] = [];
+  if (isWildcard(address) && s.ALLOWED_HOSTS.length === 0 && s.PUBLIC_URL === undefined) {
+    problems.push(
+      `HOST=${address} listens on every interface, so the proxy cannot tell which Host names are ` +
         'its own (it refuses all others, against DNS rebinding). Set PUBLIC_URL to the address ' +
         'users open (https://desk.example.com) or ALLOWED_HOSTS to the host names (and ' +
         'host:port) they use, or set HOST to one address.',
     );
   }
-  if (
-    auth.kind === 'password' &&
-    !isSet(read, 'SECURE_COOKIES') &&
-    !isSet(read, 'ALLOW_INSECURE_HTTP')
-  ) {
-    read.problems.push(
-      `DASHBOARD_AUTH=password on HOST=${host} would send passwords and session cookies over ` +
+  if (s.DASHBOARD_AUTH === 'password' && !s.SECURE_COOKIES && !s.ALLOW_INSECURE_HTTP) {
+    problems.push(
+      `DASHBOARD_AUTH=password on HOST=${address} would send passwords and session cookies over ` +
         'plain HTTP. Put a TLS terminator in front and set SECURE_COOKIES=true, or set ' +
         'ALLOW_INSECURE_HTTP=true to accept the risk (a warning is printed at start).',
     );
   }
-  return host;
+  return problems;
 }
 
-/** `host` or `host:port`, lower case; a bracketed IPv6 literal keeps its brackets. */
-const HOST_ENTRY = /^(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::[0-9]{1,5})?$/;
+/** The published live limits per minute (none published → 0: no bucket). */
+function publishedLimits(): Record<Endpoint, number> {
+  const limits = {} as Record<Endpoint, number>;
+  for (const endpoint of ENDPOINT_NAMES) {
+    limits[endpoint] = ENDPOINTS[endpoint].liveLimitPerMinute ?? 0;
+  }
+  return limits;
+}
 
-/** PUBLIC_URL: an http(s) origin (no path beyond /, no query); its host joins the allowed hosts. */
-function readPublicUrl(read: Reader): string | undefined {
-  const raw = read.text('PUBLIC_URL');
-  if (raw === undefined) return undefined;
-  try {
-    const url = new URL(raw);
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash) {
-      return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+function rateLimitsOf(setting: RateLimitSetting, mode: ServiceMode) {
+  if (setting.kind === 'overrides') return { ...publishedLimits(), ...setting.perMinute };
+  if (setting.kind === 'off') return undefined;
+  if (setting.kind === 'auto') return mode === 'live' ? publishedLimits() : undefined;
+  return publishedLimits();
+}
+
+/** The proxy's environment: every variable, then the rules across them. */
+const PROXY_ENV_SCHEMA = z.object(VARIABLES).superRefine(
+  (settings, ctx) => {
+    for (const message of [
+      ...upstreamProblems(settings),
+      ...authProblems(settings),
+      ...hostProblems(settings),
+    ]) {
+      ctx.addIssue({ code: 'custom', message });
     }
-  } catch {
-    // reported below
-  }
-  read.problems.push(`PUBLIC_URL must be an http(s) address such as https://desk.example.com`);
-  return undefined;
-}
+  },
+  // Run even when single variables failed: every problem is reported at once.
+  { when: () => true },
+);
 
-/** ALLOWED_HOSTS (comma-separated `host[:port]`) plus the host of PUBLIC_URL, lower case. */
-function readAllowedHosts(read: Reader, publicUrl: string | undefined): string[] {
-  const hosts = new Set<string>();
-  for (const entry of (read.text('ALLOWED_HOSTS') ?? '').split(',')) {
-    const host = entry.trim().toLowerCase();
-    if (host === '') continue;
-    if (HOST_ENTRY.test(host)) hosts.add(host);
-    else read.problems.push(`ALLOWED_HOSTS entry is not a host or host:port: "${entry.trim()}"`);
-  }
-  if (publicUrl !== undefined) hosts.add(new URL(publicUrl).host.toLowerCase());
-  return [...hosts];
-}
-
-/** Read and validate the proxy's environment; throws one ConfigError listing every problem. */
-export function loadConfig(env: Env): ProxyConfig {
-  const read = new Reader(env);
-  const upstream = readUpstream(read);
-  const auth = readAuth(read);
-  const publicUrl = readPublicUrl(read);
-  const config: ProxyConfig = {
-    host: readHost(read, auth),
-    port: read.int('PORT', 8787, 0, 65_535),
+function toConfig(s: Settings): ProxyConfig {
+  const upstream = upstreamOf(s);
+  const hosts = new Set(s.ALLOWED_HOSTS);
+  if (s.PUBLIC_URL !== undefined) hosts.add(new URL(s.PUBLIC_URL).host.toLowerCase());
+  return {
+    host: s.HOST,
+    port: s.PORT,
     mode: upstream.mode,
     upstream: {
       baseUrl: upstream.baseUrl,
       apiKey: upstream.apiKey,
-      legacy: read.flag('CARRIER_API_LEGACY', false),
-      timeoutMs: read.int('UPSTREAM_TIMEOUT_MS', 15_000, 100, 300_000),
-      retryDelayMs: read.int('UPSTREAM_RETRY_DELAY_MS', 5000, 0, 60_000),
-      maxRetryAfterMs: read.int('UPSTREAM_MAX_RETRY_AFTER_SECONDS', 120, 1, 3600) * 1000,
-      circuitOpenMs: read.int('UPSTREAM_CIRCUIT_OPEN_SECONDS', 30, 1, 600) * 1000,
+      legacy: s.CARRIER_API_LEGACY,
+      timeoutMs: s.UPSTREAM_TIMEOUT_MS,
+      retryDelayMs: s.UPSTREAM_RETRY_DELAY_MS,
+      maxRetryAfterMs: s.UPSTREAM_MAX_RETRY_AFTER_SECONDS * 1000,
+      circuitOpenMs: s.UPSTREAM_CIRCUIT_OPEN_SECONDS * 1000,
     },
-    allowedHosts: readAllowedHosts(read, publicUrl),
-    publicUrl,
-    allowInsecureHttp: read.flag('ALLOW_INSECURE_HTTP', false),
+    allowedHosts: [...hosts],
+    publicUrl: s.PUBLIC_URL,
+    allowInsecureHttp: s.ALLOW_INSECURE_HTTP,
     retention: {
-      auditDays: read.int('AUDIT_RETENTION_DAYS', 365, 1, 36_500),
-      freeLedgerDays: read.int('LEDGER_FREE_RETENTION_DAYS', 90, 1, 36_500),
-      pricedLedgerMonths: read.int('LEDGER_RETENTION_MONTHS', 24, 2, 1200),
+      auditDays: s.AUDIT_RETENTION_DAYS,
+      freeLedgerDays: s.LEDGER_FREE_RETENTION_DAYS,
+      pricedLedgerMonths: s.LEDGER_RETENTION_MONTHS,
     },
     embeddedSandbox: upstream.embeddedSandbox,
-    embeddedSandboxPort: read.int('EMBEDDED_SANDBOX_PORT', 0, 0, 65_535),
-    dataDir: read.text('DATA_DIR') ?? './data',
-    monthlyBudgetUsd: readBudget(read),
-    auth,
-    secureCookies: read.flag('SECURE_COOKIES', false),
+    embeddedSandboxPort: s.EMBEDDED_SANDBOX_PORT,
+    dataDir: s.DATA_DIR,
+    monthlyBudgetUsd: s.MONTHLY_BUDGET_USD,
+    auth: authOf(s),
+    secureCookies: s.SECURE_COOKIES,
     cache: {
-      profileTtlMs: read.int('CACHE_PROFILE_TTL_SECONDS', 3600, 0, 7 * 86_400) * 1000,
-      autocompleteTtlMs: read.int('CACHE_AUTOCOMPLETE_TTL_SECONDS', 300, 0, 86_400) * 1000,
-      maxBytes: read.int('CACHE_MAX_MB', 64, 1, 4096) * 1024 * 1024,
+      profileTtlMs: s.CACHE_PROFILE_TTL_SECONDS * 1000,
+      autocompleteTtlMs: s.CACHE_AUTOCOMPLETE_TTL_SECONDS * 1000,
+      maxBytes: s.CACHE_MAX_MB * 1024 * 1024,
     },
-    rateLimits: readRateLimits(read, upstream.mode),
-    maxQueueWaitMs: read.int('MAX_QUEUE_WAIT_MS', 10_000, 0, 120_000),
-    userRateLimitPerMinute: read.int('USER_RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
-    staticDir: read.text('STATIC_DIR') ?? './dist',
-    logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    rateLimits: rateLimitsOf(s.UPSTREAM_RATE_LIMITS, upstream.mode),
+    maxQueueWaitMs: s.MAX_QUEUE_WAIT_MS,
+    userRateLimitPerMinute: s.USER_RATE_LIMIT_PER_MINUTE,
+    staticDir: s.STATIC_DIR,
+    logLevel: s.LOG_LEVEL,
   };
-  if (read.problems.length > 0) throw new ConfigError(read.problems);
-  return config;
+}
+
+/** Read and validate the proxy's environment; throws one ConfigError listing every problem. */
+export function loadConfig(env: Env): ProxyConfig {
+  const parsed = PROXY_ENV_SCHEMA.safeParse(env);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((found) => found.message));
+  return toConfig(parsed.data);
 }
 
 /** A one-line description of where requests go, e.g. "live (legacy /api/v2, X-Api-Key)". */

@@ -5,18 +5,12 @@
  */
 import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import type { Endpoint } from '../../src/lib/service/endpoints.ts';
 
 export type ServiceMode = 'sandbox' | 'test' | 'live';
 
-/** The seven mirrored endpoints of the service, named by their path after `/v2/`. */
-export type Endpoint =
-  | 'profile'
-  | 'profile-lite'
-  | 'profile-fmcsa'
-  | 'autocomplete'
-  | 'monitoring/add'
-  | 'monitoring/remove'
-  | 'monitoring/list';
+/** The seven mirrored endpoints of the service, named by their path after `/v2/` (the contract's). */
+export type { Endpoint };
 
 export type AuthConfig =
   | { kind: 'none' }

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildSandboxApp, type SandboxApp } from './sandbox/app.ts';
+import { buildSandboxApp, type SandboxApp } from './sandbox/index.ts';
 import { CSRF } from './test-helpers.ts';
 
 const KEY = 'sk_test_crash_ledger';

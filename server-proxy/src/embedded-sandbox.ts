@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
 import { EMBEDDED_SANDBOX_KEY } from './config.ts';
-import { buildSandboxApp, type SandboxApp } from './sandbox/app.ts';
+import { buildSandboxApp, type SandboxApp } from './sandbox/index.ts';
 
 export interface EmbeddedSandboxOptions {
   /** the proxy's DATA_DIR; the sandbox keeps its state in `<dataDir>/sandbox` */

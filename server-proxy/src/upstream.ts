@@ -7,6 +7,16 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, errors as undiciErrors } from 'undici';
+import {
+  backoffDelayMs,
+  parseRetryAfter,
+  retryDelayMs,
+  retryDecision,
+  SERVICE_BACKOFF,
+  type RetryFailure,
+  type RetryPolicy,
+} from '../../src/lib/service/retry.ts';
+import { ENDPOINTS } from '../../src/lib/service/endpoints.ts';
 import type { EndpointBuckets } from './buckets.ts';
 import { Circuits, DEFAULT_CIRCUIT_SETTINGS, type CircuitSettings } from './circuit.ts';
 import type { Endpoint } from './context.ts';
@@ -54,10 +64,25 @@ const FORWARDED_REQUEST_HEADERS = ['accept-language'] as const;
 /** Upstream response headers the browser may see; set-cookie and hop-by-hop headers never pass. */
 const PASSED_RESPONSE_HEADERS = ['retry-after', 'x-total-count'] as const;
 
-const MAX_RETRIES_FAILURE = 2;
-const MAX_RETRIES_429 = 5;
-const BACKOFF_START_MS = 1000;
-const BACKOFF_MAX_MS = 30_000;
+/**
+ * The proxy's parameters of the one retry rule (src/lib/service/retry.ts): two retries of a
+ * failure after `retryDelayMs` (5 s), up to five of a 429 while the request's waits fit in
+ * `maxBackoffWaitMs`, the service's back-off with 20 % jitter, no single wait over 30 s, and a
+ * repeat after the request may have been served only where `retrySafeAfterSend` says it cannot
+ * bill again. The circuit breaker and the retry budget come on top (`retryAfterFailure` in `send`).
+ */
+function upstreamPolicy(settings: UpstreamSettings, repeatSafe: boolean): RetryPolicy {
+  return {
+    maxRetries: 2,
+    rateLimited: { maxRetries: 5, maxTotalWaitMs: settings.maxBackoffWaitMs },
+    baseDelayMs: SERVICE_BACKOFF.baseDelayMs,
+    maxDelayMs: SERVICE_BACKOFF.maxDelayMs,
+    failureDelayMs: settings.retryDelayMs,
+    jitter: 0.2,
+    maxWaitMs: SERVICE_BACKOFF.maxDelayMs,
+    repeatSafe,
+  };
+}
 const DEFAULT_MAX_RETRY_AFTER_MS = 120_000;
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
 /**
@@ -77,42 +102,28 @@ const NOT_SENT_CODES = new Set([
 
 /**
  * May `request` be sent again after it may already have reached the service, without a second
- * bill? Only when the service's price makes a repeat free:
- * - monitoring/list and monitoring/remove are free;
- * - monitoring/add is billed per unique DOT per month and re-adding is free: the same ids bill the
- *   same DOTs once;
- * - profile and profile-lite are billed per unique DOT per month: a `dot_number` lookup bills that
- *   one DOT however often it is sent; any other search (company, docket, e-mail ...) returns a
- *   page of carriers the request does not name, which may page differently on a repeat (data
- *   refreshes, ordering) and bill up to `pageSize` other DOTs, so it is not repeated;
- * - autocomplete (per query) and profile-fmcsa (per matched lookup) bill every call.
+ * bill? The contract's endpoint table says, per endpoint (`repeat`): `always` for the free
+ * endpoints and monitoring/add (per unique DOT and month, the DOTs named by the request itself);
+ * `dot-lookup` for profile and profile-lite, where only a `dot_number` lookup bills the same one
+ * DOT however often it is sent (any other search returns a page of carriers the request does not
+ * name, which may page differently on a repeat); `never` for autocomplete and profile-fmcsa.
  */
 function retrySafeAfterSend(request: ForwardRequest): boolean {
-  switch (request.endpoint) {
-    case 'monitoring/list':
-    case 'monitoring/remove':
-    case 'monitoring/add':
+  switch (ENDPOINTS[request.endpoint].repeat) {
+    case 'always':
       return true;
-    case 'profile':
-    case 'profile-lite':
+    case 'dot-lookup':
       return request.searchKey === 'dot_number';
-    default:
+    case 'never':
       return false;
   }
 }
 
-/** Seconds or an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  if (/^\s*[0-9]+\s*$/.test(value)) return Number(value) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
+export { parseRetryAfter };
 
-/** 1 s, 2 s, 4 s ... capped at 30 s, plus up to 20 % jitter so callers do not retry in step. */
+/** The proxy's 429 back-off: 1 s, 2 s, 4 s ... capped at 30 s, plus up to 20 % jitter. */
 export function backoffMs(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_START_MS * 2 ** attempt);
-  return Math.round(base * (1 + 0.2 * random()));
+  return backoffDelayMs(attempt, { ...SERVICE_BACKOFF, jitter: 0.2 }, random);
 }
 
 /** A connection failure; `sent`: the request may have reached the service (and been billed). */
@@ -250,11 +261,17 @@ export class UpstreamClient {
    */
   async send(request: ForwardRequest, ctx: CallContext): Promise<UpstreamResponse> {
     const circuit = this.circuits.of(request.endpoint);
-    const safeAfterSend = retrySafeAfterSend(request);
+    const policy = upstreamPolicy(this.settings, retrySafeAfterSend(request));
     let retries = 0;
     let retries429 = 0;
     let backoffWaited = 0;
-    const mayRetry = () => retries < MAX_RETRIES_FAILURE && !circuit.isOpen && circuit.spendRetry();
+    /** The rule's answer for a failure (5xx, network), then the circuit's and the budget's. */
+    const retryAfterFailure = (failure: Omit<RetryFailure, 'attempt'>) => {
+      const decision = retryDecision({ ...failure, attempt: retries }, policy, this.random);
+      if (!decision.retry || circuit.isOpen || !circuit.spendRetry()) return undefined;
+      retries += 1;
+      return decision.delayMs;
+    };
     for (let attempt = 0; ; attempt += 1) {
       const refusal = circuit.refusing();
       if (!refusal.ok) throw circuitOpen(request.endpoint, refusal.retryAfterMs);
@@ -268,38 +285,36 @@ export class UpstreamClient {
       } catch (err) {
         circuit.failed();
         if (!(err instanceof NetworkFailure)) throw err;
-        if ((!err.sent || safeAfterSend) && mayRetry()) {
-          retries += 1;
-          await sleep(this.settings.retryDelayMs);
-          continue;
-        }
-        throw failureError(err);
+        const delay = retryAfterFailure({ sent: err.sent });
+        if (delay === undefined) throw failureError(err);
+        await sleep(delay);
+        continue;
       }
       if (answer.status >= 500) circuit.failed();
+      const retryAfterMs = parseRetryAfter(answer.headers['retry-after']);
       if (answer.status === 429) {
         circuit.succeeded();
-        const hinted = parseRetryAfter(answer.headers['retry-after']);
-        const wait = Math.min(hinted ?? backoffMs(retries429, this.random), this.maxRetryAfterMs);
+        const failure = { status: 429, retryAfterMs, attempt: retries429, waitedMs: backoffWaited };
+        // the endpoint pauses for the wait either way, bounded so one Retry-After cannot shut it
+        const draw = this.random();
+        const jitter = () => draw;
+        const wait = Math.min(retryDelayMs(failure, policy, jitter), this.maxRetryAfterMs);
         this.buckets.pauseUntil(request.endpoint, Date.now() + wait);
-        const canWait = backoffWaited + wait <= this.settings.maxBackoffWaitMs;
-        if (retries429 >= MAX_RETRIES_429 || !canWait) {
-          return this.finish(withRetryAfter(answer, wait));
-        }
+        const decision = retryDecision(failure, policy, jitter);
+        if (!decision.retry) return this.finish(withRetryAfter(answer, wait));
         retries429 += 1;
         backoffWaited += wait;
         await sleep(wait);
         continue;
       }
-      // 503: the service says it did not serve the request. A 502 may come from a gateway after
-      // the service served it, so it is repeated only where a repeat cannot bill again.
-      const retryable = answer.status === 503 || (answer.status === 502 && safeAfterSend);
-      if (retryable && mayRetry()) {
-        retries += 1;
-        const hinted = parseRetryAfter(answer.headers['retry-after']);
-        await sleep(Math.min(hinted ?? this.settings.retryDelayMs, BACKOFF_MAX_MS));
+      // 503: the service says it did not serve the request. Another 5xx (a 502 from a gateway)
+      // may come after the service served it: the rule repeats it only where that cannot bill.
+      if (answer.status >= 500) {
+        const delay = retryAfterFailure({ status: answer.status, retryAfterMs });
+        if (delay === undefined) return this.finish(answer);
+        await sleep(delay);
         continue;
       }
-      if (answer.status >= 500) return this.finish(answer);
       try {
         const done = this.finish(answer);
         circuit.succeeded();

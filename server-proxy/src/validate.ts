@@ -1,26 +1,27 @@
 /**
- * Validation of browser requests before anything is forwarded. The rules are the sandbox's (the
- * project's one implementation of the service's parameter rules), imported rather than copied, plus
- * the stricter bounds the proxy adds so that nothing the live service might reject is ever billed
- * (`limit` above 15 is refused, not clamped). Every failure is a 400 ProxyError with a specific code.
+ * Validation of browser requests before anything is forwarded. The rules are the service
+ * contract's (src/lib/service/rules, the project's one implementation of the service's parameter
+ * rules, which the sandbox answers with too), plus the stricter bounds the proxy adds so that
+ * nothing the live service might reject is ever billed (`limit` above 15 is refused, not clamped).
+ * Every failure is a 400 ProxyError with a specific code.
  */
-import type { Endpoint } from './context.ts';
-import { toProxyError } from './errors.ts';
-import { parseProfileIdsBody } from './sandbox/monitoring/commit.ts';
-import { formatProfileId } from './sandbox/monitoring/ids.ts';
-import { parseListQuery, type ListQuery } from './sandbox/monitoring/list-query.ts';
-import { parseAutocomplete } from './sandbox/routes/autocomplete.ts';
 import {
+  AUTOCOMPLETE_MAX_LIMIT,
   DEFAULT_PAGE_SIZE,
   exactlyOneKey,
+  formatProfileId,
+  parseAutocompleteQuery,
+  parseListQuery,
+  parseProfileIdsBody,
   parseProfileSearch,
   positiveInt,
   searchValue,
   singleValues,
+  type ListQuery,
   type RawQuery,
-} from './sandbox/validate.ts';
-
-const AUTOCOMPLETE_MAX_LIMIT = 15;
+} from '../../src/lib/service/rules/index.ts';
+import type { Endpoint } from './context.ts';
+import { toProxyError } from './errors.ts';
 
 /** A validated request, ready to forward: canonical parameters plus what billing and audit need. */
 export interface ForwardRequest {
@@ -96,7 +97,7 @@ function normaliseQ(q: string): string {
 const autocomplete: Validator = (raw) => {
   const values = singleValues(raw, ['q', 'limit']);
   const limit = positiveInt(values.limit, 'limit', 'invalid_limit', AUTOCOMPLETE_MAX_LIMIT);
-  const { q } = parseAutocomplete(raw);
+  const { q } = parseAutocompleteQuery(raw);
   const params: [string, string][] = [['q', normaliseQ(q)]];
   if (limit !== undefined) params.push(['limit', String(limit)]);
   return {
@@ -114,7 +115,7 @@ const LIST_DEFAULTS = parseListQuery({});
 /**
  * The list query in canonical form, in the order of LIST_PARAMS: defaults left out, flags as
  * `true`, the profile id as `<dot>-<DOCKET>`, `pageSize` clamped to 500. It means exactly what the
- * browser's query means under the service's rules (the sandbox's parser reads both the same).
+ * browser's query means under the service's rules (the contract's parser reads both the same).
  */
 function canonicalListQuery(parsed: ListQuery): [string, string][] {
   const params: [string, string][] = [];

@@ -4,16 +4,17 @@ import { CHANNELS } from '../../src/lib/service/channels.ts';
 import { DATE_TYPES, SEARCH_KEYS, SORT_KEYS } from '../../src/lib/service/params.ts';
 import { EndpointBuckets } from './buckets.ts';
 import type { Endpoint } from './context.ts';
-import { parseProfileIdsBody } from './sandbox/monitoring/commit.ts';
-import { LIST_PARAMS, parseListQuery } from './sandbox/monitoring/list-query.ts';
-import { parseAutocomplete } from './sandbox/routes/autocomplete.ts';
 import {
+  LIST_PARAMS,
   exactlyOneKey,
+  parseAutocompleteQuery,
+  parseListQuery,
+  parseProfileIdsBody,
   parseProfileSearch,
   searchValue,
   singleValues,
   type RawQuery,
-} from './sandbox/validate.ts';
+} from '../../src/lib/service/rules/index.ts';
 import { UpstreamClient } from './upstream.ts';
 import { validateRequest, type ForwardRequest } from './validate.ts';
 import {
@@ -226,7 +227,7 @@ function receivedQuery(forward: ForwardRequest): RawQuery {
   return raw;
 }
 
-/** The sandbox's own reading of a request (its validation, the reference of the service's rules). */
+/** The contract's reading of a request (the parameter rules the sandbox answers with too). */
 function sandboxReads(endpoint: Endpoint, query: RawQuery, body: unknown): unknown {
   switch (endpoint) {
     case 'profile':
@@ -239,7 +240,7 @@ function sandboxReads(endpoint: Endpoint, query: RawQuery, body: unknown): unkno
       return { key, value: searchValue(key, values[key] ?? '') };
     }
     case 'autocomplete':
-      return parseAutocomplete(query);
+      return parseAutocompleteQuery(query);
     case 'monitoring/list':
       return parseListQuery(query);
     default:

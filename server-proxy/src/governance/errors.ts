@@ -1,9 +1,12 @@
 import type { FastifyReply } from 'fastify';
-import type { ErrorBody } from '../http/api-error.ts';
+import { ApiError, sendApiError, type ErrorBody } from '../http/api-error.ts';
 
 export type { ErrorBody };
 
-/** Send an error body governance composed itself (refusals from hooks, invalid /api/local input). */
+/**
+ * Send an error body governance composed itself (refusals from hooks). A thin shim over the one
+ * error type, so every body goes through ApiError's builder.
+ */
 export function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send(body);
+  return sendApiError(reply, new ApiError(status, body.code, body.error, body.hint));
 }

@@ -1,29 +1,18 @@
+/** Inputs of /api/local/estimate and /api/local/audit, read with zod (http/parse-input.ts). */
+import { z } from 'zod';
 import type { Endpoint } from '../context.ts';
-import type { ErrorBody } from './errors.ts';
+import { issue, parseInput, type InputWording, type Parsed } from '../http/parse-input.ts';
 import type { AuditQuery } from './audit.ts';
 import { PRICE_RULES, dotOfProfileId, isEndpoint, ENDPOINTS } from './pricing.ts';
 
-/** A validated input, or the 400 body explaining what is wrong. */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: ErrorBody };
-
-const fail = (code: string, error: string, hint: string): { ok: false; problem: ErrorBody } => ({
-  ok: false,
-  problem: { error, code, hint },
-});
+export type { Parsed };
 
 const DOT = /^\d{1,10}$/;
 const MAX_PLAN_ITEMS = 100_000;
 const MAX_COUNT = 10_000_000;
 const AUDIT_DEFAULT_PAGE_SIZE = 50;
 const AUDIT_MAX_PAGE_SIZE = 200;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function unknownKey(input: Record<string, unknown>, allowed: readonly string[]) {
-  return Object.keys(input).find((key) => !allowed.includes(key));
-}
+const PLANNED_CALLS = 'Give the number of planned calls.';
 
 export interface EstimatePlan {
   endpoint: Endpoint;
@@ -31,141 +20,115 @@ export interface EstimatePlan {
   count?: number;
 }
 
-function stringList(value: unknown): string[] | undefined {
-  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_PLAN_ITEMS)
-    return undefined;
-  return value.every((item) => typeof item === 'string') ? (value as string[]) : undefined;
+/** A non-empty array of at most MAX_PLAN_ITEMS strings, with one message for every way to miss. */
+function stringList(message: string) {
+  return z
+    .array(z.string({ error: message }), { error: message })
+    .min(1, { error: message })
+    .max(MAX_PLAN_ITEMS, { error: message });
 }
 
-function planDots(body: Record<string, unknown>): Parsed<string[] | undefined> {
-  const dots: string[] = [];
-  if (body.profile_ids !== undefined) {
-    const ids = stringList(body.profile_ids);
-    const bad = ids?.find((id) => dotOfProfileId(id) === undefined);
-    if (ids === undefined || bad !== undefined) {
-      const what = bad === undefined ? 'a non-empty array of strings' : `not "${bad.slice(0, 40)}"`;
-      return fail(
-        'invalid_profile_ids',
-        `"profile_ids" must be ${what}`,
-        'Use <dot>-<docket> ids such as 568253-MC277621.',
-      );
-    }
-    dots.push(...ids.map((id) => dotOfProfileId(id) ?? ''));
-  }
-  if (body.dots !== undefined) {
-    const list = stringList(body.dots);
-    if (list === undefined || !list.every((dot) => DOT.test(dot))) {
-      return fail(
-        'invalid_dots',
-        '"dots" must be a non-empty array of DOT numbers',
-        'Send digits only, e.g. ["568253"].',
-      );
-    }
-    dots.push(...list);
-  }
-  return { ok: true, value: dots.length > 0 ? dots : undefined };
-}
+const ESTIMATE_LIST = '"profile_ids" must be a non-empty array of strings';
 
-function planCount(value: unknown): Parsed<number | undefined> {
-  if (value === undefined) return { ok: true, value: undefined };
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_COUNT) {
-    return { ok: true, value };
-  }
-  return fail(
-    'invalid_count',
-    `"count" must be an integer from 1 to ${MAX_COUNT}`,
-    'Give the number of planned calls.',
-  );
-}
+const estimateSchema = z
+  .strictObject(
+    {
+      action: z.custom<Endpoint>(isEndpoint, { error: '"action" is not a metered endpoint' }),
+      profile_ids: stringList(ESTIMATE_LIST)
+        .superRefine((ids, ctx) => {
+          const bad = ids.find((id) => dotOfProfileId(id) === undefined);
+          if (bad !== undefined) {
+            ctx.addIssue(
+              issue('invalid_profile_ids', `"profile_ids" must be not "${bad.slice(0, 40)}"`),
+            );
+          }
+        })
+        .optional(),
+      dots: stringList('"dots" must be a non-empty array of DOT numbers')
+        .refine((list) => list.every((dot) => DOT.test(dot)), {
+          error: '"dots" must be a non-empty array of DOT numbers',
+        })
+        .optional(),
+      count: z
+        .number({ error: `"count" must be an integer from 1 to ${MAX_COUNT}` })
+        .int({ error: `"count" must be an integer from 1 to ${MAX_COUNT}` })
+        .min(1, { error: `"count" must be an integer from 1 to ${MAX_COUNT}` })
+        .max(MAX_COUNT, { error: `"count" must be an integer from 1 to ${MAX_COUNT}` })
+        .optional(),
+    },
+    { error: 'The body must be a JSON object' },
+  )
+  .transform(({ action, profile_ids = [], dots = [], count }): EstimatePlan => {
+    const all = [...profile_ids.map((id) => dotOfProfileId(id) ?? ''), ...dots];
+    return { endpoint: action, dots: all.length > 0 ? all : undefined, count };
+  })
+  .superRefine(({ endpoint, dots, count }, ctx) => {
+    const rule = PRICE_RULES[endpoint].kind;
+    if (rule === 'per-dot-month' && dots === undefined) {
+      ctx.addIssue(
+        issue('missing_dots', `"${endpoint}" is priced per DOT: send profile_ids or dots`),
+      );
+    }
+    if (
+      (rule === 'per-call' || rule === 'per-match') &&
+      dots === undefined &&
+      count === undefined
+    ) {
+      ctx.addIssue(issue('missing_count', `"${endpoint}" is priced per call: send count`));
+    }
+  });
+
+const ESTIMATE_WORDING: InputWording = {
+  hint: PLANNED_CALLS,
+  hints: {
+    invalid_body: 'Send {"action": "monitoring/add", "profile_ids": [...]}.',
+    unknown_field: 'Allowed: action, profile_ids, dots, count.',
+    invalid_action: `One of: ${ENDPOINTS.join(', ')}.`,
+    invalid_profile_ids: 'Use <dot>-<docket> ids such as 568253-MC277621.',
+    invalid_dots: 'Send digits only, e.g. ["568253"].',
+    missing_dots: 'List the carriers the action concerns.',
+  },
+  unknown: { code: 'unknown_field', message: (key) => `Unknown field "${key}"` },
+};
 
 /** Body of POST /api/local/estimate: `{action, profile_ids?, dots?, count?}`. */
 export function parseEstimate(body: unknown): Parsed<EstimatePlan> {
-  if (!isRecord(body))
-    return fail(
-      'invalid_body',
-      'The body must be a JSON object',
-      'Send {"action": "monitoring/add", "profile_ids": [...]}.',
-    );
-  const extra = unknownKey(body, ['action', 'profile_ids', 'dots', 'count']);
-  if (extra !== undefined)
-    return fail(
-      'unknown_field',
-      `Unknown field "${extra.slice(0, 40)}"`,
-      'Allowed: action, profile_ids, dots, count.',
-    );
-  if (!isEndpoint(body.action))
-    return fail(
-      'invalid_action',
-      '"action" is not a metered endpoint',
-      `One of: ${ENDPOINTS.join(', ')}.`,
-    );
-  const endpoint = body.action;
-  const dots = planDots(body);
-  if (!dots.ok) return dots;
-  const count = planCount(body.count);
-  if (!count.ok) return count;
-  const rule = PRICE_RULES[endpoint].kind;
-  if (rule === 'per-dot-month' && dots.value === undefined) {
-    return fail(
-      'missing_dots',
-      `"${endpoint}" is priced per DOT: send profile_ids or dots`,
-      'List the carriers the action concerns.',
-    );
-  }
-  if (
-    (rule === 'per-call' || rule === 'per-match') &&
-    dots.value === undefined &&
-    count.value === undefined
-  ) {
-    return fail(
-      'missing_count',
-      `"${endpoint}" is priced per call: send count`,
-      'Give the number of planned calls.',
-    );
-  }
-  return { ok: true, value: { endpoint, dots: dots.value, count: count.value } };
+  return parseInput(estimateSchema, body, ESTIMATE_WORDING);
 }
 
-function positiveInt(raw: unknown, name: string, max: number, fallback: number): Parsed<number> {
-  if (raw === undefined) return { ok: true, value: fallback };
-  const value = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (value >= 1 && value <= max) return { ok: true, value };
-  return fail(
-    `invalid_${name}`,
-    `"${name}" must be an integer from 1 to ${max}`,
-    `Omit it for the default ${fallback}.`,
-  );
+/** An optional query parameter `1..max` (digits only), `fallback` when absent. */
+function positiveInt(name: string, max: number, fallback: number) {
+  const message = `"${name}" must be an integer from 1 to ${max}`;
+  return z
+    .string({ error: message })
+    .regex(/^\d{1,9}$/, { error: message })
+    .transform(Number)
+    .pipe(z.number().min(1, { error: message }).max(max, { error: message }))
+    .default(fallback);
 }
+
+const USER = '"user" must be a user name';
+const DOT_NUMBER = '"dot" must be a DOT number';
+
+const auditSchema = z.strictObject({
+  user: z.string({ error: USER }).min(1, { error: USER }).max(128, { error: USER }).optional(),
+  dot: z.string({ error: DOT_NUMBER }).regex(DOT, { error: DOT_NUMBER }).optional(),
+  page: positiveInt('page', 1_000_000, 1),
+  pageSize: positiveInt('pageSize', AUDIT_MAX_PAGE_SIZE, AUDIT_DEFAULT_PAGE_SIZE),
+});
+
+const AUDIT_WORDING: InputWording = {
+  hint: 'Allowed: user, dot, page, pageSize.',
+  hints: {
+    invalid_user: 'Give one user name, as shown in the audit.',
+    invalid_dot: 'Digits only, e.g. 568253.',
+    invalid_page: 'Omit it for the default 1.',
+    invalid_pageSize: `Omit it for the default ${AUDIT_DEFAULT_PAGE_SIZE}.`,
+  },
+  unknown: { code: 'unknown_parameter', message: (key) => `Unknown parameter "${key}"` },
+};
 
 /** Query of GET /api/local/audit: `user`, `dot`, `page`, `pageSize`. */
 export function parseAuditQuery(query: unknown): Parsed<AuditQuery> {
-  const input = isRecord(query) ? query : {};
-  const extra = unknownKey(input, ['user', 'dot', 'page', 'pageSize']);
-  if (extra !== undefined)
-    return fail(
-      'unknown_parameter',
-      `Unknown parameter "${extra.slice(0, 40)}"`,
-      'Allowed: user, dot, page, pageSize.',
-    );
-  const { user, dot } = input;
-  if (user !== undefined && (typeof user !== 'string' || user.length === 0 || user.length > 128)) {
-    return fail(
-      'invalid_user',
-      '"user" must be a user name',
-      'Give one user name, as shown in the audit.',
-    );
-  }
-  if (dot !== undefined && (typeof dot !== 'string' || !DOT.test(dot))) {
-    return fail('invalid_dot', '"dot" must be a DOT number', 'Digits only, e.g. 568253.');
-  }
-  const page = positiveInt(input.page, 'page', 1_000_000, 1);
-  if (!page.ok) return page;
-  const pageSize = positiveInt(
-    input.pageSize,
-    'pageSize',
-    AUDIT_MAX_PAGE_SIZE,
-    AUDIT_DEFAULT_PAGE_SIZE,
-  );
-  if (!pageSize.ok) return pageSize;
-  return { ok: true, value: { user, dot, page: page.value, pageSize: pageSize.value } };
+  return parseInput(auditSchema, query ?? {}, AUDIT_WORDING);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ProxyConfig, ServiceMode } from '../context.ts';
 import type { AuditTrail } from './audit.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from './csrf.ts';
-import { sendError } from './errors.ts';
+import { sendApiError } from '../http/api-error.ts';
 import { parseAuditQuery, parseEstimate } from './local-inputs.ts';
 import { ENDPOINTS, PRICE_RULES, millsToUsd, unitMills, type PriceRule } from './pricing.ts';
 import type { SpendLedger } from './spend.ts';
@@ -68,7 +68,7 @@ export function registerLocalRoutes(app: FastifyInstance, deps: LocalRouteDeps) 
   }));
   app.post('/api/local/estimate', async (request, reply) => {
     const plan = parseEstimate(request.body);
-    if (!plan.ok) return sendError(reply, 400, plan.problem);
+    if (!plan.ok) return sendApiError(reply, plan.error);
     const { endpoint, dots, count } = plan.value;
     return {
       ...deps.spend.estimate(endpoint, { dots, count }, deps.now()),
@@ -78,7 +78,7 @@ export function registerLocalRoutes(app: FastifyInstance, deps: LocalRouteDeps) 
   });
   app.get('/api/local/audit', async (request, reply) => {
     const query = parseAuditQuery(request.query);
-    if (!query.ok) return sendError(reply, 400, query.problem);
+    if (!query.ok) return sendApiError(reply, query.error);
     return deps.audit.query(query.value);
   });
 }

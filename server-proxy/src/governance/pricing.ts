@@ -1,45 +1,33 @@
-import type { Endpoint } from '../context.ts';
-
-/** Spend categories shown in usage; the three monitoring endpoints share one. */
-export type SpendCategory =
-  'profile' | 'profile-lite' | 'profile-fmcsa' | 'autocomplete' | 'monitoring';
-
-/** How an endpoint is priced. */
-export type PriceRule =
-  | { kind: 'per-dot-month'; mills: number }
-  | { kind: 'per-match'; mills: number }
-  | { kind: 'per-call'; mills: number }
-  | { kind: 'free' };
-
 /**
- * Published prices (service-facts) in mills, thousandths of a USD, so sums stay exact integers.
- * profile 3.00 and lite 0.50 per unique DOT per calendar month; FMCSA 0.10 per matched lookup;
- * autocomplete 3.00 per 1,000 queries; monitoring 0.50 per unique DOT per month, removal and list free.
+ * Prices of the service's endpoints for the spend meter, read from the contract's endpoint table
+ * (src/lib/service/endpoints.ts), plus the month and USD helpers the meter computes with.
  */
-export const PRICE_RULES: Readonly<Record<Endpoint, PriceRule>> = {
-  profile: { kind: 'per-dot-month', mills: 3000 },
-  'profile-lite': { kind: 'per-dot-month', mills: 500 },
-  'profile-fmcsa': { kind: 'per-match', mills: 100 },
-  autocomplete: { kind: 'per-call', mills: 3 },
-  'monitoring/add': { kind: 'per-dot-month', mills: 500 },
-  'monitoring/remove': { kind: 'free' },
-  'monitoring/list': { kind: 'free' },
-};
+import {
+  ENDPOINT_NAMES,
+  ENDPOINTS as ENDPOINT_FACTS,
+  type Endpoint,
+  type PriceRule,
+  type SpendCategory,
+} from '../../../src/lib/service/endpoints.ts';
 
-export const ENDPOINTS = Object.keys(PRICE_RULES) as Endpoint[];
+export { isEndpoint, unitMills } from '../../../src/lib/service/endpoints.ts';
+export type { PriceRule, SpendCategory };
 
-export function isEndpoint(value: unknown): value is Endpoint {
-  return typeof value === 'string' && (ENDPOINTS as string[]).includes(value);
-}
+/** Price rule of every endpoint (amounts in mills, thousandths of a USD, so sums stay exact). */
+export const PRICE_RULES: Readonly<Record<Endpoint, PriceRule>> = Object.fromEntries(
+  ENDPOINT_NAMES.map((endpoint) => [endpoint, ENDPOINT_FACTS[endpoint].price]),
+) as Record<Endpoint, PriceRule>;
+
+/** Every endpoint, in the table's order (the order of the usage report). */
+export const ENDPOINTS: readonly Endpoint[] = ENDPOINT_NAMES;
+
+/** Spend categories in the table's order; the three monitoring endpoints share one. */
+export const SPEND_CATEGORIES: readonly SpendCategory[] = [
+  ...new Set(ENDPOINT_NAMES.map((endpoint) => ENDPOINT_FACTS[endpoint].category)),
+];
 
 export function categoryOf(endpoint: Endpoint): SpendCategory {
-  return endpoint.startsWith('monitoring/') ? 'monitoring' : (endpoint as SpendCategory);
-}
-
-/** Unit price in mills of an endpoint (0 for free ones). */
-export function unitMills(endpoint: Endpoint): number {
-  const rule = PRICE_RULES[endpoint];
-  return rule.kind === 'free' ? 0 : rule.mills;
+  return ENDPOINT_FACTS[endpoint].category;
 }
 
 export function millsToUsd(mills: number): number {

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AuthConfig } from '../context.ts';
+import { ApiError, sendApiError } from '../http/api-error.ts';
 import type { AuditTrail } from './audit.ts';
 import { SESSION_COOKIE, pathOf } from './access.ts';
-import { sendError, type ErrorBody } from './errors.ts';
 import { loginPage, safeNext } from './login-page.ts';
 import type { LoginLimiter } from './login-limit.ts';
 import { isUserName, type PasswordCheck } from './passwords.ts';
@@ -42,21 +43,30 @@ function formFields(body: string): Record<string, string | undefined> {
   return { username: field('username'), password: field('password'), next: field('next') };
 }
 
+/** The sign-in body, JSON or the form's fields: a name and a password of at most 1,024 characters. */
+const credentialsSchema = z.object({
+  username: z.string().min(1),
+  password: z.string().min(1).max(1024),
+  next: z.unknown().optional(),
+});
+
 function readCredentials(request: FastifyRequest): Credentials | undefined {
-  const body = request.body;
-  if (typeof body !== 'object' || body === null) return undefined;
-  const { username, password, next } = body as Record<string, unknown>;
-  if (typeof username !== 'string' || typeof password !== 'string') return undefined;
-  if (username.length === 0 || password.length === 0 || password.length > 1024) return undefined;
+  const parsed = credentialsSchema.safeParse(request.body);
+  if (!parsed.success) return undefined;
+  const { username, password, next } = parsed.data;
   return { username: username.trim(), password, next: safeNext(next), fromForm: isForm(request) };
 }
 
 function loginNotAvailable(reply: FastifyReply, auth: AuthConfig) {
-  return sendError(reply, 400, {
-    error: `Sign-in is not used with DASHBOARD_AUTH=${auth.kind}`,
-    code: 'login_not_available',
-    hint: 'Only DASHBOARD_AUTH=password has sessions.',
-  });
+  return sendApiError(
+    reply,
+    new ApiError(
+      400,
+      'login_not_available',
+      `Sign-in is not used with DASHBOARD_AUTH=${auth.kind}`,
+      'Only DASHBOARD_AUTH=password has sessions.',
+    ),
+  );
 }
 
 export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDeps) {
@@ -84,11 +94,15 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
     if (deps.checkPassword === undefined) return loginNotAvailable(reply, deps.auth);
     const credentials = readCredentials(request);
     if (credentials === undefined) {
-      return sendError(reply, 400, {
-        error: 'username and password are required',
-        code: 'invalid_credentials_body',
-        hint: 'Send {"username": "...", "password": "..."}.',
-      });
+      return sendApiError(
+        reply,
+        new ApiError(
+          400,
+          'invalid_credentials_body',
+          'username and password are required',
+          'Send {"username": "...", "password": "..."}.',
+        ),
+      );
     }
     return login(request, reply, credentials, deps.checkPassword);
   });
@@ -112,22 +126,24 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
     const refusal = deps.limiter.check(request.ip, username, now.getTime());
     if (refusal !== undefined) {
       const wait = refusal.retryAfterSeconds;
-      reply.header('retry-after', String(wait));
       return refuseLogin(
         reply,
         credentials,
-        429,
         refusal.scope === 'account'
-          ? {
-              error: 'Too many failed sign-ins for this user name',
-              code: 'login_locked',
-              hint: `This name is locked for ${wait} s after repeated failures from any address. Wait, then sign in; each further lock lasts longer.`,
-            }
-          : {
-              error: 'Too many failed sign-ins',
-              code: 'login_rate_limited',
-              hint: `Wait ${wait} s before trying again.`,
-            },
+          ? new ApiError(
+              429,
+              'login_locked',
+              'Too many failed sign-ins for this user name',
+              `This name is locked for ${wait} s after repeated failures from any address. Wait, then sign in; each further lock lasts longer.`,
+              { 'retry-after': String(wait) },
+            )
+          : new ApiError(
+              429,
+              'login_rate_limited',
+              'Too many failed sign-ins',
+              `Wait ${wait} s before trying again.`,
+              { 'retry-after': String(wait) },
+            ),
       );
     }
     // Counted as a failure before the (slow) check, so parallel guesses cannot all pass the limits;
@@ -138,11 +154,9 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
       : undefined;
     auditLogin(request, username, user === undefined ? 401 : fromForm ? 303 : 200);
     if (user === undefined) {
-      return refuseLogin(reply, credentials, 401, {
-        error: 'Wrong user name or password',
-        code: 'bad_credentials',
-        hint: 'Check both and try again.',
-      });
+      const wrong = 'Wrong user name or password';
+      const hint = 'Check both and try again.';
+      return refuseLogin(reply, credentials, new ApiError(401, 'bad_credentials', wrong, hint));
     }
     deps.limiter.succeed(request.ip, username);
     startSession(request, reply, user, now);
@@ -173,20 +187,17 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
   }
 }
 
-function refuseLogin(
-  reply: FastifyReply,
-  credentials: Credentials,
-  status: number,
-  body: ErrorBody,
-) {
-  if (!credentials.fromForm) return sendError(reply, status, body);
+/** A refused sign-in: the error body for the SPA, the login page again for the HTML form. */
+function refuseLogin(reply: FastifyReply, credentials: Credentials, refusal: ApiError) {
+  if (!credentials.fromForm) return sendApiError(reply, refusal);
   const page = loginPage({
     next: credentials.next,
     username: credentials.username,
-    error: body.error,
+    error: refusal.message,
   });
   return reply
-    .code(status)
+    .code(refusal.status)
+    .headers(refusal.headers)
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(page);

@@ -14,6 +14,7 @@ import { createWriteBuffer } from './write-buffer.ts';
 import {
   ENDPOINTS,
   PRICE_RULES,
+  SPEND_CATEGORIES,
   categoryOf,
   dayOf,
   distinct,
@@ -529,14 +530,6 @@ function uniqueDots(dots: readonly string[]): string[] {
   return distinct(dots.map(normaliseDot));
 }
 
-const CATEGORY_ORDER: readonly SpendCategory[] = [
-  'profile',
-  'profile-lite',
-  'profile-fmcsa',
-  'autocomplete',
-  'monitoring',
-];
-
 /** Every endpoint (zero when unused), in the price list's order. */
 function byEndpoint(rows: CategoryRow[]): EndpointUsage[] {
   return ENDPOINTS.map((endpoint) => {
@@ -553,7 +546,7 @@ function byEndpoint(rows: CategoryRow[]): EndpointUsage[] {
 
 /** Every category (zero when unused), the monitoring endpoints folded into one. */
 function byCategory(rows: CategoryRow[]): CategoryUsage[] {
-  return CATEGORY_ORDER.map((category) => {
+  return SPEND_CATEGORIES.map((category) => {
     const mine = rows.filter((line) => categoryOf(line.endpoint) === category);
     const sum = (pick: (line: CategoryRow) => number) =>
       mine.reduce((total, line) => total + pick(line), 0);

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { ParamError } from '../../../src/lib/service/param-error.ts';
 
 /** The service's error body `{error, code?, hint?}`; our servers always fill all three. */
 export interface ErrorBody {
@@ -9,13 +10,21 @@ export interface ErrorBody {
 
 /**
  * An expected failure a server of ours answers itself: HTTP status, error body and extra headers
- * (e.g. Retry-After). Shared by the proxy and the sandbox, which subclass it for their own names.
+ * (e.g. Retry-After). The one error type of the proxy and the sandbox: `ProxyError` (errors.ts) and
+ * `SandboxError` (sandbox/errors.ts) are other names for it.
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly hint: string;
   readonly headers: Record<string, string>;
+  /**
+   * Proxy only: true when the failure happened after the request may have reached the service
+   * (sent, then a reset, a timeout or a cut body). The service may have billed it, so the spend
+   * meter keeps the call's intent as spent and the upstream client does not retry it into a second
+   * bill. Set by upstream.ts; false everywhere else.
+   */
+  reachedService = false;
 
   constructor(
     status: number,
@@ -33,28 +42,31 @@ export class ApiError extends Error {
   }
 
   body(): ErrorBody {
-    return { error: this.message, code: this.code, hint: this.hint };
+    return errorBody(this.code, this.message, this.hint);
   }
 }
 
+/** The one builder of an error body: every `{error, code, hint}` our servers send is made here. */
+export function errorBody(code: string, error: string, hint: string): ErrorBody {
+  return { error, code, hint };
+}
+
+/** Send an ApiError: its status, its headers and its body as JSON. */
 export function sendApiError(reply: FastifyReply, err: ApiError): FastifyReply {
-  return reply.code(err.status).headers(err.headers).type('application/json').send(err.body());
+  return reply
+    .code(err.status)
+    .headers(err.headers)
+    .type('application/json; charset=utf-8')
+    .send(err.body());
 }
 
 /** How one server words the errors Fastify raises itself, and its own internal failure. */
-export interface ErrorWording<E extends ApiError> {
+export interface ErrorWording {
   /** code and hint per client status Fastify or a plugin raises (404, 413, ...) */
   framework: Record<number, { code: string; hint: string }>;
   /** hint for a client status with no entry in `framework` */
   fallbackHint: string;
   internal: { message: string; hint: string };
-  create(
-    status: number,
-    code: string,
-    message: string,
-    hint: string,
-    headers?: Record<string, string>,
-  ): E;
 }
 
 interface ThrownError {
@@ -77,14 +89,13 @@ function firstLine(message: string | undefined): string {
  * through; client errors raised by the framework keep their status with a one-line message; anything
  * else becomes a 500 `internal_error` whose details stay in the log, never in the body.
  */
-export function toApiError<E extends ApiError>(
-  err: unknown,
-  wording: ErrorWording<E>,
-): E | ApiError {
+export function toApiError(err: unknown, wording: ErrorWording): ApiError {
   if (err instanceof ApiError) return err;
+  // A parameter the contract's rules refused: the same 400 body on both servers.
+  if (err instanceof ParamError) return new ApiError(400, err.code, err.message, err.hint);
   const thrown = (typeof err === 'object' && err !== null ? err : {}) as ThrownError;
   if (thrown.code && JSON_BODY_ERRORS.has(thrown.code)) {
-    return wording.create(
+    return new ApiError(
       400,
       'invalid_json',
       'The request body is not valid JSON',
@@ -94,7 +105,7 @@ export function toApiError<E extends ApiError>(
   const status = thrown.statusCode ?? thrown.status ?? 500;
   if (Number.isInteger(status) && status >= 400 && status < 500) {
     const known = wording.framework[status];
-    return wording.create(
+    return new ApiError(
       status,
       known?.code ?? 'invalid_request',
       firstLine(thrown.message),
@@ -102,5 +113,5 @@ export function toApiError<E extends ApiError>(
       thrown.headers ?? {},
     );
   }
-  return wording.create(500, 'internal_error', wording.internal.message, wording.internal.hint);
+  return new ApiError(500, 'internal_error', wording.internal.message, wording.internal.hint);
 }

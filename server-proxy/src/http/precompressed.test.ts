@@ -44,3 +44,18 @@ describe('Precompressed', () => {
     expect(b).not.toBe(a);
   });
 });
+
+describe('chooseEncoding by q-values', () => {
+  it('takes gzip over brotli when gzip has the higher q', () => {
+    expect(chooseEncoding('gzip;q=1, br;q=0.1')).toBe('gzip');
+    expect(chooseEncoding('br;q=0.5, gzip;q=0.9')).toBe('gzip');
+    expect(chooseEncoding('br;q=0.9, gzip;q=0.5')).toBe('br');
+  });
+
+  it('never takes brotli at q=0, however it is spelt', () => {
+    for (const header of ['br;q=0', 'br;q=0, gzip', 'br; q=0.0, *', 'gzip;q=0.1, BR;Q=0']) {
+      expect(chooseEncoding(header), header).not.toBe('br');
+    }
+    expect(chooseEncoding('br;q=0')).toBeUndefined();
+  });
+});

@@ -9,37 +9,58 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 
 /** Below this many characters the plugin's on-the-fly compression is cheap enough. */
 export const PRECOMPRESS_MIN_CHARS = 64 * 1024;
 
 export type Encoding = 'br' | 'gzip';
 
-const compressors: Record<Encoding, (body: string) => Promise<Buffer>> = {
-  // Quality 4, as the compression plugin uses: most of brotli's gain at a fraction of its cost.
-  br: (body) =>
-    promisify(brotliCompress)(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 4 },
-    }),
-  gzip: (body) => promisify(gzip)(body),
-};
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /**
- * The encoding to send for an `Accept-Encoding` header: brotli, else gzip, else none. Tokens with
- * `q=0` are refused; `*` accepts both.
+ * Compress `body`. Brotli quality 4 by default, as the compression plugin uses: most of brotli's
+ * gain at a fraction of its cost, right for bodies compressed while a request waits.
+ */
+export function compress(body: string | Buffer, encoding: Encoding, brotliQuality = 4) {
+  if (encoding === 'gzip') return gzipAsync(body);
+  return brotli(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+    },
+  });
+}
+
+/** Brotli first: it wins a tie of q-values. */
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
+const negotiator = new Negotiator<Encoding>({ supportedValues: ENCODINGS });
+
+/**
+ * `*` means "any encoding not named": the negotiator reads it as brotli even when `br;q=0` refused
+ * brotli, so it is spelt out as the encodings the header does not name, with its q-value.
+ */
+function expandWildcard(header: string): string {
+  const parts = header.split(',').map((part) => part.trim());
+  const named = new Set(parts.map((part) => part.split(';')[0]?.trim()));
+  return parts
+    .flatMap((part) => {
+      const [token = '', ...params] = part.split(';');
+      if (token.trim() !== '*') return [part];
+      return ENCODINGS.filter((e) => !named.has(e)).map((e) => [e, ...params].join(';'));
+    })
+    .join(', ');
+}
+
+/**
+ * The encoding to send for an `Accept-Encoding` header, by its q-values (RFC 9110 §12.5.3): the
+ * highest q wins, brotli on a tie, `q=0` refuses, `*` stands for the encodings not named. None
+ * when neither is accepted.
  */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.split(',')) {
-    const [token = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    const q = params.find((param) => param.startsWith('q='));
-    if (q !== undefined && Number(q.slice(2)) === 0) continue;
-    accepted.add(token);
-  }
-  if (accepted.has('br') || accepted.has('*')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
+  return negotiator.negotiate(expandWildcard(acceptEncoding.toLowerCase())) ?? undefined;
 }
 
 /** Compressed copies per source object; concurrent asks share one compression. */
@@ -55,7 +76,7 @@ export class Precompressed<K extends object> {
     }
     let copy = byEncoding.get(encoding);
     if (!copy) {
-      copy = compressors[encoding](body);
+      copy = compress(body, encoding);
       // A failed compression is not kept: the next ask tries again.
       copy.catch(() => byEncoding.delete(encoding));
       byEncoding.set(encoding, copy);

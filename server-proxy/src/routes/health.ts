@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { storageOf, type StorageStatus } from '../storage.ts';
+import { errorBody } from '../http/api-error.ts';
 
 export interface HealthDeps {
   db: Database.Database;
@@ -114,9 +115,11 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): vo
       .filter(([, ok]) => !ok)
       .map(([name]) => name);
     return reply.code(503).send({
-      error: `Not ready: ${failing.join(' and ')} failing`,
-      code: 'not_ready',
-      hint: 'The upstream must answer at CARRIER_API_BASE_URL and DATA_DIR must be writable.',
+      ...errorBody(
+        'not_ready',
+        `Not ready: ${failing.join(' and ')} failing`,
+        'The upstream must answer at CARRIER_API_BASE_URL and DATA_DIR must be writable.',
+      ),
       checks,
       storage: {
         file: db.status.file,

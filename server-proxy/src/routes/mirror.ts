@@ -11,38 +11,34 @@ import {
   parseMonitoringMutation,
   parseProfileResponse,
 } from '../../../src/lib/service/index.ts';
+import { ENDPOINT_NAMES, ENDPOINTS } from '../../../src/lib/service/endpoints.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../src/lib/service/rules/index.ts';
 import { Coalescer, type ResponseCache, type StoredResponse } from '../cache.ts';
 import type { Endpoint, Governance, ProxyConfig, SpendReservation } from '../context.ts';
 import { ProxyError } from '../errors.ts';
 import { chooseEncoding, Precompressed, PRECOMPRESS_MIN_CHARS } from '../http/precompressed.ts';
-import { DEFAULT_PAGE_SIZE } from '../sandbox/validate.ts';
 import type { UpstreamClient, UpstreamResponse } from '../upstream.ts';
 import { requestKey, validateRequest, type ForwardRequest } from '../validate.ts';
 
 const MIRROR_PREFIX = '/api/v2';
 export const MIRROR_BODY_LIMIT = 1024 * 1024;
 
-const GET_ENDPOINTS: readonly Endpoint[] = [
-  'profile',
-  'profile-lite',
-  'profile-fmcsa',
-  'autocomplete',
-  'monitoring/list',
-];
-const POST_ENDPOINTS: readonly Endpoint[] = ['monitoring/add', 'monitoring/remove'];
+/** The mirrored endpoints, with the one method each accepts (the contract's endpoint table). */
+const MIRRORED = ENDPOINT_NAMES.map((endpoint) => ({
+  endpoint,
+  method: ENDPOINTS[endpoint].method,
+}));
 /** Endpoints the service bills for (monitoring/remove and /list are free). */
-const BILLABLE: ReadonlySet<Endpoint> = new Set([
-  'profile',
-  'profile-lite',
-  'profile-fmcsa',
-  'autocomplete',
-  'monitoring/add',
-]);
+const BILLABLE: ReadonlySet<Endpoint> = new Set(
+  ENDPOINT_NAMES.filter((endpoint) => ENDPOINTS[endpoint].price.kind !== 'free'),
+);
 /**
  * Endpoints the spend meter must hear about: the billable ones, and monitoring/remove (free, but the
  * meter stops carrying a removed DOT into the next month's monitoring bill).
  */
-const METERED: ReadonlySet<Endpoint> = new Set([...BILLABLE, 'monitoring/remove']);
+const METERED: ReadonlySet<Endpoint> = new Set(
+  ENDPOINT_NAMES.filter((endpoint) => ENDPOINTS[endpoint].metered),
+);
 
 /** What the audit needs to know about one mirrored call, filled in as the request proceeds. */
 interface MirrorOutcome {
@@ -183,9 +179,14 @@ class MirrorHandler {
 
   ttlOf(endpoint: Endpoint): number {
     const { cache } = this.deps.config;
-    if (endpoint === 'autocomplete') return cache.autocompleteTtlMs;
-    if (endpoint.startsWith('monitoring/')) return 0;
-    return cache.profileTtlMs;
+    switch (ENDPOINTS[endpoint].cache) {
+      case 'profile':
+        return cache.profileTtlMs;
+      case 'autocomplete':
+        return cache.autocompleteTtlMs;
+      case 'none':
+        return 0;
+    }
   }
 
   async handle(endpoint: Endpoint, request: FastifyRequest, reply: FastifyReply) {
@@ -214,7 +215,7 @@ class MirrorHandler {
     outcome.billable = BILLABLE.has(endpoint) && isSuccess(stored.status);
     // Only a change to the watchlist drops cached answers: a list read (the Watch button reads
     // `monitoring/list?profile_id=`) must not, or the next profile view would be billed again.
-    if (POST_ENDPOINTS.includes(endpoint) && isSuccess(stored.status)) {
+    if (ENDPOINTS[endpoint].method === 'POST' && isSuccess(stored.status)) {
       this.deps.cache.invalidateDots(forward.dots);
     }
     return { stored, cache: 'miss' };
@@ -365,18 +366,11 @@ function recordAudit(
 
 /** Paths of the mirror, with the one method each accepts (for 405 answers). */
 function mirrorRoutes(): { path: string; method: 'GET' | 'POST'; endpoint: Endpoint }[] {
-  return [
-    ...GET_ENDPOINTS.map((endpoint) => ({
-      path: `${MIRROR_PREFIX}/${endpoint}`,
-      method: 'GET' as const,
-      endpoint,
-    })),
-    ...POST_ENDPOINTS.map((endpoint) => ({
-      path: `${MIRROR_PREFIX}/${endpoint}`,
-      method: 'POST' as const,
-      endpoint,
-    })),
-  ];
+  return MIRRORED.map(({ endpoint, method }) => ({
+    path: `${MIRROR_PREFIX}/${endpoint}`,
+    method,
+    endpoint,
+  }));
 }
 
 /** The body of a stored answer as JSON (the upstream client only stores JSON bodies). */

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResponseCache, StoredResponse } from '../cache.ts';
-import { ProxyError } from '../errors.ts';
+import { ApiError } from '../http/api-error.ts';
 import { requestKey, validateRequest } from '../validate.ts';
 import type { MirrorClient } from './mirror.ts';
 
@@ -53,8 +53,8 @@ export function summariseProfileBody(body: unknown): unknown {
   return withoutHistories(body);
 }
 
-function noCacheRefusal(): ProxyError {
-  return new ProxyError(
+function noCacheRefusal(): ApiError {
+  return new ApiError(
     409,
     'summary_unavailable',
     'The profile summary needs the proxy’s profile cache, which is turned off',

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { SandboxError } from './errors.ts';
-
-export const SANDBOX_KEY_PREFIX = 'sk_test_';
-export const LIVE_KEY_PREFIX = 'sk_live_';
+import { LIVE_KEY_PREFIX, SANDBOX_KEY_PREFIX } from '../../../src/lib/service/endpoints.ts';
 
 /** A key safe to print: its prefix and last four characters, never the whole key. */
 export function maskKey(key: string): string {

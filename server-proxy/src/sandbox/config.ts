@@ -1,4 +1,11 @@
-import { LIVE_KEY_PREFIX, SANDBOX_KEY_PREFIX } from './auth.ts';
+/**
+ * The sandbox's environment, read with one zod schema (a schema per variable, built with
+ * http/env.ts): one ConfigError lists every problem. docs/sandbox.md's Configuration table documents
+ * every variable of SANDBOX_ENV_VARIABLES (config.test.ts checks that it names exactly these).
+ */
+import { z } from 'zod';
+import { LIVE_KEY_PREFIX, SANDBOX_KEY_PREFIX } from '../../../src/lib/service/endpoints.ts';
+import { commaList, oneOf, text, variable, wholeNumber } from '../http/env.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 type LogLevel = (typeof LOG_LEVELS)[number];
@@ -30,81 +37,70 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function intSetting(
-  env: Env,
-  name: string,
-  fallback: number,
-  [min, max]: [number, number],
-  problems: string[],
-): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!/^[0-9]+$/.test(raw) || value < min || value > max) {
-    problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-    return fallback;
-  }
-  return value;
-}
-
-function apiKeys(env: Env, problems: string[]): string[] {
-  const raw = env.SANDBOX_API_KEYS ?? 'sk_test_sandbox';
-  const keys = raw
-    .split(',')
-    .map((key) => key.trim())
-    .filter((key) => key !== '');
-  if (keys.length === 0) problems.push('SANDBOX_API_KEYS must list at least one key');
-  for (const [index, key] of keys.entries()) {
-    if (key.startsWith(LIVE_KEY_PREFIX)) {
-      problems.push(
-        `SANDBOX_API_KEYS entry ${index + 1} is a live key; the sandbox only takes sk_test_ keys`,
-      );
-    } else if (!key.startsWith(SANDBOX_KEY_PREFIX) || !/^[\x21-\x7e]+$/.test(key)) {
-      problems.push(
-        `SANDBOX_API_KEYS entry ${index + 1} must start with ${SANDBOX_KEY_PREFIX} and have no spaces`,
-      );
+/**
+ * SANDBOX_API_KEYS: comma-separated sk_test_ keys. Unlike the other variables, set but empty is a
+ * problem (no key would be accepted), so only an unset variable means the default key.
+ */
+const apiKeys = z
+  .string()
+  .default('sk_test_sandbox')
+  .transform((raw, ctx) => {
+    const keys = commaList(raw);
+    const problem = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (keys.length === 0) problem('SANDBOX_API_KEYS must list at least one key');
+    for (const [index, key] of keys.entries()) {
+      if (key.startsWith(LIVE_KEY_PREFIX)) {
+        problem(
+          `SANDBOX_API_KEYS entry ${index + 1} is a live key; the sandbox only takes sk_test_ keys`,
+        );
+      } else if (!key.startsWith(SANDBOX_KEY_PREFIX) || !/^[\x21-\x7e]+$/.test(key)) {
+        problem(
+          `SANDBOX_API_KEYS entry ${index + 1} must start with ${SANDBOX_KEY_PREFIX} and have no spaces`,
+        );
+      }
     }
-  }
-  return keys;
-}
+    return keys;
+  });
 
-function rateLimits(env: Env, problems: string[]): 'off' | 'live' {
-  const raw = env.SANDBOX_RATE_LIMITS?.trim() || 'off';
-  if (raw === 'off' || raw === 'live') return raw;
-  problems.push(`SANDBOX_RATE_LIMITS must be "live" or "off", got "${raw}"`);
-  return 'off';
-}
+/** Every variable the sandbox reads, with its schema. */
+const VARIABLES = {
+  SANDBOX_HOST: variable(
+    z.string().regex(/^[A-Za-z0-9.:[\]-]+$/, {
+      error: (found) => `SANDBOX_HOST is not a host name or address: "${String(found.input)}"`,
+    }),
+    '127.0.0.1',
+  ),
+  SANDBOX_PORT: wholeNumber('SANDBOX_PORT', 8788, 0, 65_535),
+  SANDBOX_API_KEYS: apiKeys,
+  DATA_DIR: text('./data'),
+  SANDBOX_SEED: wholeNumber('SANDBOX_SEED', DEFAULT_SEED, 0, 2 ** 32 - 1),
+  SANDBOX_POPULATION: wholeNumber('SANDBOX_POPULATION', DEFAULT_POPULATION, 0, MAX_POPULATION),
+  SANDBOX_RATE_LIMITS: variable(
+    z.enum(['off', 'live'], {
+      error: (found) => `SANDBOX_RATE_LIMITS must be "live" or "off", got "${String(found.input)}"`,
+    }),
+    'off',
+  ),
+  SANDBOX_LOG_LEVEL: oneOf('SANDBOX_LOG_LEVEL', LOG_LEVELS, 'info'),
+};
 
-function logLevel(env: Env, problems: string[]): LogLevel {
-  const raw = env.SANDBOX_LOG_LEVEL?.trim() || 'info';
-  const level = LOG_LEVELS.find((candidate) => candidate === raw);
-  if (level === undefined)
-    problems.push(`SANDBOX_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  return level ?? 'info';
-}
+/** The names of every variable the sandbox reads (the docs' table is checked against it). */
+export const SANDBOX_ENV_VARIABLES = Object.keys(VARIABLES) as (keyof typeof VARIABLES)[];
+
+const SANDBOX_ENV_SCHEMA = z.object(VARIABLES).transform((s): SandboxConfig => ({
+  host: s.SANDBOX_HOST,
+  port: s.SANDBOX_PORT,
+  apiKeys: s.SANDBOX_API_KEYS,
+  dataDir: s.DATA_DIR,
+  seed: s.SANDBOX_SEED,
+  population: s.SANDBOX_POPULATION,
+  rateLimits: s.SANDBOX_RATE_LIMITS,
+  logLevel: s.SANDBOX_LOG_LEVEL,
+}));
 
 /** Read and validate the sandbox environment; throws one ConfigError listing every problem. */
 export function loadConfig(env: Env): SandboxConfig {
-  const problems: string[] = [];
-  const host = env.SANDBOX_HOST?.trim() || '127.0.0.1';
-  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host))
-    problems.push(`SANDBOX_HOST is not a host name or address: "${host}"`);
-  const config: SandboxConfig = {
-    host,
-    port: intSetting(env, 'SANDBOX_PORT', 8788, [0, 65_535], problems),
-    apiKeys: apiKeys(env, problems),
-    dataDir: env.DATA_DIR?.trim() || './data',
-    seed: intSetting(env, 'SANDBOX_SEED', DEFAULT_SEED, [0, 2 ** 32 - 1], problems),
-    population: intSetting(
-      env,
-      'SANDBOX_POPULATION',
-      DEFAULT_POPULATION,
-      [0, MAX_POPULATION],
-      problems,
-    ),
-    rateLimits: rateLimits(env, problems),
-    logLevel: logLevel(env, problems),
-  };
-  if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+  const parsed = SANDBOX_ENV_SCHEMA.safeParse(env);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((found) => found.message));
+  return parsed.data;
 }

@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import type { BillingKind } from '../../../src/lib/service/endpoints.ts';
 import type { CarrierDataset, WireProfile } from './data/types.ts';
 
-/** Billable operations with the published prices (service-facts). */
-export type BillableKind =
-  'profile' | 'profile_lite' | 'profile_fmcsa' | 'autocomplete' | 'monitoring';
+/** Billable operations of the ledger: the contract's billing kinds (src/lib/service/endpoints.ts). */
+export type BillableKind = BillingKind;
 
 export interface SandboxClock {
   /** Current sandbox time (real time plus the offset moved by POST /__sandbox/advance). */

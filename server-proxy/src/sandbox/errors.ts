@@ -1,23 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import { ApiError, sendApiError, toApiError, type ErrorWording } from '../http/api-error.ts';
 
-/** An expected, client-caused failure with its HTTP status and error body. */
-export class SandboxError extends ApiError {
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    hint: string,
-    headers: Record<string, string> = {},
-  ) {
-    super(status, code, message, hint, headers);
-    this.name = 'SandboxError';
-  }
-}
+/** The sandbox's name for the one error type (http/api-error.ts). */
+export { ApiError as SandboxError };
 
 /** Shorthand for the most common case: a 400 for a bad parameter. */
-export function badRequest(code: string, message: string, hint: string): SandboxError {
-  return new SandboxError(400, code, message, hint);
+export function badRequest(code: string, message: string, hint: string): ApiError {
+  return new ApiError(400, code, message, hint);
 }
 
 export function sendError(reply: FastifyReply, err: ApiError): FastifyReply {
@@ -25,7 +14,7 @@ export function sendError(reply: FastifyReply, err: ApiError): FastifyReply {
 }
 
 /** Statuses Fastify itself raises (parser, body limit, bad URL) mapped to sandbox codes. */
-const WORDING: ErrorWording<SandboxError> = {
+const WORDING: ErrorWording = {
   framework: {
     400: {
       code: 'invalid_request',
@@ -46,12 +35,10 @@ const WORDING: ErrorWording<SandboxError> = {
     message: 'The sandbox failed to handle this request',
     hint: 'This is a sandbox bug; the details are in the sandbox log. Please report it.',
   },
-  create: (status, code, message, hint, headers) =>
-    new SandboxError(status, code, message, hint, headers),
 };
 
 /**
- * Turn any error thrown while handling a request into a SandboxError. Client errors keep their
+ * Turn any error thrown while handling a request into an ApiError. Client errors keep their
  * status; anything else is an internal error whose details stay in the log, never in the body.
  */
 export function toSandboxError(err: unknown): ApiError {

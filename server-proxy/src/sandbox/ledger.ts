@@ -1,18 +1,23 @@
 import type Database from 'better-sqlite3';
 import type { BillableKind, Ledger } from './context.ts';
 import { maskKey } from './auth.ts';
+import { ENDPOINT_NAMES, ENDPOINTS } from '../../../src/lib/service/endpoints.ts';
+
+/** The endpoints the ledger bills, each with its kind (the contract's table). */
+const BILLED = ENDPOINT_NAMES.flatMap((endpoint) => {
+  const { billingKind, price } = ENDPOINTS[endpoint];
+  return billingKind === undefined || price.kind === 'free' ? [] : [{ kind: billingKind, price }];
+});
 
 /** Published prices in mills (thousandths of a USD), so sums stay exact. */
-const PRICE_MILLS: Readonly<Record<BillableKind, number>> = {
-  profile: 3000,
-  profile_lite: 500,
-  profile_fmcsa: 100,
-  autocomplete: 3,
-  monitoring: 500,
-};
+const PRICE_MILLS = Object.fromEntries(
+  BILLED.map(({ kind, price }) => [kind, price.mills]),
+) as Readonly<Record<BillableKind, number>>;
 
 /** Kinds billed once per unique DOT per key and calendar month. */
-const PER_DOT_KINDS: ReadonlySet<BillableKind> = new Set(['profile', 'profile_lite', 'monitoring']);
+const PER_DOT_KINDS: ReadonlySet<BillableKind> = new Set(
+  BILLED.filter(({ price }) => price.kind === 'per-dot-month').map(({ kind }) => kind),
+);
 
 interface LedgerLine {
   kind: BillableKind;

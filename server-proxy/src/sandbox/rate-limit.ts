@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { ENDPOINT_NAMES, ENDPOINTS } from '../../../src/lib/service/endpoints.ts';
 import { SandboxError } from './errors.ts';
 import { normalizeServicePath } from './faults.ts';
 
-/** Published per-key, per-minute limits of live keys (service-facts). */
-export const LIVE_LIMITS_PER_MINUTE: Readonly<Record<string, number>> = {
-  '/v2/profile': 5,
-  '/v2/profile-lite': 30,
-  '/v2/autocomplete': 2000,
-  '/v2/monitoring/add': 60,
-  '/v2/monitoring/remove': 60,
-  '/v2/monitoring/list': 120,
-};
+/** Published per-key, per-minute limits of live keys, by service path (the contract's table). */
+export const LIVE_LIMITS_PER_MINUTE: Readonly<Record<string, number>> = Object.fromEntries(
+  ENDPOINT_NAMES.flatMap((endpoint) => {
+    const { path, liveLimitPerMinute } = ENDPOINTS[endpoint];
+    return liveLimitPerMinute === undefined ? [] : [[path, liveLimitPerMinute]];
+  }),
+);
 
 const WINDOW_MS = 60_000;
 

@@ -2,7 +2,7 @@
  * What a pasted watch-list line is: a profile id (`<dot>-<docket>`), a USDOT number or a docket.
  * Pure; the resolver (resolve.ts) looks up what is not already a profile id.
  */
-import { formatProfileId, parseProfileId } from '../sandbox/monitoring/ids.ts';
+import { formatProfileId, parseProfileId } from '../../../src/lib/service/rules/profile-id.ts';
 
 export type Entry =
   | { kind: 'profile_id'; key: string; profileId: string }

@@ -6,9 +6,10 @@
  * and a DOT with no held name is simply left out.
  */
 import type Database from 'better-sqlite3';
+import { z } from 'zod';
 import type { ResponseCache } from '../cache.ts';
 import type { Endpoint } from '../context.ts';
-import type { ErrorBody } from '../http/api-error.ts';
+import { issue, parseInput } from '../http/parse-input.ts';
 import { requestKey, validateRequest } from '../validate.ts';
 import { parseAutocomplete } from '../../../src/lib/service/autocomplete.ts';
 import { parseFmcsaProfile } from '../../../src/lib/service/fmcsa.ts';
@@ -30,29 +31,37 @@ interface HeldName {
 
 const HINT = `Send dots=<USDOT>,<USDOT> (1 to ${MAX_DOTS} numbers).`;
 
-function fail(code: string, error: string): { ok: false; problem: ErrorBody } {
-  return { ok: false, problem: { error, code, hint: HINT } };
-}
-
-/** GET /api/local/triage/names: `dots=` (comma-separated or repeated), 1–500 USDOT numbers. */
-export function parseNamesQuery(query: unknown): Checked<string[]> {
-  const raw = (typeof query === 'object' && query !== null ? query : {}) as Record<string, unknown>;
-  const extra = Object.keys(raw).find((key) => key !== 'dots');
-  if (extra !== undefined)
-    return fail('unknown_parameter', `Unknown parameter "${extra.slice(0, 40)}"`);
-  const parts = [raw.dots]
+/** `dots=` values, comma-separated or repeated, without leading zeros and repeats. */
+function dotList(value: unknown): string[] {
+  const parts = [value]
     .flat()
     .filter((part): part is string => typeof part === 'string')
     .flatMap((part) => part.split(','))
     .map((part) => part.trim())
     .filter((part) => part !== '');
-  const dots = [...new Set(parts.map((part) => part.replace(/^0+/, '')))];
-  if (dots.length === 0 || dots.length > MAX_DOTS) {
-    return fail('invalid_dots', `"dots" must list 1 to ${MAX_DOTS} USDOT numbers`);
-  }
-  const bad = dots.find((dot) => !DOT.test(dot));
-  if (bad !== undefined) return fail('invalid_dot', `"${bad.slice(0, 40)}" is not a USDOT number`);
-  return { ok: true, value: dots };
+  return [...new Set(parts.map((part) => part.replace(/^0+/, '')))];
+}
+
+const namesSchema = z
+  .strictObject({ dots: z.unknown().optional() })
+  .transform(({ dots }) => dotList(dots))
+  .superRefine((dots, ctx) => {
+    if (dots.length === 0 || dots.length > MAX_DOTS) {
+      ctx.addIssue(issue('invalid_dots', `"dots" must list 1 to ${MAX_DOTS} USDOT numbers`));
+      return;
+    }
+    const bad = dots.find((dot) => !DOT.test(dot));
+    if (bad !== undefined) {
+      ctx.addIssue(issue('invalid_dot', `"${bad.slice(0, 40)}" is not a USDOT number`));
+    }
+  });
+
+/** GET /api/local/triage/names: `dots=` (comma-separated or repeated), 1–500 USDOT numbers. */
+export function parseNamesQuery(query: unknown): Checked<string[]> {
+  return parseInput(namesSchema, query ?? {}, {
+    hint: HINT,
+    unknown: { code: 'unknown_parameter', message: (key) => `Unknown parameter "${key}"` },
+  });
 }
 
 function nameOf(item: { legal_name?: unknown; dba_name?: unknown } | null | undefined) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_SANDBOX_KEY } from '../config.ts';
 import type { ProxyConfig } from '../context.ts';
-import { dotOfRow } from '../sandbox/data/population-identity.ts';
+import { dotOfRow } from '../sandbox/index.ts';
 import { CSRF, startProxy, testConfig, type RunningProxy } from '../test-helpers.ts';
 import { classifyEntry } from './entries.ts';
 

@@ -18,7 +18,7 @@ import { millsToUsd, unitMills } from '../governance/pricing.ts';
 import type { MirrorAnswer, MirrorCaller, MirrorClient } from '../routes/mirror.ts';
 import { parseAutocomplete } from '../../../src/lib/service/autocomplete.ts';
 import { parseFmcsaProfile } from '../../../src/lib/service/fmcsa.ts';
-import { formatProfileId } from '../sandbox/monitoring/ids.ts';
+import { formatProfileId } from '../../../src/lib/service/rules/profile-id.ts';
 import { classifyEntry, type Entry } from './entries.ts';
 
 /** Lookups in flight at once for one resolution request. */

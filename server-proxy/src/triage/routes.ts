@@ -6,12 +6,14 @@
 import type Database from 'better-sqlite3';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestUser } from '../context.ts';
-import { sendError } from '../governance/errors.ts';
+import { z } from 'zod';
+import { sendApiError } from '../http/api-error.ts';
+import { issue, parseInput, type InputWording } from '../http/parse-input.ts';
 import type { ResponseCache } from '../cache.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
 import { storageOf } from '../storage.ts';
 import { MAX_ENTRY_CHARS } from './entries.ts';
-import { parseLookup, parseTriagePut, parseVisitPut, type Checked } from './inputs.ts';
+import { parseLookup, parseTriagePut, parseVisitPut } from './inputs.ts';
 import { heldNames, parseNamesQuery } from './names.ts';
 import { planResolution, resolveEntries } from './resolve.ts';
 import { createTriageStore, type Actor } from './store.ts';
@@ -33,47 +35,37 @@ function actorOf(request: FastifyRequest): Actor {
   return request.user ?? LOCAL_ACTOR;
 }
 
-interface ResolveBody {
-  entries: string[];
-  dryRun: boolean;
-}
-
 const RESOLVE_HINT = `Send {"entries": ["568253", "MC277621", "568253-MC277621"], "dryRun"?: true} with at most ${MAX_RESOLVE_ENTRIES} entries.`;
+const ENTRIES = `"entries" must be an array of 1 to ${MAX_RESOLVE_ENTRIES} strings`;
 
-function fail(
-  code: string,
-  error: string,
-): { ok: false; problem: { error: string; code: string; hint: string } } {
-  return { ok: false, problem: { error, code, hint: RESOLVE_HINT } };
-}
+const isEntry = (entry: unknown): entry is string =>
+  typeof entry === 'string' && entry.trim() !== '' && entry.length <= MAX_ENTRY_CHARS;
 
 /** POST /api/local/watchlist/resolve body: `{entries: string[], dryRun?: boolean}`. */
-function parseResolveBody(body: unknown): Checked<ResolveBody> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return fail('invalid_body', 'The body must be a JSON object');
-  }
-  const raw = body as Record<string, unknown>;
-  const extra = Object.keys(raw).find((key) => key !== 'entries' && key !== 'dryRun');
-  if (extra !== undefined) return fail('unknown_field', `Unknown member "${extra.slice(0, 40)}"`);
-  const { entries, dryRun = false } = raw;
-  if (!Array.isArray(entries) || entries.length === 0 || entries.length > MAX_RESOLVE_ENTRIES) {
-    return fail(
-      'invalid_entries',
-      `"entries" must be an array of 1 to ${MAX_RESOLVE_ENTRIES} strings`,
-    );
-  }
-  const bad = entries.findIndex(
-    (entry) => typeof entry !== 'string' || entry.trim() === '' || entry.length > MAX_ENTRY_CHARS,
-  );
-  if (bad >= 0) {
-    return fail(
-      'invalid_entries',
-      `entries[${bad}] must be a non-empty string of at most ${MAX_ENTRY_CHARS} characters`,
-    );
-  }
-  if (typeof dryRun !== 'boolean') return fail('invalid_dry_run', '"dryRun" must be true or false');
-  return { ok: true, value: { entries: entries as string[], dryRun } };
-}
+const resolveSchema = z.strictObject(
+  {
+    entries: z
+      .array(z.unknown(), { error: ENTRIES })
+      .min(1, { error: ENTRIES })
+      .max(MAX_RESOLVE_ENTRIES, { error: ENTRIES })
+      .transform((entries, ctx) => {
+        const bad = entries.findIndex((entry) => !isEntry(entry));
+        if (bad >= 0) {
+          const message = `entries[${bad}] must be a non-empty string of at most ${MAX_ENTRY_CHARS} characters`;
+          ctx.addIssue(issue('invalid_entries', message));
+        }
+        return entries.filter(isEntry);
+      }),
+    dryRun: z.boolean({ error: '"dryRun" must be true or false' }).default(false),
+  },
+  { error: 'The body must be a JSON object' },
+);
+
+const RESOLVE_WORDING: InputWording = {
+  hint: RESOLVE_HINT,
+  codes: { dryRun: 'invalid_dry_run' },
+  unknown: { code: 'unknown_field', message: (key) => `Unknown member "${key}"` },
+};
 
 function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, now: () => Date) {
   const store = createTriageStore(deps.db);
@@ -82,7 +74,7 @@ function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, n
 
   app.get('/api/local/triage', async (request, reply) => {
     const lookup = parseLookup(request.query);
-    if (!lookup.ok) return sendError(reply, 400, lookup.problem);
+    if (!lookup.ok) return sendApiError(reply, lookup.error);
     const user = actorOf(request).id;
     const { by, values } = lookup.value;
     const items = by === 'ids' ? store.byIds(user, values) : store.byProfiles(user, values);
@@ -91,7 +83,7 @@ function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, n
 
   app.put('/api/local/triage', async (request, reply) => {
     const updates = parseTriagePut(request.body);
-    if (!updates.ok) return sendError(reply, 400, updates.problem);
+    if (!updates.ok) return sendApiError(reply, updates.error);
     const items = storage.write(() => store.put(actorOf(request), updates.value, now()));
     return { updated: updates.value.length, items };
   });
@@ -99,7 +91,7 @@ function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, n
   // Names held already (cache, decision records): free, never an upstream call.
   app.get('/api/local/triage/names', async (request, reply) => {
     const dots = parseNamesQuery(request.query);
-    if (!dots.ok) return sendError(reply, 400, dots.problem);
+    if (!dots.ok) return sendApiError(reply, dots.error);
     reply.header('cache-control', 'private, no-store');
     return { names: heldNames(dots.value, { db: deps.db, cache: deps.cache }) };
   });
@@ -113,15 +105,15 @@ function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, n
 
   app.put('/api/local/triage/last-visit', async (request, reply) => {
     const body = parseVisitPut(request.body);
-    if (!body.ok) return sendError(reply, 400, body.problem);
+    if (!body.ok) return sendApiError(reply, body.error);
     return storage.write(() => store.recordVisit(actorOf(request).id, now()));
   });
 }
 
 function registerResolveRoute(app: FastifyInstance, mirror: MirrorClient) {
   app.post('/api/local/watchlist/resolve', async (request, reply) => {
-    const body = parseResolveBody(request.body);
-    if (!body.ok) return sendError(reply, 400, body.problem);
+    const body = parseInput(resolveSchema, request.body, RESOLVE_WORDING);
+    if (!body.ok) return sendApiError(reply, body.error);
     const { entries, dryRun } = body.value;
     if (dryRun) return { plan: planResolution(entries) };
     const caller = { user: actorOf(request).id, requestId: request.id, headers: request.headers };

@@ -1,4 +1,9 @@
-/** Validation of the vetting routes' input: every problem is a 400 `{error, code, hint}`. */
+/**
+ * Validation of the vetting routes' input, with zod (http/parse-input.ts): every problem is a 400
+ * `{error, code, hint}` naming the first one.
+ */
+import { z } from 'zod';
+import { issue, parseInput, type InputWording, type Parsed } from '../http/parse-input.ts';
 import { DECISIONS, type Decision, type DecisionFilter } from './store.ts';
 
 export const MAX_NOTE_CHARS = 4000;
@@ -7,29 +12,14 @@ const MAX_USER_CHARS = 200;
 const DOT = /^\d{1,8}$/;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export interface Problem {
-  error: string;
-  code: string;
-  hint: string;
-}
-
-export type Checked<T> = { ok: true; value: T } | { ok: false; problem: Problem };
+export type Checked<T> = Parsed<T>;
 
 const DECISION_HINT = `Send {"dot_number": "568253", "decision": one of ${DECISIONS.join(', ')}, "note"?: text of at most ${MAX_NOTE_CHARS} characters, "conditions"?: text (required for approved_with_conditions), "expires_on"?: "YYYY-MM-DD", "supersedes"?: the id of the record it corrects}.`;
 const LIST_HINT = `Filters: dot_number (digits), decision (${DECISIONS.join(', ')}), user, from and to (YYYY-MM-DD), page (1 or more).`;
 
-function fail<T>(code: string, error: string, hint: string): Checked<T> {
-  return { ok: false, problem: { error, code, hint } };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A real calendar day YYYY-MM-DD. */
 function isDay(value: string): boolean {
-  const match = DAY.exec(value);
-  if (!match) return false;
+  if (!DAY.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
@@ -38,9 +28,8 @@ function normaliseDot(value: string): string {
   return value.replace(/^0+(?=\d)/, '');
 }
 
-function isDecision(value: unknown): value is Decision {
-  return typeof value === 'string' && (DECISIONS as readonly string[]).includes(value);
-}
+const DECISION_VALUE = `"decision" must be one of ${DECISIONS.join(', ')}`;
+const decisionSchema = z.enum(DECISIONS, { error: DECISION_VALUE });
 
 export interface DecisionInput {
   dot_number: string;
@@ -51,148 +40,125 @@ export interface DecisionInput {
   supersedes: number | null;
 }
 
-const DECISION_FIELDS = new Set([
-  'dot_number',
-  'decision',
-  'note',
-  'conditions',
-  'expires_on',
-  'supersedes',
-]);
-
-function optionalText(
-  raw: Record<string, unknown>,
-  key: 'note' | 'conditions',
-): Checked<string | null> {
-  const value = raw[key];
-  if (value === undefined || value === null) return { ok: true, value: null };
-  if (typeof value !== 'string')
-    return fail(`invalid_${key}`, `"${key}" must be text`, DECISION_HINT);
-  if (value.length > MAX_NOTE_CHARS) {
-    return fail(
-      `invalid_${key}`,
-      `"${key}" is over ${MAX_NOTE_CHARS} characters (${value.length})`,
-      DECISION_HINT,
-    );
-  }
-  const trimmed = value.trim();
-  return { ok: true, value: trimmed === '' ? null : trimmed };
+/** Optional text of at most MAX_NOTE_CHARS, trimmed; empty or absent is null. */
+function optionalText(key: 'note' | 'conditions') {
+  return z
+    .string({ error: `"${key}" must be text` })
+    .max(MAX_NOTE_CHARS, {
+      error: (found) =>
+        `"${key}" is over ${MAX_NOTE_CHARS} characters (${String((found.input as string).length)})`,
+    })
+    .transform((value) => value.trim() || null)
+    .nullish()
+    .transform((value) => value ?? null);
 }
+
+const DOT_NUMBER = '"dot_number" must be a USDOT number (1 to 8 digits)';
+const EXPIRES_ON = '"expires_on" must be a date YYYY-MM-DD';
+const SUPERSEDES = '"supersedes" must be the id of an earlier record';
+
+const decisionBodySchema = z
+  .strictObject(
+    {
+      dot_number: z
+        .union([z.string(), z.number().transform(String)], { error: DOT_NUMBER })
+        .transform((value) => value.trim())
+        .pipe(z.string().regex(DOT, { error: DOT_NUMBER }).transform(normaliseDot)),
+      decision: decisionSchema,
+      note: optionalText('note'),
+      conditions: optionalText('conditions'),
+      expires_on: z
+        .string({ error: EXPIRES_ON })
+        .refine(isDay, { error: EXPIRES_ON })
+        .nullish()
+        .transform((value) => value ?? null),
+      supersedes: z
+        .number({ error: SUPERSEDES })
+        .refine((value) => Number.isSafeInteger(value) && value > 0, { error: SUPERSEDES })
+        .nullish()
+        .transform((value) => value ?? null),
+    },
+    { error: 'The body must be a JSON object' },
+  )
+  .superRefine((body, ctx) => {
+    if (body.decision === 'approved_with_conditions' && body.conditions === null) {
+      const message = 'An approval with conditions needs its "conditions"';
+      ctx.addIssue(issue('missing_conditions', message));
+    }
+  });
+
+const DECISION_WORDING: InputWording = {
+  hint: DECISION_HINT,
+  unknown: { code: 'unknown_field', message: (key) => `Unknown member "${key}"` },
+};
 
 /** `POST /api/local/decisions` body. */
 export function parseDecisionBody(body: unknown): Checked<DecisionInput> {
-  if (!isRecord(body)) return fail('invalid_body', 'The body must be a JSON object', DECISION_HINT);
-  const extra = Object.keys(body).find((key) => !DECISION_FIELDS.has(key));
-  if (extra !== undefined)
-    return fail('unknown_field', `Unknown member "${extra.slice(0, 40)}"`, DECISION_HINT);
-  const dotRaw = typeof body.dot_number === 'number' ? String(body.dot_number) : body.dot_number;
-  if (typeof dotRaw !== 'string' || !DOT.test(dotRaw.trim())) {
-    return fail(
-      'invalid_dot_number',
-      '"dot_number" must be a USDOT number (1 to 8 digits)',
-      DECISION_HINT,
-    );
-  }
-  if (!isDecision(body.decision)) {
-    return fail(
-      'invalid_decision',
-      `"decision" must be one of ${DECISIONS.join(', ')}`,
-      DECISION_HINT,
-    );
-  }
-  const note = optionalText(body, 'note');
-  if (!note.ok) return note;
-  const conditions = optionalText(body, 'conditions');
-  if (!conditions.ok) return conditions;
-  if (body.decision === 'approved_with_conditions' && conditions.value === null) {
-    return fail(
-      'missing_conditions',
-      'An approval with conditions needs its "conditions"',
-      DECISION_HINT,
-    );
-  }
-  const expires = body.expires_on;
-  if (
-    expires !== undefined &&
-    expires !== null &&
-    (typeof expires !== 'string' || !isDay(expires))
-  ) {
-    return fail('invalid_expires_on', '"expires_on" must be a date YYYY-MM-DD', DECISION_HINT);
-  }
-  const supersedes = body.supersedes;
-  if (
-    supersedes !== undefined &&
-    supersedes !== null &&
-    !(Number.isSafeInteger(supersedes) && (supersedes as number) > 0)
-  ) {
-    return fail(
-      'invalid_supersedes',
-      '"supersedes" must be the id of an earlier record',
-      DECISION_HINT,
-    );
-  }
-  return {
-    ok: true,
-    value: {
-      dot_number: normaliseDot(dotRaw.trim()),
-      decision: body.decision,
-      note: note.value,
-      conditions: conditions.value,
-      expires_on: typeof expires === 'string' ? expires : null,
-      supersedes: typeof supersedes === 'number' ? supersedes : null,
-    },
-  };
+  return parseInput(decisionBodySchema, body, DECISION_WORDING);
 }
 
 const LIST_KEYS = new Set(['dot_number', 'decision', 'user', 'from', 'to', 'page']);
 
-function single(value: unknown): string | undefined {
-  if (Array.isArray(value)) return undefined;
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+/** A query filter: trimmed, empty means absent, then checked by `check`. */
+function filter<T>(check: z.ZodType<T, string>) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(check.optional());
 }
+
+function day(key: 'from' | 'to') {
+  const message = `"${key}" must be a date YYYY-MM-DD`;
+  return filter(z.string().refine(isDay, { error: message }));
+}
+
+const PAGE = '"page" must be a whole number from 1';
+
+const decisionQuerySchema = z
+  .record(z.string(), z.unknown())
+  .superRefine((query, ctx) => {
+    // Reported after unknown parameters (the object below), before any one filter's problem.
+    const known = Object.keys(query).every((key) => LIST_KEYS.has(key));
+    if (known && Object.values(query).some(Array.isArray)) {
+      ctx.addIssue(issue('repeated_parameter', 'Give each filter once'));
+    }
+  })
+  .pipe(
+    z.strictObject({
+      dot_number: filter(
+        z
+          .string()
+          .regex(DOT, { error: '"dot_number" must be 1 to 8 digits' })
+          .transform(normaliseDot),
+      ),
+      decision: filter(decisionSchema),
+      user: filter(z.string().max(MAX_USER_CHARS, { error: '"user" is too long' })),
+      from: day('from'),
+      to: day('to'),
+      page: filter(
+        z
+          .string()
+          .regex(/^\d{1,6}$/, { error: PAGE })
+          .transform(Number)
+          .pipe(z.number().min(1, { error: PAGE })),
+      ),
+    }),
+  )
+  .transform(({ page, ...filters }): DecisionFilter => {
+    const result: DecisionFilter = { page: page ?? 1, pageSize: DECISIONS_PAGE_SIZE };
+    for (const [key, value] of Object.entries(filters)) {
+      if (value !== undefined) Object.assign(result, { [key]: value });
+    }
+    return result;
+  });
+
+const QUERY_WORDING: InputWording = {
+  hint: LIST_HINT,
+  unknown: { code: 'unknown_parameter', message: (key) => `Unknown parameter "${key}"` },
+};
 
 /** `GET /api/local/decisions` query; empty filters are ignored. */
 export function parseDecisionQuery(query: unknown): Checked<DecisionFilter> {
-  const raw = isRecord(query) ? query : {};
-  const unknown = Object.keys(raw).find((key) => !LIST_KEYS.has(key));
-  if (unknown !== undefined)
-    return fail('unknown_parameter', `Unknown parameter "${unknown.slice(0, 40)}"`, LIST_HINT);
-  if (Object.values(raw).some(Array.isArray))
-    return fail('repeated_parameter', 'Give each filter once', LIST_HINT);
-  const filter: DecisionFilter = { page: 1, pageSize: DECISIONS_PAGE_SIZE };
-  const dot = single(raw.dot_number);
-  if (dot !== undefined) {
-    if (!DOT.test(dot))
-      return fail('invalid_dot_number', '"dot_number" must be 1 to 8 digits', LIST_HINT);
-    filter.dot_number = normaliseDot(dot);
-  }
-  const decision = single(raw.decision);
-  if (decision !== undefined) {
-    if (!isDecision(decision))
-      return fail(
-        'invalid_decision',
-        `"decision" must be one of ${DECISIONS.join(', ')}`,
-        LIST_HINT,
-      );
-    filter.decision = decision;
-  }
-  const user = single(raw.user);
-  if (user !== undefined) {
-    if (user.length > MAX_USER_CHARS) return fail('invalid_user', '"user" is too long', LIST_HINT);
-    filter.user = user;
-  }
-  for (const key of ['from', 'to'] as const) {
-    const day = single(raw[key]);
-    if (day === undefined) continue;
-    if (!isDay(day)) return fail(`invalid_${key}`, `"${key}" must be a date YYYY-MM-DD`, LIST_HINT);
-    filter[key] = day;
-  }
-  const page = single(raw.page);
-  if (page !== undefined) {
-    const n = Number(page);
-    if (!/^\d{1,6}$/.test(page) || n < 1)
-      return fail('invalid_page', '"page" must be a whole number from 1', LIST_HINT);
-    filter.page = n;
-  }
-  return { ok: true, value: filter };
+  return parseInput(decisionQuerySchema, query ?? {}, QUERY_WORDING);
 }

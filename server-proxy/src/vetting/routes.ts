@@ -9,7 +9,9 @@ import type Database from 'better-sqlite3';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResponseCache } from '../cache.ts';
 import type { RequestUser } from '../context.ts';
-import { sendError } from '../governance/errors.ts';
+import { ApiError, sendApiError } from '../http/api-error.ts';
+import { parseInput, type InputWording } from '../http/parse-input.ts';
+import { z } from 'zod';
 import type { MirrorClient } from '../routes/mirror.ts';
 import { requestKey, validateRequest } from '../validate.ts';
 import { parseProfileResponse, type Profile } from '../../../src/lib/service/index.ts';
@@ -19,7 +21,7 @@ import {
   evaluate,
   type VerdictResult,
 } from '../../../src/lib/vetting/index.ts';
-import { MAX_NOTE_CHARS, parseDecisionBody, parseDecisionQuery, type Problem } from './inputs.ts';
+import { MAX_NOTE_CHARS, parseDecisionBody, parseDecisionQuery } from './inputs.ts';
 import { keyFields } from './key-fields.ts';
 import {
   createVettingStore,
@@ -51,8 +53,8 @@ function callerOf(request: FastifyRequest) {
   return { user: actorOf(request).id, requestId: request.id, headers: request.headers };
 }
 
-function problem(code: string, error: string, hint: string): Problem {
-  return { error, code, hint };
+function refusal(status: number, code: string, error: string, hint: string): ApiError {
+  return new ApiError(status, code, error, hint);
 }
 
 interface SeenProfile {
@@ -61,8 +63,7 @@ interface SeenProfile {
   cacheHit: boolean;
 }
 
-type ProfileOutcome =
-  { ok: true; seen: SeenProfile } | { ok: false; status: number; problem: Problem };
+type ProfileOutcome = { ok: true; seen: SeenProfile } | { ok: false; error: ApiError };
 
 function cacheKey(query: Record<string, string>): string {
   return requestKey(validateRequest('profile', query, undefined));
@@ -102,15 +103,14 @@ class Vetting {
     if (answer.status === 404) {
       return {
         ok: false,
-        status: 404,
-        problem: problem('not_found', 'The data service has no such carrier', VERDICT_HINT),
+        error: refusal(404, 'not_found', 'The data service has no such carrier', VERDICT_HINT),
       };
     }
     if (answer.status < 200 || answer.status >= 300) {
       return {
         ok: false,
-        status: answer.status,
-        problem: problem(
+        error: refusal(
+          answer.status,
           'upstream_error',
           `The data service answered ${answer.status}`,
           'Try again in a moment.',
@@ -121,8 +121,7 @@ class Vetting {
     if (!profile) {
       return {
         ok: false,
-        status: 404,
-        problem: problem('not_found', 'The data service has no such carrier', VERDICT_HINT),
+        error: refusal(404, 'not_found', 'The data service has no such carrier', VERDICT_HINT),
       };
     }
     const fetchedAt = this.deps.cache.get(cacheKey(query))?.fetchedAt ?? this.now();
@@ -146,8 +145,8 @@ class Vetting {
     if ((this.everFetched.get(dot)?.n ?? 0) === 0) {
       return {
         ok: false,
-        status: 404,
-        problem: problem(
+        error: refusal(
+          404,
           'profile_not_fetched',
           `The profile of DOT ${dot} was never fetched`,
           'A decision records what was seen: open the carrier’s profile first, then record the decision.',
@@ -155,11 +154,9 @@ class Vetting {
       };
     }
     const fetched = await this.fetch(query, request);
-    if (!fetched.ok && fetched.problem.code === 'not_found') {
-      return {
-        ...fetched,
-        problem: problem('unknown_dot', `No carrier with DOT ${dot}`, 'Check the USDOT number.'),
-      };
+    if (!fetched.ok && fetched.error.code === 'not_found') {
+      const hint = 'Check the USDOT number.';
+      return { ok: false, error: refusal(404, 'unknown_dot', `No carrier with DOT ${dot}`, hint) };
     }
     return fetched;
   }
@@ -171,38 +168,30 @@ class Vetting {
   }
 }
 
-function verdictQuery(
-  query: unknown,
-): { ok: true; value: Record<string, string> } | { ok: false; problem: Problem } {
-  const raw = (typeof query === 'object' && query !== null ? query : {}) as Record<string, unknown>;
-  const keys = Object.keys(raw);
-  const key = keys[0];
-  const value = key === undefined ? undefined : raw[key];
-  if (
-    keys.length !== 1 ||
-    (key !== 'dot_number' && key !== 'docket_number') ||
-    typeof value !== 'string'
-  ) {
-    return {
-      ok: false,
-      problem: problem(
-        'invalid_query',
-        'Give exactly one of dot_number or docket_number',
-        VERDICT_HINT,
-      ),
-    };
-  }
-  return { ok: true, value: { [key]: value } };
-}
+const ONE_KEY = 'Give exactly one of dot_number or docket_number';
+
+/** `GET /api/local/verdict`: exactly one of dot_number or docket_number, given once. */
+const verdictSchema = z.union(
+  [z.strictObject({ dot_number: z.string() }), z.strictObject({ docket_number: z.string() })],
+  { error: ONE_KEY },
+);
+
+const VERDICT_WORDING: InputWording = {
+  hint: VERDICT_HINT,
+  // every way to miss is the one problem "not exactly one of the two"
+  rootCode: 'invalid_query',
+  codes: { dot_number: 'invalid_query', docket_number: 'invalid_query' },
+  unknown: { code: 'invalid_query', message: () => ONE_KEY },
+};
 
 function sendOutcome(reply: FastifyReply, outcome: Extract<ProfileOutcome, { ok: false }>) {
-  return sendError(reply, outcome.status, outcome.problem);
+  return sendApiError(reply, outcome.error);
 }
 
 function registerVerdictRoute(app: FastifyInstance, vetting: Vetting) {
   app.get('/api/local/verdict', async (request, reply) => {
-    const query = verdictQuery(request.query);
-    if (!query.ok) return sendError(reply, 400, query.problem);
+    const query = parseInput(verdictSchema, request.query ?? {}, VERDICT_WORDING);
+    if (!query.ok) return sendApiError(reply, query.error);
     const outcome = await vetting.fetch(query.value, request);
     if (!outcome.ok) return sendOutcome(reply, outcome);
     const { profile, fetchedAt, cacheHit } = outcome.seen;
@@ -231,6 +220,27 @@ function ruleCatalogue() {
   }));
 }
 
+const POLICY_NOTE = `"note" must be text of at most ${MAX_NOTE_CHARS} characters`;
+
+/** `PUT /api/local/policy`: the rules change is checked by applySettingsChange (src/lib/vetting). */
+const policyBodySchema = z.strictObject(
+  {
+    rules: z.unknown().optional(),
+    note: z
+      .string({ error: POLICY_NOTE })
+      .max(MAX_NOTE_CHARS, { error: POLICY_NOTE })
+      .transform((text) => text.trim() || null)
+      .nullish()
+      .transform((text) => text ?? null),
+  },
+  { error: 'The body must be a JSON object' },
+);
+
+const POLICY_WORDING: InputWording = {
+  hint: POLICY_HINT,
+  unknown: { code: 'unknown_field', message: (key) => `Unknown member "${key}"` },
+};
+
 function registerPolicyRoutes(app: FastifyInstance, vetting: Vetting) {
   const { store } = vetting;
   app.get('/api/local/policy', async () => ({ ...store.currentPolicy(), rules: ruleCatalogue() }));
@@ -242,10 +252,10 @@ function registerPolicyRoutes(app: FastifyInstance, vetting: Vetting) {
     const version = /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
     const found = version === undefined ? undefined : store.policyVersion(version);
     if (!found) {
-      return sendError(
+      return sendApiError(
         reply,
-        404,
-        problem(
+        refusal(
+          404,
           'unknown_version',
           `No policy version ${raw.slice(0, 20)}`,
           'GET /api/local/policy/versions lists them.',
@@ -256,68 +266,58 @@ function registerPolicyRoutes(app: FastifyInstance, vetting: Vetting) {
   });
 
   app.put('/api/local/policy', async (request, reply) => {
-    const body = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      return sendError(
-        reply,
-        400,
-        problem('invalid_body', 'The body must be a JSON object', POLICY_HINT),
-      );
-    }
-    const { rules, note, ...rest } = body as Record<string, unknown>;
-    const extra = Object.keys(rest)[0];
-    if (extra !== undefined)
-      return sendError(
-        reply,
-        400,
-        problem('unknown_field', `Unknown member "${extra.slice(0, 40)}"`, POLICY_HINT),
-      );
-    if (
-      note !== undefined &&
-      note !== null &&
-      (typeof note !== 'string' || note.length > MAX_NOTE_CHARS)
-    ) {
-      return sendError(
-        reply,
-        400,
-        problem(
-          'invalid_note',
-          `"note" must be text of at most ${MAX_NOTE_CHARS} characters`,
-          POLICY_HINT,
-        ),
-      );
-    }
+    const body = parseInput(policyBodySchema, request.body, POLICY_WORDING);
+    if (!body.ok) return sendApiError(reply, body.error);
+    const { rules, note } = body.value;
     const current = store.currentPolicy();
     const applied = applySettingsChange(current.settings, rules);
     if (!applied.ok)
-      return sendError(reply, 400, problem(applied.code, applied.error, POLICY_HINT));
-    const text = typeof note === 'string' && note.trim() ? note.trim() : null;
-    const saved = store.savePolicy(actorOf(request), applied.value, text, vetting.now());
+      return sendApiError(reply, refusal(400, applied.code, applied.error, POLICY_HINT));
+    const saved = store.savePolicy(actorOf(request), applied.value, note, vetting.now());
     if (!saved) {
-      return sendError(
+      return sendApiError(
         reply,
-        400,
-        problem('no_change', 'The settings are those of the current version', POLICY_HINT),
+        refusal(400, 'no_change', 'The settings are those of the current version', POLICY_HINT),
       );
     }
     return reply.code(201).send({ ...saved, rules: ruleCatalogue() });
   });
 }
 
+const CURRENT_DOTS = `"dot_numbers" must be 1 to ${MAX_CURRENT_DOTS} comma-separated USDOT numbers`;
+
+/** `GET /api/local/decisions/current?dot_numbers=`: other parameters are ignored. */
+const currentSchema = z.object({
+  dot_numbers: z
+    .string({ error: CURRENT_DOTS })
+    .transform((raw) => raw.split(',').map((dot) => dot.trim()))
+    .refine(
+      (dots) => dots.length <= MAX_CURRENT_DOTS && dots.every((dot) => /^\d{1,8}$/.test(dot)),
+      { error: CURRENT_DOTS },
+    )
+    .transform((dots) => dots.map((dot) => dot.replace(/^0+(?=\d)/, ''))),
+});
+
+const CURRENT_WORDING: InputWording = {
+  hint: 'GET /api/local/decisions/current?dot_numbers=568253,2214589',
+  codes: { dot_numbers: 'invalid_dot_numbers' },
+  unknown: { code: 'invalid_dot_numbers', message: () => CURRENT_DOTS },
+};
+
 function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
   const { store } = vetting;
 
   app.post('/api/local/decisions', async (request, reply) => {
     const input = parseDecisionBody(request.body);
-    if (!input.ok) return sendError(reply, 400, input.problem);
+    if (!input.ok) return sendApiError(reply, input.error);
     const body = input.value;
     if (body.supersedes !== null) {
       const earlier = store.decision(body.supersedes);
       if (!earlier || earlier.dot_number !== body.dot_number) {
-        return sendError(
+        return sendApiError(
           reply,
-          400,
-          problem(
+          refusal(
+            400,
             'invalid_supersedes',
             `Record ${body.supersedes} is not a decision on DOT ${body.dot_number}`,
             'A correction supersedes an earlier record of the same carrier.',
@@ -346,7 +346,7 @@ function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
 
   app.get('/api/local/decisions', async (request, reply) => {
     const filter = parseDecisionQuery(request.query);
-    if (!filter.ok) return sendError(reply, 400, filter.problem);
+    if (!filter.ok) return sendApiError(reply, filter.error);
     const { items, total } = store.decisions(filter.value);
     return { items, total, page: filter.value.page, page_size: filter.value.pageSize };
   });
@@ -354,34 +354,19 @@ function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
   app.get('/api/local/decisions/verify', async () => store.verifyChain());
 
   app.get('/api/local/decisions/current', async (request, reply) => {
-    const raw = (request.query as Record<string, unknown>).dot_numbers;
-    const dots = typeof raw === 'string' ? raw.split(',').map((dot) => dot.trim()) : [];
-    if (
-      dots.length === 0 ||
-      dots.length > MAX_CURRENT_DOTS ||
-      dots.some((dot) => !/^\d{1,8}$/.test(dot))
-    ) {
-      return sendError(
-        reply,
-        400,
-        problem(
-          'invalid_dot_numbers',
-          `"dot_numbers" must be 1 to ${MAX_CURRENT_DOTS} comma-separated USDOT numbers`,
-          'GET /api/local/decisions/current?dot_numbers=568253,2214589',
-        ),
-      );
-    }
-    return { items: store.currentDecisions(dots.map((dot) => dot.replace(/^0+(?=\d)/, ''))) };
+    const query = parseInput(currentSchema, request.query ?? {}, CURRENT_WORDING);
+    if (!query.ok) return sendApiError(reply, query.error);
+    return { items: store.currentDecisions(query.value.dot_numbers) };
   });
 
   app.get('/api/local/decisions/:id', async (request, reply) => {
     const raw = (request.params as { id: string }).id;
     const record = /^\d{1,15}$/.test(raw) ? store.decision(Number(raw)) : undefined;
     if (!record) {
-      return sendError(
+      return sendApiError(
         reply,
-        404,
-        problem(
+        refusal(
+          404,
           'unknown_decision',
           `No decision record ${raw.slice(0, 20)}`,
           'GET /api/local/decisions lists them.',

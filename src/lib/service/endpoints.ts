@@ -36,7 +36,7 @@ export type SpendCategory =
   'profile' | 'profile-lite' | 'profile-fmcsa' | 'autocomplete' | 'monitoring';
 
 /** Which configured cache lifetime an answer is kept for; `none`: never cached (writes, the inbox). */
-export type CacheClass = 'profile' | 'autocomplete' | 'none';
+type CacheClass = 'profile' | 'autocomplete' | 'none';
 
 /**
  * May a request that may already have reached the service be sent again without a second bill?
@@ -44,7 +44,7 @@ export type CacheClass = 'profile' | 'autocomplete' | 'none';
  * `dot-lookup`: only a single `dot_number` lookup (other searches page carriers the request does not
  * name); `never`: billed per call or per match.
  */
-export type RepeatRule = 'always' | 'dot-lookup' | 'never';
+type RepeatRule = 'always' | 'dot-lookup' | 'never';
 
 export interface EndpointFacts {
   readonly name: Endpoint;
@@ -160,6 +160,11 @@ export function endpointOfPath(path: string): Endpoint | undefined {
 export function unitMills(endpoint: Endpoint): number {
   const { price } = ENDPOINTS[endpoint];
   return price.kind === 'free' ? 0 : price.mills;
+}
+
+/** Unit price in USD (0 for free endpoints), e.g. the SPA's figure until the proxy's list arrives. */
+export function unitUsd(endpoint: Endpoint): number {
+  return unitMills(endpoint) / 1000;
 }
 
 /** Prefixes of the service's API keys: test keys answer from fixtures, live keys bill. */

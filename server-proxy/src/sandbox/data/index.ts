@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LRUCache } from 'lru-cache';
 import { buildProfile } from './build-profile.ts';
 import { CURATED_DOTS, LIVE_SHAPE_DOT, curatedModels } from './curated.ts';
 import { HEAVY_DOT, heavyModel } from './heavy.ts';
-import { Lru } from './lru.ts';
 import { populationModel } from './population-model.ts';
 import { PopulationStore } from './population-store.ts';
 import { Searcher } from './search.ts';
@@ -54,9 +54,15 @@ export function createDataset(opts: DatasetOptions): CarrierDataset {
   fixed.set(LIVE_SHAPE_DOT, readLiveShape());
   let heavy: WireProfile | undefined;
   const heavyProfile = () => (heavy ??= buildProfile(heavyModel(seed, store.size)));
-  const cache = new Lru<number, WireProfile>(128);
-  const populationProfile = (row: number) =>
-    cache.get(row, () => buildProfile(populationModel(seed, row, store.size)));
+  // The most recently built population profiles (a profile page asks for the same one repeatedly).
+  const cache = new LRUCache<number, WireProfile>({ max: 128 });
+  const populationProfile = (row: number): WireProfile => {
+    const hit = cache.get(row);
+    if (hit) return hit;
+    const built = buildProfile(populationModel(seed, row, store.size));
+    cache.set(row, built);
+    return built;
+  };
 
   const getProfile = (dot: string): WireProfile | undefined => {
     const known = fixed.get(dot);

@@ -3,6 +3,7 @@
  * and the sandbox HTTP server. Carrier data is deterministic from code + seed and lives in memory;
  * full profiles are built lazily so memory stays bounded.
  */
+import type { SearchQuery } from '../../../../src/lib/service/rules/profile-search.ts';
 
 /** A profile exactly as the service serves it on the wire (spec field names, strings for counters). */
 export type WireProfile = Record<string, unknown>;
@@ -18,18 +19,8 @@ export interface CarrierIdentity {
   state: string;
 }
 
-/** The ten exact-ish search keys of GET /v2/profile (plate/unit carry their optional narrowing). */
-export type SearchQuery =
-  | { key: 'dot_number'; value: string }
-  | { key: 'docket_number'; value: string }
-  | { key: 'company'; value: string }
-  | { key: 'ein'; value: string }
-  | { key: 'email'; value: string }
-  | { key: 'phone'; value: string }
-  | { key: 'address'; value: string }
-  | { key: 'vin'; value: string }
-  | { key: 'plate_number'; value: string; state?: string }
-  | { key: 'unit_number'; value: string; unitType?: 'TRUCK' | 'TRAILER' };
+/** The ten search keys of GET /v2/profile, as the contract's parameter rules read them. */
+export type { SearchQuery };
 
 export interface CarrierDataset {
   readonly seed: number;

@@ -1,90 +1,21 @@
 import type { Ledger, PartialFault } from '../context.ts';
 import type { CarrierDataset } from '../data/types.ts';
-import { badRequest } from '../errors.ts';
+import type { RequestedId } from '../../../../src/lib/service/rules/profile-id.ts';
 import { monthOf } from './dates.ts';
-import {
-  formatProfileId,
-  parseProfileId,
-  quote,
-  resolveProfileId,
-  type ParsedProfileId,
-} from './ids.ts';
+import { formatProfileId, resolveProfileId } from './ids.ts';
 import type { MonitoringStore } from './store.ts';
+
+/**
+ * Committing add/remove requests whose body the contract's `parseProfileIdsBody` has already
+ * validated: resolution against the dataset, chunked transactions, billing.
+ */
 
 /** Profiles committed per SQLite transaction. */
 const CHUNK_SIZE = 100;
-/** Most profile IDs one add/remove request may carry (the service documents no limit). */
-const MAX_PROFILE_IDS = 10_000;
-
-export interface RequestedId {
-  raw: string;
-  parsed: ParsedProfileId;
-}
 
 interface FailedId {
   profile_id: string;
   error: string;
-}
-
-const ID_HINT =
-  'Each ID is <dot>-<docket>, e.g. 568253-MC277621, or the bare DOT of a carrier without a docket.';
-const BODY_HINT = 'Send {"profile_ids": ["568253-MC277621"]} with Content-Type: application/json.';
-
-function checkShape(body: unknown): unknown[] {
-  if (body === undefined || body === null) {
-    throw badRequest('missing_profile_ids', 'The request has no body', BODY_HINT);
-  }
-  if (typeof body !== 'object' || Array.isArray(body)) {
-    throw badRequest('invalid_body', 'The body must be a JSON object', BODY_HINT);
-  }
-  const unknown = Object.keys(body).find((key) => key !== 'profile_ids');
-  if (unknown !== undefined) {
-    throw badRequest('unknown_field', `Unknown body field "${quote(unknown)}"`, BODY_HINT);
-  }
-  const ids = (body as { profile_ids?: unknown }).profile_ids;
-  if (ids === undefined) {
-    throw badRequest('missing_profile_ids', '"profile_ids" is missing', BODY_HINT);
-  }
-  if (!Array.isArray(ids)) {
-    throw badRequest('invalid_profile_ids', '"profile_ids" must be an array of strings', BODY_HINT);
-  }
-  if (ids.length === 0) {
-    throw badRequest(
-      'empty_profile_ids',
-      '"profile_ids" is empty',
-      'Send at least one profile ID.',
-    );
-  }
-  if (ids.length > MAX_PROFILE_IDS) {
-    throw badRequest(
-      'too_many_profile_ids',
-      `"profile_ids" holds ${ids.length} IDs; at most ${MAX_PROFILE_IDS} are accepted per request`,
-      `Split the list into requests of up to ${MAX_PROFILE_IDS} IDs.`,
-    );
-  }
-  return ids;
-}
-
-/** Validate a body of add/remove; any malformed ID rejects the whole request (400). */
-export function parseProfileIdsBody(body: unknown): RequestedId[] {
-  return checkShape(body).map((raw, index) => {
-    if (typeof raw !== 'string') {
-      throw badRequest(
-        'invalid_profile_ids',
-        `profile_ids[${index}] is not a string`,
-        'Every element of "profile_ids" must be a string.',
-      );
-    }
-    const parsed = parseProfileId(raw);
-    if (!parsed) {
-      throw badRequest(
-        'invalid_profile_id',
-        `profile_ids[${index}] is not a profile ID: "${quote(raw)}"`,
-        ID_HINT,
-      );
-    }
-    return { raw, parsed };
-  });
 }
 
 function chunks<T>(items: T[]): T[][] {

@@ -53,14 +53,6 @@ export function startOfMonth(month: string): Date {
   return new Date(`${month}-01T00:00:00.000Z`);
 }
 
-/** True for a real calendar date written 'YYYYMMDD'. */
-export function isCompactDate(value: string): boolean {
-  if (!/^\d{8}$/.test(value)) return false;
-  const iso = `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`;
-  const parsed = new Date(`${iso}T00:00:00.000Z`);
-  return !Number.isNaN(parsed.getTime()) && isoDay(parsed) === iso;
-}
-
 /**
  * A date value of any format the module meets ('YYYY-MM-DD', 'YYYY-MM-DDTHH:MM:SS', ISO with zone,
  * 'YYYYMMDD') as 'YYYYMMDD', or undefined when it is not a date.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isCompactDate, monthsAfter, toCompactDay } from './dates.ts';
+import { isCompactDate } from '../../../../src/lib/service/rules/index.ts';
+import { monthsAfter, toCompactDay } from './dates.ts';
 import { parseProfileId, resolveProfileId } from './ids.ts';
 import { fixtureDataset } from './testing.ts';
 

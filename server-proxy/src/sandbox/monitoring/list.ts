@@ -1,6 +1,7 @@
 import { channelOfField, type Channel } from '../../../../src/lib/service/channels.ts';
 import { compactDay, toCompactDay } from './dates.ts';
-import type { DateType, ListQuery, SortKey } from './list-query.ts';
+import type { DateType, SortKey } from '../../../../src/lib/service/params.ts';
+import type { ListQuery } from '../../../../src/lib/service/rules/index.ts';
 import type { ProfileDates } from './profile-dates.ts';
 import { formatRecord, type ProfileDateField } from './records.ts';
 import type { ChangeRow, MonitoringStore, WatchRow } from './store.ts';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_PARAMS, DATE_TYPES, SORT_KEYS } from './list-query.ts';
+import { DATE_TYPES, SORT_KEYS } from '../../../../src/lib/service/params.ts';
+import { LIST_PARAMS } from '../../../../src/lib/service/rules/index.ts';
 import { startMonitoringServer, type MonitoringServer } from './testing.ts';
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');

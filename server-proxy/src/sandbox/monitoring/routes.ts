@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PartialFault } from '../context.ts';
-import type { RawQuery } from '../validate.ts';
-import { addProfiles, parseProfileIdsBody, removeProfiles, type AddDeps } from './commit.ts';
+import {
+  parseListQuery,
+  parseProfileIdsBody,
+  type RawQuery,
+} from '../../../../src/lib/service/rules/index.ts';
+import { addProfiles, removeProfiles, type AddDeps } from './commit.ts';
 import { listPageJson, listWatchlist, type ListSources } from './list.ts';
-import { parseListQuery } from './list-query.ts';
 
 export const ADDED_STATUS = 'Profiles added or updated successfully';
 export const REMOVED_STATUS = 'Profiles removed successfully';

@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FMCSA_PROFILE_FIELDS, PROFILE_ALIASES } from '../../../../src/lib/service/index.ts';
 import type { WireProfile } from '../data/types.ts';
 import { SandboxError } from '../errors.ts';
-import { exactlyOneKey, searchValue, singleValues, type RawQuery } from '../validate.ts';
+import {
+  exactlyOneKey,
+  searchValue,
+  singleValues,
+  type RawQuery,
+} from '../../../../src/lib/service/rules/index.ts';
 import { isOperating, servedProfile, type ServiceDeps } from './deps.ts';
 
 const FMCSA_KEYS = ['dot_number', 'docket_number'] as const;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LITE_PROFILE_FIELDS } from '../../../../src/lib/service/index.ts';
 import type { BillableKind } from '../context.ts';
 import type { SearchQuery, WireProfile } from '../data/types.ts';
-import { parseProfileSearch, type RawQuery } from '../validate.ts';
+import { parseProfileSearch, type RawQuery } from '../../../../src/lib/service/rules/index.ts';
 import { envelopeJson, servedProfile, type ServiceDeps } from './deps.ts';
 
 export interface SearchEnvelope {

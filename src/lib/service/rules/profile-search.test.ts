@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { SandboxError } from './errors.ts';
-import { MAX_PAGE_SIZE, parsePaging, parseProfileSearch, type RawQuery } from './validate.ts';
+import { ParamError } from '../param-error.ts';
+import { MAX_PAGE_SIZE, parsePaging, parseProfileSearch } from './profile-search.ts';
+import type { RawQuery } from './query.ts';
 
-function errorOf(query: RawQuery): SandboxError {
+function errorOf(query: RawQuery): ParamError {
   try {
     parseProfileSearch(query);
   } catch (err) {
-    if (err instanceof SandboxError) return err;
+    if (err instanceof ParamError) return err;
     throw err;
   }
   throw new Error(`expected ${JSON.stringify(query)} to be rejected`);

@@ -1,16 +1,9 @@
-import { CHANNELS, type Channel } from '../../../../src/lib/service/channels.ts';
-import {
-  DATE_TYPES,
-  SORT_KEYS,
-  type DateType,
-  type SortKey,
-} from '../../../../src/lib/service/params.ts';
-import { badRequest } from '../errors.ts';
-import { positiveInt, singleValues, type RawQuery } from '../validate.ts';
-import { isCompactDate } from './dates.ts';
-import { formatProfileId, parseProfileId, quote } from './ids.ts';
-
-export { DATE_TYPES, SORT_KEYS, type DateType, type SortKey };
+/** The query of `GET /v2/monitoring/list`: paging, change filters, a date range, sort, one profile. */
+import { CHANNELS, type Channel } from '../channels.ts';
+import { ParamError } from '../param-error.ts';
+import { DATE_TYPES, SORT_KEYS, type DateType, type SortKey } from '../params.ts';
+import { formatProfileId, parseProfileId } from './profile-id.ts';
+import { positiveInt, quote, singleValues, type RawQuery } from './query.ts';
 
 const LIST_DEFAULT_PAGE_SIZE = 100;
 const LIST_MAX_PAGE_SIZE = 500;
@@ -46,6 +39,14 @@ export interface ListQuery {
   profileId?: string;
 }
 
+/** True for a real calendar date written 'YYYYMMDD' (the format of `date_min`/`date_max`). */
+export function isCompactDate(value: string): boolean {
+  if (!/^\d{8}$/.test(value)) return false;
+  const iso = `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`;
+  const parsed = new Date(`${iso}T00:00:00.000Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === iso;
+}
+
 const TRUE_VALUES = new Set(['true', '1']);
 const FALSE_VALUES = new Set(['false', '0']);
 
@@ -55,7 +56,7 @@ function booleanParam(values: Record<string, string>, name: string): boolean {
   const value = raw.toLowerCase();
   if (TRUE_VALUES.has(value)) return true;
   if (FALSE_VALUES.has(value)) return false;
-  throw badRequest(
+  throw new ParamError(
     'invalid_boolean',
     `"${name}" must be true, false, 1 or 0, got "${quote(raw)}"`,
     `Use ${name}=true to filter, or leave it out.`,
@@ -72,7 +73,7 @@ function oneOf<T extends string>(
   if (raw === undefined) return undefined;
   const match = allowed.find((candidate) => candidate === raw);
   if (match === undefined) {
-    throw badRequest(
+    throw new ParamError(
       code,
       `"${name}" must be one of ${allowed.join(', ')}; got "${quote(raw)}"`,
       `Use e.g. ${name}=${allowed[0] ?? ''}.`,
@@ -85,7 +86,7 @@ function dateBound(values: Record<string, string>, name: string): string | undef
   const raw = values[name];
   if (raw === undefined) return undefined;
   if (!isCompactDate(raw)) {
-    throw badRequest(
+    throw new ParamError(
       'invalid_date',
       `"${name}" must be a calendar date written YYYYMMDD, got "${quote(raw)}"`,
       `Use e.g. ${name}=20260131.`,
@@ -99,7 +100,7 @@ function dateRange(values: Record<string, string>) {
   const dateMin = dateBound(values, 'date_min');
   const dateMax = dateBound(values, 'date_max');
   if (dateMin !== undefined && dateMax !== undefined && dateMin > dateMax) {
-    throw badRequest(
+    throw new ParamError(
       'invalid_date_range',
       `"date_min" (${dateMin}) is after "date_max" (${dateMax})`,
       'Swap the bounds; both are inclusive.',
@@ -113,7 +114,7 @@ function profileIdParam(values: Record<string, string>): string | undefined {
   if (raw === undefined) return undefined;
   const parsed = parseProfileId(raw);
   if (!parsed) {
-    throw badRequest(
+    throw new ParamError(
       'invalid_profile_id',
       `"profile_id" is not a profile ID: "${quote(raw)}"`,
       'Use <dot>-<docket>, e.g. 568253-MC277621, or the bare DOT of a carrier without a docket.',
