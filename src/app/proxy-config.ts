@@ -6,9 +6,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ServiceMode } from '../components/ModeBanner.tsx';
 import { apiGet } from '../lib/api-client.ts';
+import { FRESHNESS } from '../lib/freshness.ts';
 import type { AppConfig } from './app-config.tsx';
 
 const PROXY_CONFIG_PATH = '/api/local/config';
+/** The shell's one query key (features key their own reads of the config: pricing, look-ups). */
+const PROXY_CONFIG_KEY = ['local', 'config'] as const;
 const SERVICE_MODES: readonly unknown[] = ['sandbox', 'test', 'live'] satisfies ServiceMode[];
 
 /*
@@ -32,8 +35,8 @@ export function readProxyConfig(body: unknown): AppConfig {
 
 /** The proxy's configuration does not change while it runs: fetched once per page load. */
 export const proxyConfigQuery = queryOptions({
-  queryKey: ['local', 'config'],
+  queryKey: PROXY_CONFIG_KEY,
   queryFn: async ({ signal }) => readProxyConfig(await apiGet(PROXY_CONFIG_PATH, {}, { signal })),
-  staleTime: Infinity,
-  gcTime: Infinity,
+  staleTime: FRESHNESS.proxyConfig,
+  gcTime: FRESHNESS.proxyConfig,
 });

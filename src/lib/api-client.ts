@@ -8,6 +8,7 @@
  */
 
 import { markServerReachable } from './server-reachable.ts';
+import { parseRetryAfter as parseRetryAfterMs, type RetryFailure } from './service/retry.ts';
 
 /**
  * The custom header the proxy requires on every state-changing request and on every GET that may
@@ -263,19 +264,27 @@ function readErrorBody(text: string): ErrorBody {
   };
 }
 
-/** `Retry-After` as whole seconds from now: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+/** An `ApiError` as the retry rule sees it; undefined for anything that is not a server answer. */
+export function retryFailureOf(error: unknown, attempt: number): RetryFailure | undefined {
+  if (!(error instanceof ApiError) || error.kind === 'invalid-body') return undefined;
+  return {
+    status: error.kind === 'network' ? undefined : error.status,
+    code: error.code,
+    retryAfterMs: error.retryAfter === undefined ? undefined : error.retryAfter * 1_000,
+    attempt,
+  };
+}
+
+/**
+ * `Retry-After` as whole seconds from now (rounded up), read by the one parser the proxy uses too;
+ * undefined when absent or unreadable.
+ */
 export function parseRetryAfter(
   header: string | null,
   now: number = Date.now(),
 ): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  // HTTP dates name a weekday and month; anything else ("-5", "1.5") is not a valid value.
-  if (!/[a-z]/i.test(trimmed)) return undefined;
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - now) / 1000));
+  const ms = parseRetryAfterMs(header, now);
+  return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
 function describeStatus(response: Response): string {

@@ -1,12 +1,14 @@
 /**
- * The one place that decides how server state is cached and retried.
+ * The one place that decides how server state is cached, and the SPA's parameters of the one retry
+ * rule (src/lib/service/retry.ts), which the proxy follows too:
  *
  * - 4xx answers are final: retrying a bad request, a bad key or a missing carrier changes nothing.
  * - 429 is a state to show ("rate limited, try again in N s"), never a retry loop: live keys allow
  *   5 profile calls a minute, so automatic retries would only burn that budget.
- * - 5xx and network failures are retried a couple of times with back-off, honouring Retry-After,
- *   except 503 `upstream_unavailable`: the proxy's circuit breaker is open, so it already knows the
- *   service is down and says when to ask again. That is a state to show, with a countdown, like 429.
+ * - 5xx and network failures are retried a couple of times with back-off, honouring Retry-After
+ *   (one over 30 s is shown instead), except 503 `upstream_unavailable`: the proxy's circuit
+ *   breaker is open, so it already knows the service is down and says when to ask again. That is a
+ *   state to show, with a countdown, like 429.
  * - Writes (mutations) are never retried automatically: monitoring changes are billed.
  * - No refetch on window focus or reconnect: views refetch when their data is stale and in use.
  * - When the proxy itself cannot be reached, the client polls `/healthz` (while it is mounted) and,
@@ -14,15 +16,33 @@
  *   a page left showing "Cannot reach the server" recovers without a click.
  */
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
-import { ApiError, apiGet } from './api-client.ts';
+import { ApiError, apiGet, retryFailureOf } from './api-client.ts';
 import { isServerReachable, subscribeServerReachable } from './server-reachable.ts';
+import {
+  retryDecision,
+  retryDelayMs as retryDelay,
+  SERVICE_BACKOFF,
+  type RetryPolicy,
+} from './service/retry.ts';
 
 /** Retries after the first failure of a query, for 5xx and network failures only. */
 export const MAX_QUERY_RETRIES = 2;
-/** First back-off step; doubles per attempt. */
-const BASE_RETRY_DELAY_MS = 1_000;
-/** Longest wait we accept for an automatic retry; a longer Retry-After is shown to the user instead. */
-const MAX_RETRY_DELAY_MS = 30_000;
+
+/**
+ * The SPA's parameters of the one retry rule (src/lib/service/retry.ts): 429 is never retried (a
+ * countdown is shown), the service's back-off without jitter (one tab, behind the proxy's queue, is
+ * no herd), and a Retry-After over 30 s is shown to the user instead of waited out. Queries are
+ * reads, so a repeat is safe: the proxy itself refuses to repeat a call that could bill twice.
+ */
+const QUERY_RETRY_POLICY: RetryPolicy = {
+  maxRetries: MAX_QUERY_RETRIES,
+  rateLimited: undefined,
+  baseDelayMs: SERVICE_BACKOFF.baseDelayMs,
+  maxDelayMs: SERVICE_BACKOFF.maxDelayMs,
+  jitter: 0,
+  maxWaitMs: SERVICE_BACKOFF.maxDelayMs,
+  repeatSafe: true,
+};
 
 /** Carrier data is refreshed about four times a day upstream and profile calls cost money. */
 const DEFAULT_STALE_TIME_MS = 5 * 60_000;
@@ -48,17 +68,14 @@ function isTransient(error: unknown): error is ApiError {
 }
 
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  if (!isTransient(error) || isUpstreamUnavailable(error)) return false;
-  if (failureCount >= MAX_QUERY_RETRIES) return false;
-  const asked = retryAfterSeconds(error);
-  return asked === undefined || asked * 1_000 <= MAX_RETRY_DELAY_MS;
+  const failure = retryFailureOf(error, failureCount);
+  return failure !== undefined && retryDecision(failure, QUERY_RETRY_POLICY).retry;
 }
 
 /** Retry-After when given, else 1 s, 2 s, 4 s … capped at 30 s. `failureCount` is 0 after the first failure. */
 export function retryDelayMs(failureCount: number, error: unknown): number {
-  const asked = retryAfterSeconds(error);
-  const delay = asked === undefined ? BASE_RETRY_DELAY_MS * 2 ** failureCount : asked * 1_000;
-  return Math.min(delay, MAX_RETRY_DELAY_MS);
+  const failure = retryFailureOf(error, failureCount) ?? { attempt: failureCount };
+  return Math.min(retryDelay(failure, QUERY_RETRY_POLICY), QUERY_RETRY_POLICY.maxWaitMs);
 }
 
 const queryClientDefaults = {

@@ -1,17 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatCount, formatUsd } from '../../lib/format.ts';
+import { useBulkWatch, type BulkProgress, type BulkWatchResult } from '../../lib/watchlist/api.ts';
 import {
   estimateWatch,
   planResolution,
   resolveEntries,
-  useBulkWatch,
-  type BulkProgress,
-  type BulkWatchResult,
   type Resolution,
   type ResolvePlan,
   type WatchEstimate,
-} from '../../lib/watchlist.ts';
+} from '../../lib/watchlist/cost.ts';
 import { ErrorState } from '../ErrorState.tsx';
 import { BUTTON, LABEL, MUTED, PRIMARY_BUTTON } from '../controls.ts';
 import { WatchCost } from './WatchCost.tsx';

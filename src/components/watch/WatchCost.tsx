@@ -1,5 +1,5 @@
 import { formatCount, formatUsd } from '../../lib/format.ts';
-import type { WatchEstimate } from '../../lib/watchlist.ts';
+import type { WatchEstimate } from '../../lib/watchlist/cost.ts';
 import { MUTED } from '../controls.ts';
 
 /** What watching costs: new DOTs this month × the monthly price; already-billed DOTs free. */

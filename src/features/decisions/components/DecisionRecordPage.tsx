@@ -6,6 +6,7 @@
 import { Link, useParams } from 'react-router';
 import { BUTTON, MUTED } from '../../../components/controls.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
+import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import {
   DECISION_LABELS,
@@ -57,7 +58,7 @@ function Record({ record }: { record: DecisionRecord }) {
       <p className="mt-1">
         USDOT {record.dot_number} ·{' '}
         <Link
-          to={`/carriers/${record.dot_number}/overview`}
+          to={carrierPath(record.dot_number)}
           className="text-sky-800 underline dark:text-sky-300"
         >
           carrier profile

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { BUTTON, INPUT, LABEL, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import {
   DECISIONS,
@@ -200,7 +201,7 @@ function DecisionTable({ items }: { items: DecisionRecord[] }) {
               <td className="px-2 py-2 whitespace-nowrap">{formatDateTime(record.decided_at)}</td>
               <td className="px-2 py-2">
                 <Link
-                  to={`/carriers/${record.dot_number}/overview`}
+                  to={carrierPath(record.dot_number)}
                   className="text-sky-800 underline dark:text-sky-300"
                 >
                   {legalName(record)}

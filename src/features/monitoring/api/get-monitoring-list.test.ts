@@ -1,9 +1,10 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { pruneListPages } from './get-monitoring-list.ts';
+import { monitoringKeys } from './keys.ts';
 
 function page(n: number) {
-  return ['monitoring', 'list', { page: n, pageSize: 500 }] as const;
+  return monitoringKeys.list({ page: n, pageSize: 500 });
 }
 
 describe('pruneListPages', () => {
@@ -12,7 +13,7 @@ describe('pruneListPages', () => {
     for (let n = 1; n <= 6; n += 1) {
       client.setQueryData(page(n), { totalCount: 3000, profiles: [] }, { updatedAt: 1000 * n });
     }
-    client.setQueryData(['monitoring', 'triage', ['a']], new Map());
+    client.setQueryData(monitoringKeys.triageOf(['a']), new Map());
     const shown = new QueryObserver(client, {
       queryKey: page(1),
       queryFn: () => ({ totalCount: 3000, profiles: [] }),
@@ -24,11 +25,11 @@ describe('pruneListPages', () => {
 
     const kept = client
       .getQueryCache()
-      .findAll({ queryKey: ['monitoring', 'list'] })
+      .findAll({ queryKey: monitoringKeys.lists() })
       .map((query) => (query.queryKey[2] as { page: number }).page)
       .sort();
     expect(kept).toEqual([1, 5, 6]);
-    expect(client.getQueryData(['monitoring', 'triage', ['a']])).toBeInstanceOf(Map);
+    expect(client.getQueryData(monitoringKeys.triageOf(['a']))).toBeInstanceOf(Map);
     unsubscribe();
     client.clear();
   });

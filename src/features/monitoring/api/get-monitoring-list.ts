@@ -5,7 +5,7 @@
  *
  * A page of 500 profiles is megabytes of JSON and about as much heap once parsed, so the cache keeps
  * few of them: the page shown, the next one (prefetched while the user reads) and the
- * `KEPT_INACTIVE_PAGES` last seen, each dropped `LIST_GC_MS` after it was left.
+ * `KEPT_INACTIVE_PAGES` last seen, each dropped `FRESHNESS.inboxPageGc` after it was left.
  */
 import {
   keepPreviousData,
@@ -16,23 +16,21 @@ import {
 } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { ApiError, apiGetText } from '../../../lib/api-client.ts';
+import { FRESHNESS } from '../../../lib/freshness.ts';
 import type { MonitoringList } from '../../../lib/service/index.ts';
 import { listQuery, type InboxParams, type ListQuery } from '../model/inbox-params.ts';
 import { sortProfiles } from '../model/inbox.ts';
+import { monitoringKeys } from './keys.ts';
 import { readListOffThread, warmListParser } from './parse-off-thread.ts';
 
 /** Polling interval while the inbox is open (paused while the tab is hidden). */
 export const INBOX_REFRESH_MS = 3 * 60_000;
 /** Polling interval while the last read failed. */
 export const RETRY_AFTER_FAILURE_MS = 30_000;
-/** How long a page nobody shows stays cached. */
-const LIST_GC_MS = 60_000;
 /** Pages left (or prefetched) that are kept at most, newest first; older ones are dropped. */
 const KEPT_INACTIVE_PAGES = 3;
 /** Delay before the next page is prefetched: the page shown has painted by then. */
 const PREFETCH_DELAY_MS = 50;
-
-const LIST_KEY = ['monitoring', 'list'] as const;
 
 export async function getMonitoringList(
   query: ListQuery,
@@ -52,10 +50,10 @@ export async function getMonitoringList(
 function monitoringListQueryOptions(params: InboxParams) {
   const query = listQuery(params);
   return queryOptions({
-    queryKey: [...LIST_KEY, query] as const,
+    queryKey: monitoringKeys.list(query),
     queryFn: ({ signal }) => getMonitoringList(query, signal),
-    staleTime: 60_000,
-    gcTime: LIST_GC_MS,
+    staleTime: FRESHNESS.inbox,
+    gcTime: FRESHNESS.inboxPageGc,
     // A new answer shares nothing worth keeping with the last: skip the deep comparison.
     structuralSharing: false,
     placeholderData: keepPreviousData,
@@ -70,7 +68,7 @@ function monitoringListQueryOptions(params: InboxParams) {
 export function pruneListPages(client: QueryClient, keep = KEPT_INACTIVE_PAGES): void {
   const cache = client.getQueryCache();
   const inactive = cache
-    .findAll({ queryKey: LIST_KEY, type: 'inactive' })
+    .findAll({ queryKey: monitoringKeys.lists(), type: 'inactive' })
     .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
   for (const query of inactive.slice(keep)) cache.remove(query);
 }

@@ -12,7 +12,9 @@ import {
 } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, apiPut } from '../../../lib/api-client.ts';
+import { FRESHNESS } from '../../../lib/freshness.ts';
 import type { TriageEntry, TriageState } from '../model/inbox.ts';
+import { monitoringKeys } from './keys.ts';
 
 /** Profile ids per GET: keeps the query string short whatever the page size. */
 const PROFILE_IDS_PER_REQUEST = 100;
@@ -63,10 +65,10 @@ async function getTriageStates(
 function triageQueryOptions(profileIds: readonly string[]) {
   const sorted = [...new Set(profileIds)].sort();
   return queryOptions({
-    queryKey: ['monitoring', 'triage', sorted] as const,
+    queryKey: monitoringKeys.triageOf(sorted),
     queryFn: ({ signal }) => getTriageStates(sorted, signal),
     enabled: sorted.length > 0,
-    staleTime: 60_000,
+    staleTime: FRESHNESS.inbox,
   });
 }
 
@@ -100,10 +102,8 @@ async function putTriage(updates: readonly TriageUpdate[]): Promise<void> {
 }
 
 function invalidateTriage(client: QueryClient) {
-  return client.invalidateQueries({ queryKey: TRIAGE_KEY });
+  return client.invalidateQueries({ queryKey: monitoringKeys.triage() });
 }
-
-const TRIAGE_KEY = ['monitoring', 'triage'] as const;
 
 /** The triage map once `updates` are applied (New removes the entry, as the proxy does). */
 export function applyTriage(
@@ -133,9 +133,9 @@ export function useSetTriage() {
   return useMutation({
     mutationFn: putTriage,
     onMutate: async (updates: readonly TriageUpdate[]) => {
-      await client.cancelQueries({ queryKey: TRIAGE_KEY });
+      await client.cancelQueries({ queryKey: monitoringKeys.triage() });
       const snapshot: Snapshot = client.getQueriesData<Map<string, TriageEntry>>({
-        queryKey: TRIAGE_KEY,
+        queryKey: monitoringKeys.triage(),
       });
       for (const [key, states] of snapshot) {
         if (states) client.setQueryData(key, applyTriage(states, updates));
@@ -161,9 +161,9 @@ export async function putLastVisit(): Promise<void> {
 }
 
 const lastVisitQueryOptions = queryOptions({
-  queryKey: ['monitoring', 'last-visit'] as const,
+  queryKey: monitoringKeys.lastVisit(),
   queryFn: ({ signal }) => getLastVisit(signal),
-  staleTime: Infinity,
+  staleTime: FRESHNESS.lastVisit,
 });
 
 export function useLastVisit() {

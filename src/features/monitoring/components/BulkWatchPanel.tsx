@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { ResolveAndWatch } from '../../../components/watch/ResolveAndWatch.tsx';
-import { splitEntries } from '../api/watch-list.ts';
+import { splitEntries } from '../../../lib/watchlist/entries.ts';
 import { INPUT, LABEL } from './ui.ts';
 
 /** Paste or upload DOT numbers, dockets or profile ids → resolve → estimate → confirm → send. */

@@ -1,7 +1,8 @@
 import { Fragment, memo, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/Badge.tsx';
-import { Spacer, useRowWindow } from '../../../components/virtual-table/row-window.tsx';
+import { Spacer, useRowWindow } from '../../../components/data-table/row-window.tsx';
+import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { formatDate, MISSING } from '../../../lib/format.ts';
 import {
   channelsOf,
@@ -265,7 +266,7 @@ const ProfileRow = memo(function ProfileRow({
             <span className="sr-only">{`${open ? 'Hide' : 'Show'} changes of ${profile.dot}`}</span>
           </button>
           <Link
-            to={`/carriers/${profile.dot}/overview`}
+            to={carrierPath(profile.dot)}
             className="text-sky-800 underline underline-offset-2 dark:text-sky-300"
           >
             {profile.dot}

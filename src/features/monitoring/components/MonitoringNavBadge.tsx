@@ -1,10 +1,12 @@
 import { useIsFetching, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { FRESHNESS } from '../../../lib/freshness.ts';
 import {
   getMonitoringList,
   INBOX_REFRESH_MS,
   RETRY_AFTER_FAILURE_MS,
 } from '../api/get-monitoring-list.ts';
+import { isBadgeKey, monitoringKeys } from '../api/keys.ts';
 import { useTriageStates } from '../api/triage.ts';
 import { inboxChangesOf } from '../model/change-id.ts';
 import { MAX_PAGE_SIZE } from '../model/inbox-params.ts';
@@ -17,10 +19,10 @@ const BADGE_QUERY = { page: 1, pageSize: MAX_PAGE_SIZE, view_changes: 'true' } a
 function useInboxLoading(): boolean {
   return (
     useIsFetching({
-      queryKey: ['monitoring', 'list'],
+      queryKey: monitoringKeys.lists(),
       // a first load only: a refetch may wait out long retries in an outage, and the badge must
       // still learn that the server is unreachable
-      predicate: (query) => query.queryKey[2] !== 'badge' && query.state.data === undefined,
+      predicate: (query) => !isBadgeKey(query.queryKey) && query.state.data === undefined,
     }) > 0
   );
 }
@@ -35,9 +37,9 @@ function useUntriagedTotal(): UntriagedTotal | undefined {
   // Its answer is as big as an inbox page: wait for the page the user is waiting for.
   const inboxLoading = useInboxLoading();
   const list = useQuery({
-    queryKey: ['monitoring', 'list', 'badge'] as const,
+    queryKey: monitoringKeys.badge(),
     queryFn: ({ signal }) => getMonitoringList(BADGE_QUERY, signal),
-    staleTime: 60_000,
+    staleTime: FRESHNESS.inbox,
     refetchInterval: (query) =>
       query.state.status === 'error' ? RETRY_AFTER_FAILURE_MS : INBOX_REFRESH_MS,
     retry: false,

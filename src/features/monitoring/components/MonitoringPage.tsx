@@ -7,9 +7,10 @@ import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import type { Channel } from '../../../lib/service/index.ts';
 import { CHANNELS } from '../../../lib/service/index.ts';
 import { useKnownNames } from '../api/known-names.ts';
+import { monitoringKeys } from '../api/keys.ts';
 import { useSetTriage } from '../api/triage.ts';
 import { UnwatchConfirm } from '../../../components/watch/UnwatchConfirm.tsx';
-import { useUnwatch } from '../../../lib/watchlist.ts';
+import { useUnwatch } from '../../../lib/watchlist/api.ts';
 import { csvFileName, toCsv } from '../model/csv.ts';
 import type { InboxChange, TriageState } from '../model/inbox.ts';
 import { BulkWatchPanel } from './BulkWatchPanel.tsx';
@@ -142,7 +143,7 @@ export function MonitoringPage() {
   const refresh = () => {
     void list.refetch();
     // the navigation badge counts from the same list: a refresh refreshes it too
-    void client.invalidateQueries({ queryKey: ['monitoring', 'list', 'badge'] });
+    void client.invalidateQueries({ queryKey: monitoringKeys.badge() });
   };
 
   return (

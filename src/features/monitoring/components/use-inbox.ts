@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMonitoringList } from '../api/get-monitoring-list.ts';
+import { monitoringKeys } from '../api/keys.ts';
 import { putLastVisit, useLastVisit, useTriageStates } from '../api/triage.ts';
 import { inboxChangesOf } from '../model/change-id.ts';
 import {
@@ -66,8 +67,7 @@ function useRecordVisit(loaded: boolean) {
   }, [loaded, lastVisit.isSuccess]);
   useEffect(
     () => () => {
-      if (recorded.current)
-        void client.invalidateQueries({ queryKey: ['monitoring', 'last-visit'] });
+      if (recorded.current) void client.invalidateQueries({ queryKey: monitoringKeys.lastVisit() });
     },
     [client],
   );

@@ -10,6 +10,7 @@ import {
   type FmcsaProfile,
   type ParseIssue,
 } from '../../../lib/service/index.ts';
+import { profileKeys } from './keys.ts';
 
 type FmcsaResult =
   { status: 'found'; record: FmcsaProfile; issues: ParseIssue[] } | { status: 'not-found' };
@@ -40,7 +41,7 @@ async function getFmcsaProfile(dot: string, options: FetchOptions = {}): Promise
 
 function fmcsaProfileQueryOptions(dot: string) {
   return queryOptions({
-    queryKey: ['profile-fmcsa', dot],
+    queryKey: profileKeys.fmcsa(dot),
     queryFn: ({ signal }) => getFmcsaProfile(dot, { signal }),
   });
 }

@@ -12,6 +12,7 @@ import {
 } from '@tanstack/react-query';
 import { apiGetWithMeta } from '../../../lib/api-client.ts';
 import { parseProfileResponse, type ParseIssue, type Profile } from '../../../lib/service/index.ts';
+import { profileKeys } from './keys.ts';
 
 type CacheStatus = 'hit' | 'miss';
 
@@ -80,13 +81,9 @@ function getProfile(dot: string, options: FetchOptions = {}): Promise<ProfileRes
   return fetchProfile('/api/v2/profile', dot, options);
 }
 
-export function profileQueryKey(dot: string) {
-  return ['profile', 'full', dot] as const;
-}
-
 function profileQueryOptions(dot: string) {
   return queryOptions({
-    queryKey: profileQueryKey(dot),
+    queryKey: profileKeys.full(dot),
     queryFn: ({ signal }) => getProfile(dot, { signal }),
     // A heavy carrier's profile is tens of thousands of objects; comparing a refetch with the
     // previous answer object by object would cost as much as parsing it. Replace it whole.
@@ -96,7 +93,7 @@ function profileQueryOptions(dot: string) {
 
 function summaryQueryOptions(dot: string, enabled: boolean) {
   return queryOptions({
-    queryKey: ['profile', 'summary', dot] as const,
+    queryKey: profileKeys.summary(dot),
     queryFn: ({ signal }) => fetchProfile('/api/local/profile-summary', dot, { signal }),
     enabled,
     // The full profile, asked for alongside, answers (or shows the error) when the summary fails.
@@ -113,7 +110,7 @@ function summaryQueryOptions(dot: string, enabled: boolean) {
  */
 export function useProfileAndSummary(dot: string) {
   const client = useQueryClient();
-  const haveFull = client.getQueryData(profileQueryKey(dot)) !== undefined;
+  const haveFull = client.getQueryData(profileKeys.full(dot)) !== undefined;
   const summary = useQuery(summaryQueryOptions(dot, !haveFull));
   const full = useQuery(profileQueryOptions(dot));
   return { full, summary };
@@ -122,7 +119,7 @@ export function useProfileAndSummary(dot: string) {
 /** Fetch the profile past the proxy's cache and put the answer in the query. */
 async function refreshProfile(client: QueryClient, dot: string): Promise<ProfileResult> {
   const result = await getProfile(dot, { fresh: true });
-  client.setQueryData(profileQueryKey(dot), result);
+  client.setQueryData(profileKeys.full(dot), result);
   return result;
 }
 

@@ -1,42 +1,25 @@
 /**
  * Naming the carriers of a network without fanning out billed calls: what the query cache already
- * holds (full profiles, earlier lite look-ups), the lite profile (`/api/v2/profile-lite`, the
- * cheaper call) for an explicit, confirmed look-up, and the mode and price from `/api/local/config`.
+ * holds (full profiles, earlier lite look-ups or previews), the lite profile (the cheaper call,
+ * `liteProfileQuery` of src/lib/carrier) for an explicit, confirmed look-up, and the mode and price
+ * from `/api/local/config`.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, ApiError } from '../../../lib/api-client.ts';
-import { parseLiteResponse, type LiteProfile } from '../../../lib/service/index.ts';
-import type { KnownCarrier } from '../components/network/network-model.ts';
-import { profileQueryKey, type ProfileResult } from './get-profile.ts';
+import { carrierKeys } from '../../../lib/carrier/keys.ts';
+import { liteProfileQuery } from '../../../lib/carrier/lite-profile.ts';
+import { FRESHNESS } from '../../../lib/freshness.ts';
+import { unitUsd } from '../../../lib/service/endpoints.ts';
+import type { LiteProfile } from '../../../lib/service/index.ts';
+import type { KnownCarrier } from '../components/tabs/network/model.ts';
+import type { ProfileResult } from './get-profile.ts';
+import { profileKeys } from './keys.ts';
 
 /** Published price of one lite profile per new DOT per month, used until the proxy says otherwise. */
-const PUBLISHED_LITE_PRICE_USD = 0.5;
+const PUBLISHED_LITE_PRICE_USD = unitUsd('profile-lite');
 /** At most this many look-ups in flight at once (live keys allow 5 profile calls a minute). */
 const LOOKUP_CONCURRENCY = 2;
-
-function liteQueryKey(dot: string) {
-  return ['network-lookup', 'lite', dot] as const;
-}
-
-/** The lite profile of one DOT, or null when the service has no such carrier (404). */
-async function getLiteProfile(dot: string, signal?: AbortSignal): Promise<LiteProfile | null> {
-  try {
-    const body = await apiGet('/api/v2/profile-lite', { dot_number: dot }, { signal });
-    return parseLiteResponse(body).value.items[0] ?? null;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
-
-function liteProfileQueryOptions(dot: string) {
-  return queryOptions({
-    queryKey: liteQueryKey(dot),
-    queryFn: ({ signal }) => getLiteProfile(dot, signal),
-    staleTime: Infinity,
-  });
-}
 
 export interface LookupPricing {
   /** false only when the proxy says nothing is billed (sandbox, test key) */
@@ -70,11 +53,11 @@ export function readLookupPricing(body: unknown): LookupPricing {
 }
 
 export const lookupPricingQuery = queryOptions({
-  queryKey: ['local', 'config', 'lookup-pricing'],
+  queryKey: profileKeys.lookupPricing(),
   queryFn: async ({ signal }) =>
     readLookupPricing(await apiGet('/api/local/config', {}, { signal })),
-  staleTime: Infinity,
-  gcTime: Infinity,
+  staleTime: FRESHNESS.proxyConfig,
+  gcTime: FRESHNESS.proxyConfig,
 });
 
 function fromProfileLike(
@@ -102,8 +85,8 @@ const NO_DETAILS = {
 export function knownFromCache(queryClient: QueryClient, dots: readonly string[]) {
   const known = new Map<string, KnownCarrier>();
   for (const dot of dots) {
-    const full = queryClient.getQueryData<ProfileResult>(profileQueryKey(dot))?.profile;
-    const lite = queryClient.getQueryData<LiteProfile | null>(liteQueryKey(dot));
+    const full = queryClient.getQueryData<ProfileResult>(profileKeys.full(dot))?.profile;
+    const lite = queryClient.getQueryData<LiteProfile | null>(carrierKeys.lite(dot));
     if (full) known.set(dot, fromProfileLike(dot, full, 'profile'));
     else if (lite) known.set(dot, fromProfileLike(dot, lite, 'lite'));
     else if (lite === null) known.set(dot, { ...NO_DETAILS, dot, notFound: true });
@@ -138,7 +121,7 @@ export async function lookUpNames(
   async function worker() {
     for (let dot = queue.shift(); dot !== undefined && !progress.stoppedBy; dot = queue.shift()) {
       try {
-        await queryClient.fetchQuery(liteProfileQueryOptions(dot));
+        await queryClient.fetchQuery(liteProfileQuery(dot));
       } catch (error) {
         progress.failed.push(dot);
         if (stopsTheRun(error)) progress.stoppedBy = error;

@@ -5,9 +5,11 @@
  */
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
+import { FRESHNESS } from '../../../lib/freshness.ts';
 import type { AutocompleteItem } from '../../../lib/service/index.ts';
 import { isValidAutocompleteQ } from '../../../lib/service/search-rules.ts';
 import { loadAutocompleteParser } from '../lazy-parts.ts';
+import { searchKeys } from './keys.ts';
 
 export const AUTOCOMPLETE_LIMIT = 15;
 /**
@@ -17,8 +19,6 @@ export const AUTOCOMPLETE_LIMIT = 15;
  * docs/search-and-profile.md ("Autocomplete").
  */
 export const AUTOCOMPLETE_DEBOUNCE_MS = 30;
-/** The service's own cache rule for autocomplete answers. */
-const AUTOCOMPLETE_STALE_MS = 5 * 60_000;
 
 /** The query as the proxy canonicalises it: trimmed, lower-case, single spaces. */
 export function autocompleteTerm(input: string): string {
@@ -34,15 +34,13 @@ async function getAutocomplete(term: string, signal?: AbortSignal): Promise<Auto
   return parseAutocomplete(body).value.slice(0, AUTOCOMPLETE_LIMIT);
 }
 
-const autocompleteKey = (term: string) => ['search', 'autocomplete', term] as const;
-
 function autocompleteQueryOptions(term: string) {
   return queryOptions({
-    queryKey: autocompleteKey(term),
+    queryKey: searchKeys.autocomplete(term),
     queryFn: ({ signal }) => getAutocomplete(term, signal),
     // The service's rule for q (2 to 100 printable characters): anything else is not sent.
     enabled: isValidAutocompleteQ(term),
-    staleTime: AUTOCOMPLETE_STALE_MS,
+    staleTime: FRESHNESS.suggestions,
     placeholderData: keepPreviousData,
   });
 }
@@ -54,6 +52,6 @@ export function useAutocomplete(input: string) {
 
 /** Whether the suggestions for `input` are in the client cache and fresh (showing them is free). */
 export function hasFreshSuggestions(client: QueryClient, input: string): boolean {
-  const state = client.getQueryState(autocompleteKey(autocompleteTerm(input)));
-  return state?.status === 'success' && Date.now() - state.dataUpdatedAt < AUTOCOMPLETE_STALE_MS;
+  const state = client.getQueryState(searchKeys.autocomplete(autocompleteTerm(input)));
+  return state?.status === 'success' && Date.now() - state.dataUpdatedAt < FRESHNESS.suggestions;
 }

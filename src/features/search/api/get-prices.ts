@@ -6,6 +6,8 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
+import { FRESHNESS } from '../../../lib/freshness.ts';
+import { searchKeys } from './keys.ts';
 
 interface Price {
   usd: number;
@@ -44,9 +46,9 @@ export function readPricing(body: unknown): Pricing {
 }
 
 const pricingQueryOptions = queryOptions({
-  queryKey: ['search', 'pricing'] as const,
+  queryKey: searchKeys.pricing(),
   queryFn: async ({ signal }) => readPricing(await apiGet('/api/local/config', {}, { signal })),
-  staleTime: Infinity,
+  staleTime: FRESHNESS.proxyConfig,
 });
 
 export function usePricing() {

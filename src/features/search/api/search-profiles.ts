@@ -23,6 +23,7 @@ import { ApiError, apiGet } from '../../../lib/api-client.ts';
 import { loadResultsReader } from '../lazy-parts.ts';
 import type { SearchKey } from '../lib/search-keys.ts';
 import { profileQueryParams, type SearchRequest } from '../lib/search-params.ts';
+import { searchKeys } from './keys.ts';
 import type { SearchResults } from './read-results.ts';
 
 export type ResultsEndpoint = 'profile' | 'profile-lite';
@@ -50,7 +51,7 @@ async function searchProfiles(
 
 function searchQueryOptions(request: SearchRequest) {
   return queryOptions({
-    queryKey: ['search', resultsEndpoint(request.key), profileQueryParams(request)] as const,
+    queryKey: searchKeys.results(resultsEndpoint(request.key), profileQueryParams(request)),
     queryFn: ({ signal }) => searchProfiles(request, signal),
     placeholderData: keepPreviousData,
   });

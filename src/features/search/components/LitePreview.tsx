@@ -1,7 +1,9 @@
 /**
  * A quick look at one carrier from the lite profile (`/api/v2/profile-lite`): status, authority,
- * insurance, risk and fleet size, labelled with what the call costs.
+ * insurance, risk and fleet size, labelled with what the call costs. A carrier the service does not
+ * know (404) is an answer, shown as such, not an error.
  */
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingBlock } from '../../../components/Skeleton.tsx';
@@ -14,19 +16,15 @@ import {
   formatUsd,
   triState,
 } from '../../../lib/format.ts';
+import { liteProfileQuery } from '../../../lib/carrier/lite-profile.ts';
+import { carrierPath } from '../../../lib/carrier/paths.ts';
+import { unitUsd } from '../../../lib/service/endpoints.ts';
 import type { LiteProfile } from '../../../lib/service/index.ts';
-import { useLiteProfile } from '../api/get-lite-profile.ts';
 import { usePricing, type Pricing } from '../api/get-prices.ts';
-import {
-  authoritySummary,
-  docketOf,
-  placeOf,
-  profilePath,
-  usdotSummary,
-} from '../lib/carrier-summary.ts';
+import { authoritySummary, docketOf, placeOf, usdotSummary } from '../lib/carrier-summary.ts';
 
 /** The price fallback when the proxy does not list one: the published lite price. */
-const LITE_PRICE_USD = 0.5;
+const LITE_PRICE_USD = unitUsd('profile-lite');
 
 export function liteCostLabel(pricing: Pricing | undefined): string {
   const usd = pricing?.prices['profile-lite']?.usd ?? LITE_PRICE_USD;
@@ -41,7 +39,7 @@ interface LitePreviewProps {
 }
 
 export function LitePreview({ dot, name, onClose }: LitePreviewProps) {
-  const lite = useLiteProfile(dot);
+  const lite = useQuery(liteProfileQuery(dot));
   const pricing = usePricing();
   return (
     <section
@@ -74,7 +72,7 @@ export function LitePreview({ dot, name, onClose }: LitePreviewProps) {
   );
 }
 
-function LiteFacts({ dot, lite }: { dot: string; lite: LiteProfile | undefined }) {
+function LiteFacts({ dot, lite }: { dot: string; lite: LiteProfile | null }) {
   if (!lite) return <p className="text-sm">The service has no lite profile for DOT {dot}.</p>;
   const facts: [string, string][] = [
     ['DOT / docket', `${lite.dot_number ?? dot} / ${docketOf(lite) ?? MISSING}`],
@@ -107,7 +105,7 @@ function LiteFacts({ dot, lite }: { dot: string; lite: LiteProfile | undefined }
         ))}
       </dl>
       <Link
-        to={profilePath(lite.dot_number ?? dot)}
+        to={carrierPath(lite.dot_number ?? dot)}
         className="inline-block text-sm font-medium text-sky-800 underline underline-offset-2 dark:text-sky-300"
       >
         Open the full profile

@@ -35,6 +35,7 @@ import {
 import { searchPath } from '../lib/search-params.ts';
 import { HighlightMatch } from './HighlightMatch.tsx';
 import { buildOmniboxOptions, suggestsCarriers, type OmniboxOption } from './omnibox-options.ts';
+import { carrierPath } from '../../../lib/carrier/paths.ts';
 
 const AUTO = 'auto';
 
@@ -46,7 +47,7 @@ function optionTarget(option: OmniboxOption): string {
   if (count > 1 && item.legal_name) {
     return searchPath({ key: 'company', value: item.legal_name, page: 1 });
   }
-  return `/carriers/${item.dot_number}/overview`;
+  return carrierPath(item.dot_number);
 }
 
 /** The placeholder for the width: the long one is cut off in a phone's header (390 px). */

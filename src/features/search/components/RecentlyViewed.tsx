@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { formatAge } from '../../../lib/format.ts';
 import { clearRecentCarriers, useRecentCarriers } from '../../../lib/recent.ts';
-import { profilePath } from '../lib/carrier-summary.ts';
+import { carrierPath } from '../../../lib/carrier/paths.ts';
 
 export function RecentlyViewed() {
   const recent = useRecentCarriers();
@@ -37,7 +37,7 @@ export function RecentlyViewed() {
               className="flex items-center justify-between gap-3 px-3 py-2 text-sm"
             >
               <Link
-                to={profilePath(carrier.dot)}
+                to={carrierPath(carrier.dot)}
                 className="font-medium text-sky-800 underline-offset-2 hover:underline dark:text-sky-300"
               >
                 {carrier.name}

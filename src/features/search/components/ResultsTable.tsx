@@ -7,15 +7,11 @@ import { Link, useNavigate } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/Badge.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable.tsx';
 import type { PagerProps } from '../../../components/data-table/Pager.tsx';
+import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { TRI_STATE_LABELS, formatRiskScore, triState, type TriState } from '../../../lib/format.ts';
-import { dotOfProfileId, useWatchedIds } from '../../../lib/watchlist.ts';
-import {
-  authoritySummary,
-  docketOf,
-  placeOf,
-  profilePath,
-  usdotSummary,
-} from '../lib/carrier-summary.ts';
+import { useWatchedIds } from '../../../lib/watchlist/api.ts';
+import { dotOfProfileId } from '../../../lib/watchlist/profile-id.ts';
+import { authoritySummary, docketOf, placeOf, usdotSummary } from '../lib/carrier-summary.ts';
 import type { ResultRow } from '../lib/results-columns.ts';
 
 const TRI_TONE: Record<TriState, BadgeTone> = {
@@ -67,7 +63,7 @@ function buildColumns(onPreview: (row: ResultRow) => void): DataTableColumn<Resu
       cell: (p) => (
         <span className="flex flex-col">
           <Link
-            to={profilePath(dotOf(p))}
+            to={carrierPath(dotOf(p))}
             className="font-medium text-sky-800 underline-offset-2 hover:underline dark:text-sky-300"
           >
             {p.legal_name ?? `DOT ${dotOf(p)}`}
@@ -137,7 +133,7 @@ export function ResultsTable({ items, caption, pager, onPreview }: ResultsTableP
       columns={columns}
       data={items}
       getRowId={(p) => dotOf(p)}
-      onRowActivate={(p) => void navigate(profilePath(dotOf(p)))}
+      onRowActivate={(p) => void navigate(carrierPath(dotOf(p)))}
       pager={{ ...pager, label: 'Result pages' }}
       empty="No carriers on this page."
     />

@@ -11,7 +11,7 @@ import { LoadingBlock } from '../../../components/Skeleton.tsx';
 import { isBadRequest, useSearchResults } from '../api/search-profiles.ts';
 import type { SearchResults } from '../api/read-results.ts';
 import { loadResultsSection } from '../lazy-parts.ts';
-import { profilePath } from '../lib/carrier-summary.ts';
+import { carrierPath } from '../../../lib/carrier/paths.ts';
 import type { ResultRow } from '../lib/results-columns.ts';
 import {
   searchFromParams,
@@ -50,7 +50,7 @@ export function SearchPage() {
 
   const onlyDot = results.isPlaceholderData ? undefined : singleMatch(request, results.data);
   useEffect(() => {
-    if (onlyDot) void navigate(profilePath(onlyDot), { replace: true });
+    if (onlyDot) void navigate(carrierPath(onlyDot), { replace: true });
   }, [onlyDot, navigate]);
 
   const onSearch = (next: SearchRequest) => {

@@ -4,7 +4,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { MISSING, formatCount, formatDate } from '../../../lib/format.ts';
 import type { Inspection } from '../../../lib/service/index.ts';
 import type { VinDetails as VinDetailsData } from '../api/read-results.ts';
-import { profilePath } from '../lib/carrier-summary.ts';
+import { carrierPath } from '../../../lib/carrier/paths.ts';
 
 /** A text value of an inspection's extra keys (`dot_number`, `legal_name`), string or number. */
 function extraText(inspection: Inspection, key: string): string | undefined {
@@ -27,7 +27,7 @@ const INSPECTION_COLUMNS: DataTableColumn<Inspection>[] = [
       const name = extraText(i, 'legal_name') ?? (dot ? `DOT ${dot}` : MISSING);
       return dot ? (
         <Link
-          to={profilePath(dot)}
+          to={carrierPath(dot)}
           className="text-sky-800 underline underline-offset-2 dark:text-sky-300"
         >
           {name}

@@ -49,7 +49,3 @@ export function placeOf(carrier: SummaryFields): string {
   const parts = [carrier.physical_address_city, carrier.physical_address_state].filter(Boolean);
   return parts.length > 0 ? parts.join(', ') : MISSING;
 }
-
-export function profilePath(dot: string): string {
-  return `/carriers/${encodeURIComponent(dot)}/overview`;
-}

@@ -4,13 +4,11 @@
  * (list searches) or a full profile (DOT, docket, VIN), see `resultsEndpoint`.
  */
 import { formatUsd } from '../../../lib/format.ts';
+import { unitUsd } from '../../../lib/service/endpoints.ts';
 import type { Pricing } from '../api/get-prices.ts';
 import { resultsEndpoint } from '../api/search-profiles.ts';
 import type { SearchKey } from './search-keys.ts';
 import { RESULTS_PAGE_SIZE } from './search-params.ts';
-
-/** Published prices (docs: service facts), used until the proxy's own list has arrived. */
-const PUBLISHED_USD = { profile: 3, 'profile-lite': 0.5 } as const;
 
 function what(key: SearchKey, usd: number): string {
   const each = `${formatUsd(usd)} per new DOT per month`;
@@ -22,7 +20,8 @@ function what(key: SearchKey, usd: number): string {
 /** "Cost: up to $5.00 a page of 10 (lite profiles, $0.50 per new DOT per month)." */
 export function searchCostLabel(pricing: Pricing | undefined, key: SearchKey): string {
   const endpoint = resultsEndpoint(key);
-  const usd = pricing?.prices[endpoint]?.usd ?? PUBLISHED_USD[endpoint];
+  // The published price (the contract's table) until the proxy's own list has arrived.
+  const usd = pricing?.prices[endpoint]?.usd ?? unitUsd(endpoint);
   return pricing?.billed
     ? `Cost: ${what(key, usd)}.`
     : `Not billed here; on a live key ${what(key, usd)}.`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchValue } from '../../../../server-proxy/src/sandbox/validate.ts';
+import { searchValue } from '../../../lib/service/rules/profile-search.ts';
 import { SEARCH_KEYS } from './search-keys.ts';
 import { searchProblem } from './validate-search.ts';
 

@@ -6,6 +6,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
+import { FRESHNESS } from '../../../lib/freshness.ts';
+import { usageKeys } from './keys.ts';
 
 interface SpendLine {
   /** endpoint (`profile`, `monitoring/add` …) or user name */
@@ -105,13 +107,16 @@ export function readUsage(body: unknown): Usage {
   };
 }
 
+/** How often the spend is read again while it is shown. */
+const USAGE_POLL_MS = 60_000;
+
 /**
  * Spend moves with every billed call: read again whenever the Usage page opens (the header's copy
  * updates with it), and polled every minute while shown. Reading it is free.
  */
 export const usageQuery = queryOptions({
-  queryKey: ['local', 'usage'],
+  queryKey: usageKeys.spend(),
   queryFn: async ({ signal }) => readUsage(await apiGet(USAGE_PATH, {}, { signal })),
-  staleTime: 0,
-  refetchInterval: 60_000,
+  staleTime: FRESHNESS.spend,
+  refetchInterval: USAGE_POLL_MS,
 });

@@ -4,7 +4,8 @@
  * what the live service would charge; nothing is billed, and the page says so.
  */
 import { useQuery } from '@tanstack/react-query';
-import { DefinitionList, type Definition } from '../../../components/DefinitionList.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable.tsx';
+import { Facts, type Fact } from '../../../components/Facts.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { MUTED } from '../../../components/controls.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -12,6 +13,47 @@ import { formatCount, formatPercent, formatUsd } from '../../../lib/format.ts';
 import { usageQuery, type Usage } from '../api/usage.ts';
 import { endpointLabel } from './endpoint-labels.ts';
 import { SpendChart } from './SpendChart.tsx';
+
+type EndpointLine = Usage['byEndpoint'][number];
+type UserLine = Usage['byUser'][number];
+
+const ENDPOINT_COLUMNS: readonly DataTableColumn<EndpointLine>[] = [
+  { id: 'endpoint', header: 'Endpoint', rowHeader: true, value: (l) => endpointLabel(l.key) },
+  {
+    id: 'calls',
+    header: 'Calls',
+    align: 'end',
+    value: (l) => l.calls,
+    cell: (l) => formatCount(l.calls),
+  },
+  {
+    id: 'hits',
+    header: 'Cache hits',
+    align: 'end',
+    value: (l) => l.cacheHits,
+    cell: (l) => formatCount(l.cacheHits),
+  },
+  {
+    id: 'units',
+    header: 'Billed units',
+    align: 'end',
+    value: (l) => l.billedUnits,
+    cell: (l) => formatCount(l.billedUnits),
+  },
+  { id: 'usd', header: 'Spend', align: 'end', value: (l) => l.usd, cell: (l) => formatUsd(l.usd) },
+];
+
+const USER_COLUMNS: readonly DataTableColumn<UserLine>[] = [
+  { id: 'user', header: 'User', rowHeader: true, className: 'break-all', value: (l) => l.key },
+  {
+    id: 'calls',
+    header: 'Calls',
+    align: 'end',
+    value: (l) => l.calls,
+    cell: (l) => formatCount(l.calls),
+  },
+  { id: 'usd', header: 'Spend', align: 'end', value: (l) => l.usd, cell: (l) => formatUsd(l.usd) },
+];
 
 const MONTH_NAMES = [
   'January',
@@ -61,8 +103,8 @@ export function UsagePage() {
   );
 }
 
-function summary(usage: Usage): Definition[] {
-  const items: Definition[] = [
+function summary(usage: Usage): Fact[] {
+  const items: Fact[] = [
     { term: `Spent in ${monthLabel(usage.month)}`, value: formatUsd(usage.spentUsd) },
     {
       term: 'Monthly budget',
@@ -101,7 +143,7 @@ function UsageView({ usage }: { usage: Usage }) {
           {usage.billed ? 'Billed. ' : 'Not billed. '}
           {usage.note}
         </p>
-        <DefinitionList items={summary(usage)} />
+        <Facts items={summary(usage)} />
         {usage.budgetUsd !== undefined && usage.budgetUsd > 0 ? (
           <BudgetBar spent={usage.spentUsd} budget={usage.budgetUsd} />
         ) : (
@@ -122,47 +164,13 @@ function UsageView({ usage }: { usage: Usage }) {
         ) : (
           <p className={MUTED}>Nothing spent yet this month.</p>
         )}
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-sm">
-            <caption className="sr-only">Spend by endpoint this month</caption>
-            <thead>
-              <tr className="text-left">
-                <th scope="col" className="py-1 pr-3">
-                  Endpoint
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right">
-                  Calls
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right">
-                  Cache hits
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right">
-                  Billed units
-                </th>
-                <th scope="col" className="py-1 text-right">
-                  Spend
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {usage.byEndpoint.map((line) => (
-                <tr key={line.key} className="border-t border-neutral-200 dark:border-neutral-800">
-                  <th scope="row" className="py-1 pr-3 text-left font-normal">
-                    {endpointLabel(line.key)}
-                  </th>
-                  <td className="py-1 pr-3 text-right tabular-nums">{formatCount(line.calls)}</td>
-                  <td className="py-1 pr-3 text-right tabular-nums">
-                    {formatCount(line.cacheHits)}
-                  </td>
-                  <td className="py-1 pr-3 text-right tabular-nums">
-                    {formatCount(line.billedUnits)}
-                  </td>
-                  <td className="py-1 text-right tabular-nums">{formatUsd(line.usd)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Spend by endpoint this month"
+          captionHidden
+          columns={ENDPOINT_COLUMNS}
+          data={usage.byEndpoint}
+          getRowId={(line) => line.key}
+        />
       </section>
 
       <section aria-labelledby="usage-users" className="flex flex-col gap-3">
@@ -172,38 +180,13 @@ function UsageView({ usage }: { usage: Usage }) {
         {usage.byUser.length === 0 ? (
           <p className={MUTED}>No calls this month.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full border-collapse text-sm">
-              <caption className="sr-only">Spend by user this month</caption>
-              <thead>
-                <tr className="text-left">
-                  <th scope="col" className="py-1 pr-3">
-                    User
-                  </th>
-                  <th scope="col" className="py-1 pr-3 text-right">
-                    Calls
-                  </th>
-                  <th scope="col" className="py-1 text-right">
-                    Spend
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {usage.byUser.map((line) => (
-                  <tr
-                    key={line.key}
-                    className="border-t border-neutral-200 dark:border-neutral-800"
-                  >
-                    <th scope="row" className="py-1 pr-3 text-left font-normal break-all">
-                      {line.key}
-                    </th>
-                    <td className="py-1 pr-3 text-right tabular-nums">{formatCount(line.calls)}</td>
-                    <td className="py-1 text-right tabular-nums">{formatUsd(line.usd)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Spend by user this month"
+            captionHidden
+            columns={USER_COLUMNS}
+            data={usage.byUser}
+            getRowId={(line) => line.key}
+          />
         )}
       </section>
     </div>

@@ -1,7 +1,4 @@
-/**
- * Pasted or uploaded watch lists. Resolving, estimating and sending live in src/lib/watchlist.ts
- * (shared with the profile's Network tab).
- */
+/** Pasted or uploaded watch lists, split into entries (resolved and priced by `cost.ts`). */
 
 /** Lines, commas, semicolons or tabs separate entries; blanks and repeats are dropped. */
 export function splitEntries(text: string): string[] {

@@ -1,7 +1,8 @@
 /**
  * The watchlist, shared by the profile, search and monitoring features: whether a profile is
  * watched, watch / unwatch, and bulk watch that never loses an id (chunks, re-sends after a 207,
- * then verification against `/monitoring/list`). See docs/monitoring.md.
+ * then verification against `/monitoring/list`). What watching costs is in `cost.ts`, ids in
+ * `profile-id.ts`. See docs/monitoring.md.
  */
 import {
   queryOptions,
@@ -10,12 +11,19 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ApiError, apiGet, apiPost, type RequestOptions } from './api-client.ts';
-import { parseMonitoringList, parseMonitoringMutation } from './service/monitoring.ts';
-
-/** Every monitoring query key starts with this: invalidating it refreshes inbox and watch states. */
-const MONITORING_QUERY_KEY = ['monitoring'] as const;
+import { ApiError, apiGet, apiPost, retryFailureOf, type RequestOptions } from '../api-client.ts';
+import { FRESHNESS } from '../freshness.ts';
+import { parseMonitoringList, parseMonitoringMutation } from '../service/monitoring.ts';
+import {
+  backoffDelayMs,
+  retryable,
+  retryDecision,
+  type RetryDecision,
+  type RetryFailure,
+  type RetryPolicy,
+} from '../service/retry.ts';
+import { watchlistKeys } from './keys.ts';
+import { canonicalIds, canonicalProfileId } from './profile-id.ts';
 
 const BULK_CHUNK_SIZE = 100;
 const BULK_MAX_ATTEMPTS = 5;
@@ -23,62 +31,34 @@ const BULK_MAX_ATTEMPTS = 5;
 const VERIFY_PAGE_SIZE = 500;
 /** Ids still missing after the full scan are asked for one by one, up to this many. */
 const RECHECK_LIMIT = 50;
-const BASE_BACKOFF_MS = 250;
-const MAX_BACKOFF_MS = 30_000;
-
-const PROFILE_ID = /^([1-9]\d{0,7})(?:-((?:MC|MX|FF)\d{1,8}))?$/;
-
-/** The canonical spelling of a profile id (`568253-MC277621`, or a bare DOT), or undefined. */
-export function canonicalProfileId(raw: string): string | undefined {
-  const text = raw.trim().toUpperCase();
-  return PROFILE_ID.test(text) ? text : undefined;
-}
-
-/** The fields of a profile that name it on the watchlist. */
-export interface ProfileIdentity {
-  dot_number?: string | undefined;
-  doc_id?: string | undefined;
-  docket?: string | undefined;
-  docket_prefix?: string | undefined;
-  docket_number?: string | undefined;
-}
 
 /**
- * The watchlist id of a profile: its `doc_id`, else `<dot>-<docket>`, else the DOT alone (a carrier
- * without a docket). Undefined when no valid id can be formed.
+ * Bulk watch's parameters of the one retry rule (src/lib/service/retry.ts). Re-adding is free, so
+ * a repeat is safe; rate limits are waited out (the user asked for the whole list and watches its
+ * progress) up to the proxy's Retry-After cap of 120 s; the back-off starts at 250 ms because the
+ * proxy already waits out the service's own limits. A 207's remainder is re-sent on the same
+ * back-off, and every re-send, whatever its cause, counts towards `maxAttempts`.
  */
-export function profileIdOf(
-  profile: ProfileIdentity,
-  dot = profile.dot_number,
-): string | undefined {
-  const docket =
-    profile.docket ??
-    (profile.docket_number ? `${profile.docket_prefix ?? ''}${profile.docket_number}` : undefined);
-  const candidates = [profile.doc_id, docket && dot ? `${dot}-${docket}` : undefined, dot];
-  for (const candidate of candidates) {
-    const id =
-      candidate === undefined ? undefined : canonicalProfileId(candidate.replace(/\s+/g, ''));
-    if (id !== undefined) return id;
-  }
-  return undefined;
-}
-
-/** The DOT part of a profile id. */
-export function dotOfProfileId(profileId: string): string {
-  return profileId.split('-')[0] ?? profileId;
+function bulkRetryPolicy(maxAttempts: number): RetryPolicy {
+  return {
+    maxRetries: maxAttempts - 1,
+    rateLimited: { maxRetries: maxAttempts - 1, maxTotalWaitMs: Number.POSITIVE_INFINITY },
+    baseDelayMs: 250,
+    maxDelayMs: 30_000,
+    jitter: 0.2,
+    maxWaitMs: 120_000,
+    repeatSafe: true,
+  };
 }
 
 type Transport = Pick<RequestOptions, 'baseUrl' | 'onUnauthenticated'>;
 
-interface CallOptions extends Transport {
+export interface CallOptions extends Transport {
   signal?: AbortSignal | undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
 // one profile
-
-const watchStateKey = (profileId: string) =>
-  [...MONITORING_QUERY_KEY, 'watch-state', profileId.trim().toUpperCase()] as const;
 
 export interface WatchState {
   profileId: string;
@@ -106,9 +86,9 @@ export async function getWatchState(
 
 function watchStateQuery(profileId: string) {
   return queryOptions({
-    queryKey: watchStateKey(profileId),
+    queryKey: watchlistKeys.state(profileId),
     queryFn: ({ signal }) => getWatchState(profileId, { signal }),
-    staleTime: 60_000,
+    staleTime: FRESHNESS.watchState,
   });
 }
 
@@ -121,10 +101,8 @@ export function useWatchState(profileId: string | undefined) {
 }
 
 function invalidateMonitoring(client: QueryClient) {
-  return client.invalidateQueries({ queryKey: MONITORING_QUERY_KEY });
+  return client.invalidateQueries({ queryKey: watchlistKeys.all });
 }
-
-const watchedIdsKey = [...MONITORING_QUERY_KEY, 'watched-ids'] as const;
 
 /**
  * Every watched profile id, for marking many rows at once (search results): the whole list paged
@@ -133,9 +111,9 @@ const watchedIdsKey = [...MONITORING_QUERY_KEY, 'watched-ids'] as const;
  */
 export function useWatchedIds(enabled = true) {
   return useQuery({
-    queryKey: watchedIdsKey,
+    queryKey: watchlistKeys.watchedIds(),
     queryFn: ({ signal }) => listWatchedIds({ signal }),
-    staleTime: 60_000,
+    staleTime: FRESHNESS.watchState,
     enabled,
   });
 }
@@ -159,7 +137,7 @@ export async function unwatchProfiles(
   profileIds: readonly string[],
   options: CallOptions = {},
 ): Promise<{ removed: number }> {
-  const ids = [...new Set(profileIds.map(canonicalProfileId).filter(isDefined))];
+  const ids = canonicalIds(profileIds);
   let removed = 0;
   for (const chunk of chunks(ids, BULK_CHUNK_SIZE)) {
     const body = await apiPost('/api/v2/monitoring/remove', { profile_ids: chunk }, options);
@@ -206,10 +184,6 @@ export interface BulkWatchResult {
   failed: { id: string; reason: string }[];
 }
 
-function isDefined<T>(value: T | undefined): value is T {
-  return value !== undefined;
-}
-
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -234,20 +208,6 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-function backoffMs(attempt: number, error?: unknown): number {
-  const asked = error instanceof ApiError ? error.retryAfter : undefined;
-  const delay = asked === undefined ? BASE_BACKOFF_MS * 2 ** attempt : asked * 1000;
-  return Math.min(delay, MAX_BACKOFF_MS);
-}
-
-/** A failure worth sending again: rate limits, 5xx, no answer. Other 4xx are final. */
-function isTransient(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    (error.kind === 'network' || error.status === 429 || error.status >= 500)
-  );
-}
-
 /** Every profile id on the watchlist, by paging the whole list (free calls). */
 export async function listWatchedIds(options: CallOptions = {}): Promise<Set<string>> {
   const ids = new Set<string>();
@@ -267,38 +227,55 @@ class BulkSender {
   /** last reason heard per id that has not been confirmed */
   readonly reasons = new Map<string, string>();
   sent = 0;
+  private readonly policy: RetryPolicy;
 
   constructor(
     private readonly options: BulkWatchOptions,
     private readonly total: number,
-  ) {}
+  ) {
+    this.policy = bulkRetryPolicy(options.maxAttempts ?? BULK_MAX_ATTEMPTS);
+  }
 
-  /** Send one chunk until the service takes all of it or the attempts run out. */
+  /** Send one chunk until the service takes it all, the attempts run out or the rule says stop. */
   async sendChunk(chunk: readonly string[]): Promise<void> {
-    const maxAttempts = this.options.maxAttempts ?? BULK_MAX_ATTEMPTS;
+    const { policy } = this;
     let remaining = [...chunk];
-    for (let attempt = 0; attempt < maxAttempts && remaining.length > 0; attempt += 1) {
-      if (attempt > 0) await sleep(backoffMs(attempt - 1), this.options.signal);
-      remaining = await this.attempt(remaining, attempt === maxAttempts - 1);
+    for (let attempt = 0; remaining.length > 0; attempt += 1) {
+      const outcome = await this.attempt(remaining, attempt);
+      remaining = outcome.again;
+      if (remaining.length === 0) break;
+      const decision: RetryDecision = outcome.failure
+        ? retryDecision(outcome.failure, policy)
+        : attempt < policy.maxRetries
+          ? { retry: true, delayMs: backoffDelayMs(attempt, policy) }
+          : { retry: false };
+      if (!decision.retry) break;
+      await sleep(decision.delayMs, this.options.signal);
     }
     this.sent += chunk.length;
     this.options.onProgress?.({ phase: 'sending', done: this.sent, total: this.total });
   }
 
-  /** One POST; returns the ids to send again (the remainder a 207 names, or all after a transient error). */
-  private async attempt(ids: string[], last: boolean): Promise<string[]> {
+  /**
+   * One POST: the ids to send again (the remainder a 207 names, or all after a failure the rule
+   * may retry). A failure it never retries (a 4xx refusal, the proxy's open circuit) is thrown.
+   */
+  private async attempt(
+    ids: string[],
+    attempt: number,
+  ): Promise<{ again: string[]; failure?: RetryFailure }> {
     try {
       const body = await apiPost('/api/v2/monitoring/add', { profile_ids: ids }, this.options);
       const { failed, error } = parseMonitoringMutation(body).value;
       for (const id of ids) this.reasons.delete(id);
-      if (failed.length === 0 && error === undefined) return [];
-      return this.remainder(ids, failed, error);
+      if (failed.length === 0 && error === undefined) return { again: [] };
+      return { again: this.remainder(ids, failed, error) };
     } catch (err) {
-      if (!isTransient(err)) throw err;
+      const failure = retryFailureOf(err, attempt);
+      if (failure === undefined || !retryable(failure, this.policy)) throw err;
       const reason = err instanceof Error ? err.message : 'The service did not answer';
       for (const id of ids) this.reasons.set(id, reason);
-      if (!last) await sleep(backoffMs(0, err), this.options.signal);
-      return ids;
+      return { again: ids, failure };
     }
   }
 
@@ -401,100 +378,5 @@ export function useBulkWatch() {
     mutationFn: ({ ids, ...options }: { ids: readonly string[] } & BulkWatchOptions) =>
       bulkWatch(ids, options),
     onSettled: () => invalidateMonitoring(client),
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// costs before watching (proxy routes, see docs/monitoring.md)
-
-const planSchema = z.object({
-  plan: z.object({
-    entries: z.number(),
-    profileIds: z.number(),
-    dots: z.number(),
-    dockets: z.number(),
-    invalid: z.number(),
-    maxCostUsd: z.number(),
-  }),
-});
-export type ResolvePlan = z.infer<typeof planSchema>['plan'];
-
-const resolutionSchema = z.object({
-  resolved: z.array(z.object({ input: z.string(), profile_id: z.string(), via: z.string() })),
-  unresolved: z.array(z.object({ input: z.string(), reason: z.string(), message: z.string() })),
-  profile_ids: z.array(z.string()),
-  costUsd: z.number(),
-});
-export type Resolution = z.infer<typeof resolutionSchema>;
-
-const estimateSchema = z.object({
-  units: z.number(),
-  billableUnits: z.number(),
-  unitPriceUsd: z.number(),
-  costUsd: z.number(),
-  withinBudget: z.boolean(),
-  billing: z.object({ billed: z.boolean(), note: z.string() }).optional(),
-});
-export type WatchEstimate = z.infer<typeof estimateSchema>;
-
-/** Entries per resolve call (the proxy takes at most 10,000). */
-const RESOLVE_MAX_ENTRIES = 10_000;
-
-/** What resolving entries would cost at most (a dry run: nothing is called, nothing billed). */
-export async function planResolution(
-  entries: readonly string[],
-  options: CallOptions = {},
-): Promise<ResolvePlan> {
-  const body = await apiPost(
-    '/api/local/watchlist/resolve',
-    { entries: entries.slice(0, RESOLVE_MAX_ENTRIES), dryRun: true },
-    options,
-  );
-  return planSchema.parse(body).plan;
-}
-
-/** DOT numbers, dockets or profile ids → profile ids (billed lookups: show the plan first). */
-export async function resolveEntries(
-  entries: readonly string[],
-  options: CallOptions = {},
-): Promise<Resolution> {
-  const body = await apiPost(
-    '/api/local/watchlist/resolve',
-    { entries: entries.slice(0, RESOLVE_MAX_ENTRIES) },
-    options,
-  );
-  return resolutionSchema.parse(body);
-}
-
-/**
- * The proxy's estimate of watching profiles: new DOTs this month × 0.50 USD, already-billed DOTs
- * free. Ids with a docket go in `profile_ids`, bare-DOT ids (carriers without a docket) in `dots`.
- */
-export async function estimateWatch(
-  profileIds: readonly string[],
-  options: CallOptions = {},
-): Promise<WatchEstimate> {
-  const ids = [...new Set(profileIds.map(canonicalProfileId).filter(isDefined))];
-  const withDocket = ids.filter((id) => id.includes('-'));
-  const dots = ids.filter((id) => !id.includes('-'));
-  const body = await apiPost(
-    '/api/local/estimate',
-    {
-      action: 'monitoring/add',
-      ...(withDocket.length ? { profile_ids: withDocket } : {}),
-      ...(dots.length ? { dots } : {}),
-    },
-    options,
-  );
-  return estimateSchema.parse(body);
-}
-
-/** The estimate of watching one profile, cached briefly (shown before the Watch confirmation). */
-export function useWatchEstimate(profileIds: readonly string[], enabled: boolean) {
-  return useQuery({
-    queryKey: [...MONITORING_QUERY_KEY, 'estimate', ...profileIds],
-    queryFn: ({ signal }) => estimateWatch(profileIds, { signal }),
-    enabled: enabled && profileIds.length > 0,
-    staleTime: 30_000,
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitEntries } from './watch-list.ts';
+import { splitEntries } from './entries.ts';
 
 describe('splitEntries', () => {
   it('splits pasted lists and CSV lines, dropping blanks and repeats', () => {

@@ -1,21 +1,22 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EMBEDDED_SANDBOX_KEY } from '../../server-proxy/src/config.ts';
-import { dotOfRow } from '../../server-proxy/src/sandbox/data/population-identity.ts';
-import { formatProfileId } from '../../server-proxy/src/sandbox/monitoring/ids.ts';
-import { startProxy, testConfig, type RunningProxy } from '../../server-proxy/src/test-helpers.ts';
+import { EMBEDDED_SANDBOX_KEY } from '../../../server-proxy/src/config.ts';
+import { dotOfRow } from '../../../server-proxy/src/sandbox/data/population-identity.ts';
+import { formatProfileId } from '../../../server-proxy/src/sandbox/monitoring/ids.ts';
+import {
+  startProxy,
+  testConfig,
+  type RunningProxy,
+} from '../../../server-proxy/src/test-helpers.ts';
 import {
   bulkWatch,
-  canonicalProfileId,
-  estimateWatch,
   getWatchState,
   listWatchedIds,
-  planResolution,
-  profileIdOf,
-  resolveEntries,
   unwatchProfiles,
   type BulkProgress,
-} from './watchlist.ts';
+} from './api.ts';
+import { estimateWatch, planResolution, resolveEntries } from './cost.ts';
+import { canonicalProfileId, profileIdOf } from './profile-id.ts';
 
 const NETWORK_SIZE = 250;
 let proxy: RunningProxy;

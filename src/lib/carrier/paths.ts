@@ -1,0 +1,8 @@
+/**
+ * The one spelling of a carrier profile's URL: `/carriers/:dot/:tab`, with an optional anchor on the
+ * tab. No imports: the shell (the header's omnibox) links to profiles and stays light.
+ */
+export function carrierPath(dot: string | number, tab = 'overview', hash?: string): string {
+  const path = `/carriers/${encodeURIComponent(String(dot))}/${tab}`;
+  return hash ? `${path}#${hash}` : path;
+}
