@@ -20,6 +20,20 @@ export default defineConfig({
     // Maps are written next to the bundles (the key-leak scan reads them) but not referenced from
     // them, and the proxy never serves *.map: the full source is not published.
     sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        // Every profile tab is tabs/<tab>/Tab.tsx; name its chunk <Tab>Tab-HASH.js rather than a
+        // row of Tab-HASH.js, so bundle reports (scripts/bench-bundle.mjs) and e2e routes can tell
+        // the tabs apart.
+        chunkFileNames: (chunk) => {
+          const tab = /profile\/components\/tabs\/(\w+)\/Tab\.tsx$/.exec(
+            chunk.facadeModuleId ?? '',
+          );
+          const name = tab?.[1] ? `${tab[1][0]?.toUpperCase()}${tab[1].slice(1)}Tab` : '[name]';
+          return `assets/${name}-[hash].js`;
+        },
+      },
+    },
   },
   test: {
     projects: [

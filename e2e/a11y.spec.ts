@@ -4,7 +4,7 @@
  * found, upstream error) and the password sign-in page. The routes come from src/app/routes.tsx and
  * the tabs from PROFILE_TABS, so a new route or tab without a visit here fails the first test.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { PROFILE_TABS } from '../src/features/profile/components/tabs/types.ts';
 import { axeViolations, expect, test } from './fixtures.ts';
@@ -189,11 +189,10 @@ function routePatterns(): string[] {
   return [...paths, ...indexes];
 }
 
-/** `InspectionsTab.tsx` → `inspections`: the tab components on disk. */
+/** `tabs/inspections/Tab.tsx` → `inspections`: the tab components on disk. */
 function tabFiles(): string[] {
-  return readdirSync('src/features/profile/components/tabs')
-    .filter((name) => /^[A-Z]\w*Tab\.tsx$/.test(name))
-    .map((name) => name.replace(/Tab\.tsx$/, '').toLowerCase());
+  const dir = 'src/features/profile/components/tabs';
+  return readdirSync(dir).filter((name) => existsSync(`${dir}/${name}/Tab.tsx`));
 }
 
 /**

@@ -1,21 +1,42 @@
 /**
- * A small, typed table shell over TanStack Table v9, for every data table of the dashboard.
+ * The one data table of the dashboard: a typed shell over TanStack Table v9 (sorting, paging) that
+ * windows its rows with TanStack Virtual once there are many, and stays a real <table> throughout.
  *
  * API (keep it small):
- * - `columns`: `{ id, header, value, cell?, sortable?, align?, rowHeader? }[]`. `value(row)` is what
- *   the column sorts by and shows when there is no `cell(row)`. Columns are sortable (first click ascending) unless
- *   `sortable: false`; missing values (undefined, '') always sort last.
+ * - `columns`: `{ id, header, value, cell?, sortable?, firstDirection?, align?, className?,
+ *   rowHeader? }[]`. `value(row)` is what the column sorts by and shows when there is no `cell(row)`.
+ *   Columns are sortable unless `sortable: false`; the first click sorts `firstDirection` (default
+ *   ascending); missing values (undefined, '') always sort last.
+ * - `sortable={false}`: a table that does not sort (its columns may still opt in).
  * - `data` + `getRowId(row)`; `caption` (required: every table is named; `captionHidden` keeps it
  *   for screen readers only).
+ * - Sort: uncontrolled with `initialSort`, or controlled with `sort` + `onSortChange` (e.g. a page
+ *   that keeps the sort in its URL).
  * - `onRowActivate(row)`: makes each row clickable and focusable (Enter or Space activates). Clicks on
  *   links, buttons and inputs inside the row keep their own behaviour.
- * - `empty`: shown in the body when there are no rows.
+ * - `onSelect(id)` + `selectedId`: the row-header cell becomes a toggle button (`selectLabel`); the
+ *   selected row is marked and scrolled into view whenever the selection changes.
+ * - `renderDetail(row)`: an expand button per row opens a detail row under it (`expandLabel`);
+ *   with `detailToggle="cell"` a column's `cell(row, detail)` renders its own toggle instead.
+ * - `csv`: an "Export … as CSV" button above the table, for every row in the table's order.
+ * - `empty`: shown in the body when there are no rows; `footer`: <tfoot> rows (a total).
  * - Paging, either `pageSize` (client side, over the sorted rows) or `pager` (controlled, e.g. a
  *   server's pages: `{ page, pageCount, onPageChange }`, pages 1-based).
- * - `initialSort`: `{ id, desc? }`.
+ * - `maxHeight`: the table scrolls inside a box of that height, its header sticky. From
+ *   `VIRTUAL_FROM` rows on, only the rows in view are rendered (each row its own measured <tbody>,
+ *   spacer row groups for the rest) and the box is bounded even without `maxHeight`.
  * Headers carry `aria-sort`; the sort control is a button inside the header cell.
  */
-import { useMemo, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import {
   createPaginatedRowModel,
   createSortedRowModel,
@@ -29,20 +50,40 @@ import {
   type Row,
   type RowData,
   type SortingState,
+  type Updater,
 } from '@tanstack/react-table';
+import { ExportCsvButton, type CsvExport } from './ExportCsvButton.tsx';
 import { Pager, type PagerProps } from './Pager.tsx';
+import { Spacer, useRowWindow } from './row-window.tsx';
 
-export type CellValue = string | number | null | undefined;
+export type CellValue = string | number | boolean | null | undefined;
 
 export interface DataTableColumn<TRow extends RowData> {
   id: string;
   header: string;
   value: (row: TRow) => CellValue;
-  cell?: (row: TRow) => ReactNode;
+  /** the cell's content; `detail` opens and closes the row's detail row (see `detailToggle`) */
+  cell?: (row: TRow, detail: DetailToggle) => ReactNode;
   sortable?: boolean;
+  /** direction of the first click on the header (default 'asc') */
+  firstDirection?: 'asc' | 'desc';
   align?: 'start' | 'end';
+  /** extra classes of the header and cells (width, wrapping) */
+  className?: string;
   /** Render this column's cells as row headers (`<th scope="row">`), e.g. the name column. */
   rowHeader?: boolean;
+}
+
+interface DetailToggle {
+  expanded: boolean;
+  toggle: () => void;
+  /** the id of the detail row (for `aria-controls`) */
+  id: string;
+}
+
+export interface DataTableSort {
+  id: string;
+  desc: boolean;
 }
 
 export interface DataTableProps<TRow extends RowData> {
@@ -51,12 +92,43 @@ export interface DataTableProps<TRow extends RowData> {
   columns: readonly DataTableColumn<TRow>[];
   data: readonly TRow[];
   getRowId: (row: TRow) => string;
+  /** false: no column sorts (a column's own `sortable` still wins) */
+  sortable?: boolean;
   onRowActivate?: (row: TRow) => void;
+  /** extra classes of a row (e.g. a highlight for a row that needs attention) */
+  rowClassName?: (row: TRow) => string | undefined;
   empty?: ReactNode;
   pageSize?: number;
   pager?: PagerProps;
   initialSort?: { id: string; desc?: boolean };
+  /** controlled sort (with `onSortChange`); undefined: unsorted */
+  sort?: DataTableSort | undefined;
+  onSortChange?: (sort: DataTableSort | undefined) => void;
+  selectedId?: string | undefined;
+  onSelect?: ((id: string) => void) | undefined;
+  /** accessible name of the select button of a row, e.g. "Show inspection of 3 Mar 2026 on map" */
+  selectLabel?: (row: TRow) => string;
+  /** content of the expandable detail row of a row */
+  renderDetail?: ((row: TRow) => ReactNode) | undefined;
+  /** accessible name of the expand button of a row */
+  expandLabel?: (row: TRow) => string;
+  /** 'column' (default): an expand button column first; 'cell': a column's `cell` renders it */
+  detailToggle?: 'column' | 'cell';
+  /** "Export … as CSV" above the table: every row, in the table's order (`noun`: a row, plural) */
+  csv?: (CsvExport<TRow> & { noun: string }) | undefined;
+  /** rows of a <tfoot> (e.g. a total), as <tr> elements */
+  footer?: ReactNode;
+  /** window the rows: by default from `VIRTUAL_FROM` rows on; false for a table that pages itself */
+  virtualize?: boolean;
+  /** CSS max height (px) of the scrolling box */
+  maxHeight?: number;
+  /** height (px) assumed for a row before it is measured (virtual mode) */
+  estimateRowHeight?: number;
 }
+
+/** From this many rows on, only the rows in view are rendered. */
+const VIRTUAL_FROM = 250;
+const VIRTUAL_MAX_HEIGHT = 480;
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -66,6 +138,7 @@ const features = tableFeatures({
 });
 
 type Features = typeof features;
+type TableRow<TRow extends RowData> = Row<Features, TRow>;
 
 function isMissing(value: unknown): boolean {
   return value === undefined || value === null || value === '';
@@ -74,15 +147,16 @@ function isMissing(value: unknown): boolean {
 /** One collator for every comparison: `localeCompare` with options builds one per call. */
 const NATURAL = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
-/** Numbers numerically, text naturally ("MC9" before "MC10"), case-insensitively. */
+/** Numbers numerically, flags false first, text naturally ("MC9" before "MC10"), any case. */
 export function compareCellValues(a: CellValue, b: CellValue): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   return NATURAL.compare(String(a), String(b));
 }
 
 function sortRows<TRow extends RowData>(
-  rowA: Row<Features, TRow>,
-  rowB: Row<Features, TRow>,
+  rowA: TableRow<TRow>,
+  rowB: TableRow<TRow>,
   id: string,
 ): number {
   return compareCellValues(rowA.getValue<CellValue>(id), rowB.getValue<CellValue>(id));
@@ -90,6 +164,7 @@ function sortRows<TRow extends RowData>(
 
 function useColumnDefs<TRow extends RowData>(
   columns: readonly DataTableColumn<TRow>[],
+  sortable: boolean,
 ): ColumnDef<Features, TRow>[] {
   return useMemo(
     () =>
@@ -100,15 +175,33 @@ function useColumnDefs<TRow extends RowData>(
           const value = column.value(row);
           return isMissing(value) ? undefined : value;
         },
-        enableSorting: column.sortable ?? true,
+        enableSorting: column.sortable ?? sortable,
         sortUndefined: 'last' as const,
-        sortDescFirst: false,
+        sortDescFirst: column.firstDirection === 'desc',
         sortFn: sortRows<TRow>,
-        cell: (context: CellContext<Features, TRow, unknown>) =>
-          column.cell ? column.cell(context.row.original) : (context.getValue() as CellValue),
+        // a column's own `cell` is rendered by BodyRow, which holds the row's detail state
+        cell: (context: CellContext<Features, TRow, unknown>) => context.getValue() as CellValue,
       })),
-    [columns],
+    [columns, sortable],
   );
+}
+
+/** Sorting state, kept here or by the caller (`sort` + `onSortChange`). */
+function useSorting<TRow extends RowData>(
+  props: DataTableProps<TRow>,
+): [SortingState, (updater: Updater<SortingState>) => void] {
+  const { initialSort, onSortChange } = props;
+  const [own, setOwn] = useState<SortingState>(
+    initialSort ? [{ id: initialSort.id, desc: initialSort.desc ?? false }] : [],
+  );
+  if (!onSortChange) return [own, setOwn];
+  const controlled: SortingState = props.sort ? [props.sort] : [];
+  const change = (updater: Updater<SortingState>) => {
+    const next = typeof updater === 'function' ? updater(controlled) : updater;
+    const first = next[0];
+    onSortChange(first ? { id: first.id, desc: first.desc } : undefined);
+  };
+  return [controlled, change];
 }
 
 const INTERACTIVE = 'a, button, input, select, textarea, summary, [role="button"]';
@@ -118,12 +211,25 @@ function fromInteractiveChild(event: MouseEvent | KeyboardEvent): boolean {
   return target !== event.currentTarget && target.closest(INTERACTIVE) !== null;
 }
 
+function useExpanded(): [ReadonlySet<string>, (id: string) => void] {
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  return [expanded, toggle];
+}
+
+const CELL = 'px-3 py-2 align-top';
+const SELECT_BUTTON =
+  'rounded px-1 text-left font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300';
+
 export function DataTable<TRow extends RowData>(props: DataTableProps<TRow>) {
-  const { columns, data, getRowId, onRowActivate, pageSize } = props;
-  const columnDefs = useColumnDefs(columns);
-  const [sorting, setSorting] = useState<SortingState>(
-    props.initialSort ? [{ id: props.initialSort.id, desc: props.initialSort.desc ?? false }] : [],
-  );
+  const { columns, data, getRowId, pageSize, selectedId, renderDetail } = props;
+  const columnDefs = useColumnDefs(columns, props.sortable ?? true);
+  const [sorting, setSorting] = useSorting(props);
   const [pagination, setPagination] = useState<PaginationState>({
     pageIndex: 0,
     pageSize: pageSize ?? Math.max(data.length, 1),
@@ -139,15 +245,36 @@ export function DataTable<TRow extends RowData>(props: DataTableProps<TRow>) {
     onSortingChange: setSorting,
     onPaginationChange: setPagination,
   });
-  const alignOf = (id: string) => columns.find((c) => c.id === id)?.align ?? 'start';
-  const isRowHeader = (id: string) => columns.find((c) => c.id === id)?.rowHeader === true;
+  const [expanded, toggleExpanded] = useExpanded();
+  const bodyRows = table.getRowModel().rows;
+  const virtual = props.virtualize ?? bodyRows.length >= VIRTUAL_FROM;
+  const maxHeight = props.maxHeight ?? (virtual ? VIRTUAL_MAX_HEIGHT : undefined);
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const rowWindow = useRowWindow({
+    count: virtual ? bodyRows.length : 0,
+    scrollRef,
+    rowKey: (index) => bodyRows[index]?.id ?? index,
+    estimate: props.estimateRowHeight ?? 41,
+    fallbackHeight: maxHeight ?? VIRTUAL_MAX_HEIGHT,
+  });
 
-  const activate = (event: MouseEvent | KeyboardEvent, row: TRow) => {
-    if (!onRowActivate || fromInteractiveChild(event)) return;
-    if ('key' in event && event.key !== 'Enter' && event.key !== ' ') return;
-    event.preventDefault();
-    onRowActivate(row);
-  };
+  // bring the selected row into view when the selection changes (a map click selects one)
+  const selectedIndex = selectedId ? bodyRows.findIndex((row) => row.id === selectedId) : -1;
+  const { virtualizer } = rowWindow;
+  useEffect(() => {
+    if (selectedIndex < 0) return;
+    if (virtual) {
+      virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+      return;
+    }
+    const element = [...(scrollRef.current?.querySelectorAll('tr[data-row-id]') ?? [])].find(
+      (tr) => tr.getAttribute('data-row-id') === selectedId,
+    );
+    // jsdom (unit tests) has no scrolling
+    if (element && typeof element.scrollIntoView === 'function') {
+      element.scrollIntoView({ block: 'nearest' });
+    }
+  }, [selectedIndex, selectedId, virtual, virtualizer]);
 
   const clientPager: PagerProps | undefined =
     pageSize && data.length > pageSize
@@ -158,12 +285,38 @@ export function DataTable<TRow extends RowData>(props: DataTableProps<TRow>) {
         }
       : undefined;
   const pager = props.pager ?? clientPager;
-  const bodyRows = table.getRowModel().rows;
+  const toggleColumn = Boolean(renderDetail) && props.detailToggle !== 'cell';
+  const columnCount = columns.length + (toggleColumn ? 1 : 0);
+
+  const renderRow = (row: TableRow<TRow>) => (
+    <BodyRow
+      table={props}
+      row={row}
+      expanded={expanded.has(row.id)}
+      onToggle={() => toggleExpanded(row.id)}
+      renderCell={(cell) => <table.FlexRender cell={cell} />}
+    />
+  );
 
   return (
     <div className="space-y-3">
-      <div className="relative overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
-        <table className="w-full border-collapse text-left text-sm">
+      {props.csv ? (
+        <div className="flex justify-end">
+          <ExportCsvButton
+            rows={table.getSortedRowModel().rows.map((row) => row.original)}
+            {...props.csv}
+          />
+        </div>
+      ) : null}
+      <div
+        ref={scrollRef}
+        // relative: a visually hidden (absolute) label inside a cell is clipped by this box too,
+        // instead of widening the page from where it would sit unscrolled
+        className="relative overflow-auto rounded-lg border border-neutral-200 dark:border-neutral-800"
+        style={maxHeight ? { maxHeight } : undefined}
+        data-testid="virtual-table-scroll"
+      >
+        <table className="w-full border-collapse text-left text-sm" data-row-count={data.length}>
           <caption
             className={
               props.captionHidden
@@ -173,20 +326,28 @@ export function DataTable<TRow extends RowData>(props: DataTableProps<TRow>) {
           >
             {props.caption}
           </caption>
-          <thead className="bg-neutral-50 text-xs tracking-wide text-neutral-600 uppercase dark:bg-neutral-900 dark:text-neutral-400">
+          <thead
+            className={`bg-neutral-50 text-xs tracking-wide text-neutral-600 uppercase dark:bg-neutral-900 dark:text-neutral-400 ${maxHeight ? 'sticky top-0 z-10' : ''}`}
+          >
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
+                {toggleColumn ? (
+                  <th scope="col" className={`${CELL} w-10`}>
+                    <span className="sr-only">Details</span>
+                  </th>
+                ) : null}
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
                   const ariaSort =
                     sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
                   const canSort = header.column.getCanSort();
+                  const column = columns.find((c) => c.id === header.column.id);
                   return (
                     <th
                       key={header.id}
                       scope="col"
                       aria-sort={canSort ? ariaSort : undefined}
-                      className={`px-3 py-2 font-semibold ${alignOf(header.column.id) === 'end' ? 'text-right' : ''}`}
+                      className={`px-3 py-2 font-semibold ${column?.align === 'end' ? 'text-right' : ''} ${column?.className ?? ''}`}
                     >
                       {canSort ? (
                         <button
@@ -206,49 +367,145 @@ export function DataTable<TRow extends RowData>(props: DataTableProps<TRow>) {
               </tr>
             ))}
           </thead>
-          <tbody className="divide-y divide-neutral-200 dark:divide-neutral-800">
-            {bodyRows.length === 0 ? (
+          {bodyRows.length === 0 ? (
+            <tbody>
               <tr>
                 <td
-                  colSpan={columns.length}
+                  colSpan={columnCount}
                   className="px-3 py-6 text-center text-neutral-600 dark:text-neutral-400"
                 >
                   {props.empty ?? 'Nothing to show.'}
                 </td>
               </tr>
-            ) : (
-              bodyRows.map((row) => (
-                <tr
-                  key={row.id}
-                  tabIndex={onRowActivate ? 0 : undefined}
-                  onClick={onRowActivate ? (event) => activate(event, row.original) : undefined}
-                  onKeyDown={onRowActivate ? (event) => activate(event, row.original) : undefined}
-                  className={
-                    onRowActivate
-                      ? 'cursor-pointer hover:bg-neutral-50 focus-visible:bg-neutral-50 dark:hover:bg-neutral-800/60 dark:focus-visible:bg-neutral-800/60'
-                      : undefined
-                  }
-                >
-                  {row.getAllCells().map((cell) => {
-                    const Cell = isRowHeader(cell.column.id) ? 'th' : 'td';
-                    return (
-                      <Cell
-                        key={cell.id}
-                        scope={Cell === 'th' ? 'row' : undefined}
-                        className={`px-3 py-2 align-top font-normal ${alignOf(cell.column.id) === 'end' ? 'text-right tabular-nums' : ''}`}
-                      >
-                        <table.FlexRender cell={cell} />
-                      </Cell>
-                    );
-                  })}
-                </tr>
-              ))
-            )}
-          </tbody>
+            </tbody>
+          ) : virtual ? (
+            <>
+              {rowWindow.rows.map((item) => {
+                const row = bodyRows[item.index];
+                if (row === undefined) return null;
+                return (
+                  <Fragment key={item.key}>
+                    {item.gapBefore > 0 && <Spacer height={item.gapBefore} columns={columnCount} />}
+                    <tbody data-index={item.index} ref={virtualizer.measureElement}>
+                      {renderRow(row)}
+                    </tbody>
+                  </Fragment>
+                );
+              })}
+              {rowWindow.after > 0 && <Spacer height={rowWindow.after} columns={columnCount} />}
+            </>
+          ) : (
+            <tbody>
+              {bodyRows.map((row) => (
+                <Fragment key={row.id}>{renderRow(row)}</Fragment>
+              ))}
+            </tbody>
+          )}
+          {props.footer ? (
+            <tfoot className="border-t border-neutral-300 dark:border-neutral-700">
+              {props.footer}
+            </tfoot>
+          ) : null}
         </table>
       </div>
       {pager && pager.pageCount > 1 ? <Pager {...pager} /> : null}
     </div>
+  );
+}
+
+type AnyCell<TRow extends RowData> = ReturnType<TableRow<TRow>['getAllCells']>[number];
+
+interface BodyRowProps<TRow extends RowData> {
+  table: DataTableProps<TRow>;
+  row: TableRow<TRow>;
+  expanded: boolean;
+  onToggle: () => void;
+  renderCell: (cell: AnyCell<TRow>) => ReactNode;
+}
+
+/** A row (and its detail row when expanded): row activation, selection and expansion. */
+function BodyRow<TRow extends RowData>(props: BodyRowProps<TRow>) {
+  const { table, row, expanded, renderCell } = props;
+  const { columns, onRowActivate, onSelect, renderDetail } = table;
+  const selected = row.id === table.selectedId;
+  const toggleColumn = Boolean(renderDetail) && table.detailToggle !== 'cell';
+  const detail: DetailToggle = { expanded, toggle: props.onToggle, id: `${row.id}-detail` };
+  const activate = (event: MouseEvent | KeyboardEvent) => {
+    if (!onRowActivate || fromInteractiveChild(event)) return;
+    if ('key' in event && event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    onRowActivate(row.original);
+  };
+  const highlight = selected
+    ? 'bg-amber-50 shadow-[inset_4px_0_0_#f59e0b] dark:bg-amber-950/40'
+    : onRowActivate
+      ? 'cursor-pointer hover:bg-neutral-50 focus-visible:bg-neutral-50 dark:hover:bg-neutral-800/60 dark:focus-visible:bg-neutral-800/60'
+      : '';
+  const extra = table.rowClassName?.(row.original) ?? '';
+  return (
+    <>
+      <tr
+        data-row-id={row.id}
+        data-selected={selected || undefined}
+        tabIndex={onRowActivate ? 0 : undefined}
+        onClick={onRowActivate ? activate : undefined}
+        onKeyDown={onRowActivate ? activate : undefined}
+        className={`border-t border-neutral-200 dark:border-neutral-800 ${highlight} ${extra}`}
+      >
+        {toggleColumn ? (
+          <td className={CELL}>
+            <button
+              type="button"
+              aria-expanded={expanded}
+              aria-controls={expanded ? `${row.id}-detail` : undefined}
+              aria-label={table.expandLabel?.(row.original) ?? 'Details'}
+              onClick={props.onToggle}
+              className="h-6 w-6 rounded border border-neutral-300 text-xs focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-neutral-700"
+            >
+              <span aria-hidden="true">{expanded ? '−' : '+'}</span>
+            </button>
+          </td>
+        ) : null}
+        {row.getAllCells().map((cell) => {
+          const column = columns.find((c) => c.id === cell.column.id);
+          const header = column?.rowHeader === true;
+          const Cell = header ? 'th' : 'td';
+          const align = column?.align === 'end' ? 'text-right tabular-nums' : '';
+          const content = column?.cell ? column.cell(row.original, detail) : renderCell(cell);
+          return (
+            <Cell
+              key={cell.id}
+              scope={header ? 'row' : undefined}
+              className={`${CELL} font-normal ${align} ${column?.className ?? ''}`}
+            >
+              {header && onSelect ? (
+                <button
+                  type="button"
+                  aria-pressed={selected}
+                  aria-label={table.selectLabel?.(row.original)}
+                  onClick={() => onSelect(row.id)}
+                  className={SELECT_BUTTON}
+                >
+                  {content}
+                </button>
+              ) : (
+                content
+              )}
+              {header && selected ? (
+                <span className="ml-1 text-xs text-amber-800 dark:text-amber-300">(selected)</span>
+              ) : null}
+            </Cell>
+          );
+        })}
+      </tr>
+      {renderDetail && expanded ? (
+        <tr id={`${row.id}-detail`} className="bg-neutral-50 dark:bg-neutral-900/60">
+          <td colSpan={columns.length + (toggleColumn ? 1 : 0)} className="px-3 py-3">
+            {renderDetail(row.original)}
+          </td>
+        </tr>
+      ) : null}
+    </>
   );
 }
 

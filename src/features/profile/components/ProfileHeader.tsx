@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Badge, type BadgeTone } from '../../../components/Badge.tsx';
 import type { Profile } from '../../../lib/service/index.ts';
 import { enginePolicy, usePolicy } from '../../../lib/vetting-api.ts';
-import { profileIdOf } from '../../../lib/watchlist.ts';
+import { profileIdOf } from '../../../lib/watchlist/profile-id.ts';
 import { docketsOf, statusBadges } from './status.ts';
 import { WatchControl } from './WatchControl.tsx';
 import { CurrentDecision } from './verdict/CurrentDecision.tsx';

@@ -11,6 +11,7 @@ import { Link, useLocation, useNavigationType, useParams } from 'react-router';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingBlock, Skeleton } from '../../../components/Skeleton.tsx';
+import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { rememberCarrier } from '../../../lib/recent.ts';
 import { useProfileAndSummary, type ProfileResult } from '../api/get-profile.ts';
 import { DataFreshness } from './DataFreshness.tsx';
@@ -68,10 +69,7 @@ function NotAProfile({ title, detail, overviewDot }: NotAProfileProps) {
       <p className="mt-2 text-neutral-700 dark:text-neutral-300">{detail}</p>
       <p className="mt-4 flex gap-4">
         {overviewDot ? (
-          <Link
-            className="text-sky-700 underline dark:text-sky-300"
-            to={`/carriers/${overviewDot}/overview`}
-          >
+          <Link className="text-sky-700 underline dark:text-sky-300" to={carrierPath(overviewDot)}>
             Go to the carrier's overview
           </Link>
         ) : null}

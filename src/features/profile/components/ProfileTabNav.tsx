@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { preloadTab } from './tab-components.ts';
 import { PROFILE_TABS, type ProfileTabId } from './tabs/types.ts';
+import { carrierPath } from '../../../lib/carrier/paths.ts';
 
 interface ProfileTabNavProps {
   dot: string;
@@ -56,7 +57,7 @@ export function ProfileTabNav({ dot, current }: ProfileTabNavProps) {
         {PROFILE_TABS.map((tab) => (
           <li key={tab.id} className="max-sm:shrink-0">
             <Link
-              to={`/carriers/${dot}/${tab.id}`}
+              to={carrierPath(dot, tab.id)}
               aria-current={tab.id === current ? 'page' : undefined}
               className={tabClass(tab.id === current)}
               onPointerEnter={() => preloadTab(tab.id)}

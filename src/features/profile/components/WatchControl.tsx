@@ -4,7 +4,8 @@ import { BUTTON, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
 import { UnwatchConfirm } from '../../../components/watch/UnwatchConfirm.tsx';
 import { WatchCost } from '../../../components/watch/WatchCost.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useUnwatch, useWatch, useWatchEstimate, useWatchState } from '../../../lib/watchlist.ts';
+import { useUnwatch, useWatch, useWatchState } from '../../../lib/watchlist/api.ts';
+import { useWatchEstimate } from '../../../lib/watchlist/cost.ts';
 
 type Step = 'idle' | 'watch' | 'unwatch';
 

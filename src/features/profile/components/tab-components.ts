@@ -9,17 +9,17 @@ import type { ProfileTabId, ProfileTabProps } from './tabs/types.ts';
 type TabModule = Promise<{ default: ComponentType<ProfileTabProps> }>;
 
 const LOADERS: Record<ProfileTabId, () => TabModule> = {
-  overview: () => import('./tabs/OverviewTab.tsx').then((m) => ({ default: m.OverviewTab })),
-  authority: () => import('./tabs/AuthorityTab.tsx').then((m) => ({ default: m.AuthorityTab })),
-  safety: () => import('./tabs/SafetyTab.tsx').then((m) => ({ default: m.SafetyTab })),
+  overview: () => import('./tabs/overview/Tab.tsx').then((m) => ({ default: m.OverviewTab })),
+  authority: () => import('./tabs/authority/Tab.tsx').then((m) => ({ default: m.AuthorityTab })),
+  safety: () => import('./tabs/safety/Tab.tsx').then((m) => ({ default: m.SafetyTab })),
   inspections: () =>
-    import('./tabs/InspectionsTab.tsx').then((m) => ({ default: m.InspectionsTab })),
-  crashes: () => import('./tabs/CrashesTab.tsx').then((m) => ({ default: m.CrashesTab })),
-  fleet: () => import('./tabs/FleetTab.tsx').then((m) => ({ default: m.FleetTab })),
-  contact: () => import('./tabs/ContactTab.tsx').then((m) => ({ default: m.ContactTab })),
-  network: () => import('./tabs/NetworkTab.tsx').then((m) => ({ default: m.NetworkTab })),
-  fmcsa: () => import('./tabs/FmcsaTab.tsx').then((m) => ({ default: m.FmcsaTab })),
-  raw: () => import('./tabs/RawTab.tsx').then((m) => ({ default: m.RawTab })),
+    import('./tabs/inspections/Tab.tsx').then((m) => ({ default: m.InspectionsTab })),
+  crashes: () => import('./tabs/crashes/Tab.tsx').then((m) => ({ default: m.CrashesTab })),
+  fleet: () => import('./tabs/fleet/Tab.tsx').then((m) => ({ default: m.FleetTab })),
+  contact: () => import('./tabs/contact/Tab.tsx').then((m) => ({ default: m.ContactTab })),
+  network: () => import('./tabs/network/Tab.tsx').then((m) => ({ default: m.NetworkTab })),
+  fmcsa: () => import('./tabs/fmcsa/Tab.tsx').then((m) => ({ default: m.FmcsaTab })),
+  raw: () => import('./tabs/raw/Tab.tsx').then((m) => ({ default: m.RawTab })),
 };
 
 type LazyTab = LazyExoticComponent<ComponentType<ProfileTabProps>>;

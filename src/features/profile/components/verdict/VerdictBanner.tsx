@@ -6,6 +6,7 @@
  */
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
+import { carrierPath } from '../../../../lib/carrier/paths.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import type { Profile } from '../../../../lib/service/index.ts';
 import { enginePolicy, usePolicy } from '../../../../lib/vetting-api.ts';
@@ -39,7 +40,7 @@ function tabLabel(tab: string): string {
 
 /** Where a reason's evidence is: the tab, and the section (or row) in it. */
 function evidenceHref(dot: string, reason: Pick<RuleResult, 'tab' | 'anchor'>): string {
-  return `/carriers/${dot}/${reason.tab}${reason.anchor ? `#${reason.anchor}` : ''}`;
+  return carrierPath(dot, reason.tab, reason.anchor);
 }
 
 function Tags({ reason }: { reason: RuleResult }) {

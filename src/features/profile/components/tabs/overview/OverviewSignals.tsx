@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import { carrierPath } from '../../../../../lib/carrier/paths.ts';
+import type { Profile } from '../../../../../lib/service/index.ts';
+import { focusWhenShown } from './focus-target.ts';
+import { overviewSignals, type OverviewSignal } from './overview-signals.ts';
+import { Section } from '../kit/Section.tsx';
+
+const SYMBOL: Record<OverviewSignal['tone'], string> = { concern: '!', ok: '✓', info: '•' };
+const WORD: Record<OverviewSignal['tone'], string> = {
+  concern: 'Concern',
+  ok: 'In order',
+  info: 'Note',
+};
+const SYMBOL_CLASS: Record<OverviewSignal['tone'], string> = {
+  concern: 'text-amber-800 dark:text-amber-300',
+  ok: 'text-emerald-700 dark:text-emerald-400',
+  info: 'text-neutral-600 dark:text-neutral-400',
+};
+
+function Signal({ signal }: { signal: OverviewSignal }) {
+  return (
+    <li className="flex gap-2" data-signal={signal.id} data-tone={signal.tone}>
+      <span aria-hidden="true" className={`font-bold ${SYMBOL_CLASS[signal.tone]}`}>
+        {SYMBOL[signal.tone]}
+      </span>
+      <span className="min-w-0 break-words">
+        <span className="sr-only">{WORD[signal.tone]}: </span>
+        {signal.parts.map((part, index) =>
+          typeof part === 'string' ? (
+            <span key={index}>{part}</span>
+          ) : (
+            <Link
+              key={index}
+              to={carrierPath(part.dot)}
+              className="font-medium text-sky-800 underline dark:text-sky-300"
+            >
+              DOT {part.dot}
+              {part.name ? ` ${part.name}` : ''}
+            </Link>
+          ),
+        )}{' '}
+        <Link
+          to={signal.evidence.href}
+          onClick={() => focusWhenShown(signal.evidence.href.split('#')[1] ?? '')}
+          className="text-sm whitespace-nowrap text-sky-800 underline dark:text-sky-300"
+        >
+          Evidence: {signal.evidence.label}
+        </Link>
+      </span>
+    </li>
+  );
+}
+
+/** The chameleon and contact-change summary lines at the top of the overview. */
+export function OverviewSignals({ dot, profile }: { dot: string; profile: Profile }) {
+  return (
+    <Section id="overview-signals" title="Identity signals">
+      <ul className="space-y-1.5 text-sm">
+        {overviewSignals(profile, dot).map((signal) => (
+          <Signal key={signal.id} signal={signal} />
+        ))}
+      </ul>
+    </Section>
+  );
+}
