@@ -13,6 +13,8 @@ const RESULTS = PORT === 4179 ? 'test-results' : `test-results/e2e-${PORT}`;
 /** The e2e proxy's DATA_DIR: wiped before every run (e2e/fresh-data-dir.mjs). */
 const DATA_DIR = `${RESULTS}/e2e-data`;
 const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
+/** The compiled proxy the e2e run starts (scripts/build-server.mjs). */
+const SERVER_DIR = `${RESULTS}/e2e-server`;
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 /** CHROMIUM_PATH wins; else the distro's Chromium when installed; else Playwright's own browser. */
@@ -64,7 +66,9 @@ export default defineConfig({
   // `npm test`) against the embedded sandbox, with a fresh DATA_DIR. Never reused: a proxy left
   // running would carry a warm cache and an old ledger into the run.
   webServer: {
-    command: `node e2e/fresh-data-dir.mjs ${DATA_DIR} && node_modules/.bin/tsx server-proxy/src/server.ts`,
+    // The server compiled as `npm run build` does (into this run's own folder: side-by-side runs
+    // must not overwrite each other's bundle), started by plain node like `npm start`.
+    command: `node e2e/fresh-data-dir.mjs ${DATA_DIR} && node scripts/build-server.mjs --outdir ${SERVER_DIR} && node ${SERVER_DIR}/server.mjs`,
     url: `${BASE_URL}/readyz`,
     env: {
       HOST: '127.0.0.1',
