@@ -28,10 +28,10 @@ test('the BASIC chart has a bar per category and marks the alerts of IRONCLAD', 
   await expect(table).toBeVisible();
   await expect(table.getByRole('row', { name: /Unsafe Driving/ })).toContainText('Alert');
   await expect(table.getByRole('row', { name: /Hours-of-Service/ })).toContainText('Alert');
-  const labels = page.locator('section[aria-labelledby="safety-basics"] .recharts-label-list text');
+  const basics = page.getByRole('region', { name: 'BASICs (SMS)' });
+  const labels = basics.locator('.recharts-label-list text');
   await expect(labels.filter({ hasText: '⚠ Alert' })).toHaveCount(3);
   // seven bars: five with a percentile, two "Insufficient data"
-  const basics = page.locator('section[aria-labelledby="safety-basics"]');
   await expect(basics.locator('.recharts-bar-rectangle')).toHaveCount(7);
   await expect(labels.filter({ hasText: 'Insufficient data' })).toHaveCount(2);
 });
