@@ -3,7 +3,7 @@ import { EMBEDDED_SANDBOX_KEY } from '../config.ts';
 import type { ProxyConfig } from '../context.ts';
 import { dotOfRow } from '../sandbox/index.ts';
 import { CSRF, startProxy, testConfig, type RunningProxy } from '../test-helpers.ts';
-import { classifyEntry } from './entries.ts';
+import { classifyEntry } from '../../../src/lib/service/rules/entries.ts';
 
 function sandboxConfig(overrides: Partial<ProxyConfig> = {}): ProxyConfig {
   return testConfig({

@@ -19,7 +19,7 @@ import type { MirrorAnswer, MirrorCaller, MirrorClient } from '../routes/mirror.
 import { parseAutocomplete } from '../../../src/lib/service/autocomplete.ts';
 import { parseFmcsaProfile } from '../../../src/lib/service/fmcsa.ts';
 import { formatProfileId } from '../../../src/lib/service/rules/profile-id.ts';
-import { classifyEntry, type Entry } from './entries.ts';
+import { classifyEntry, type Entry } from '../../../src/lib/service/rules/entries.ts';
 
 /** Lookups in flight at once for one resolution request. */
 const RESOLVE_CONCURRENCY = 4;

@@ -12,7 +12,7 @@ import { issue, parseInput, type InputWording } from '../http/parse-input.ts';
 import type { ResponseCache } from '../cache.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
 import { storageOf } from '../storage.ts';
-import { MAX_ENTRY_CHARS } from './entries.ts';
+import { MAX_ENTRY_CHARS } from '../../../src/lib/service/rules/entries.ts';
 import { parseLookup, parseTriagePut, parseVisitPut } from './inputs.ts';
 import { heldNames, parseNamesQuery } from './names.ts';
 import { planResolution, resolveEntries } from './resolve.ts';
