@@ -1,20 +1,20 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { BASE_PORT, proxyEnv, RESULTS, SERVER_DIR, slotDataDir } from './e2e/slots.ts';
 
 /**
  * E2E_PORT moves the e2e proxy (and its embedded sandbox, on the next port) so two checkouts can
  * run the suite side by side; E2E_STATIC_DIR serves another build than `dist`.
  */
-const PORT = Number(process.env.E2E_PORT ?? 4179);
-const SANDBOX_PORT = PORT + 1;
+const PORT = BASE_PORT;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-/** Playwright empties its output directory at start: a side-by-side run needs its own. */
-const RESULTS = PORT === 4179 ? 'test-results' : `test-results/e2e-${PORT}`;
-/** The e2e proxy's DATA_DIR: wiped before every run (e2e/fresh-data-dir.mjs). */
-const DATA_DIR = `${RESULTS}/e2e-data`;
-const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
-/** The compiled proxy the e2e run starts (scripts/build-server.mjs). */
-const SERVER_DIR = `${RESULTS}/e2e-server`;
+/** The slot-0 proxy's DATA_DIR: wiped before every run (e2e/fresh-data-dir.mjs). */
+const DATA_DIR = slotDataDir(0);
+/**
+ * Parallel workers, each with its own proxy and sandbox (e2e/slots.ts). Two on two cores: a
+ * worker waits on its page about a third of the time, so two keep both cores busy.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 /** CHROMIUM_PATH wins; else the distro's Chromium when installed; else Playwright's own browser. */
@@ -39,18 +39,23 @@ const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  // Two shared cores: one browser at a time keeps timings stable.
-  workers: 1,
+  workers: WORKERS,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // Two workers share two cores: a heavy page (axe over a profile tab, a map reaching idle) can take
+  // twice its quiet-machine time, so the limits leave room; a passing test never waits for them.
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
   outputDir: RESULTS,
   reporter: [['list'], ['json', { outputFile: `${RESULTS}/e2e-results.json` }]],
   use: {
     baseURL: BASE_URL,
-    // A failed test keeps its trace (actions, DOM snapshots, network) for show-trace; no screencast
-    // frames: encoding them during every test of the run cost more than any other single setting.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    // A failed test keeps its screenshot and its page snapshot (error-context.md). Traces (actions,
+    // DOM snapshots, network; no screencast frames) cost about 8 % of the run's time, so they are
+    // recorded only when asked: E2E_TRACE=1 keeps the trace of every failed test for show-trace.
+    trace: process.env.E2E_TRACE
+      ? { mode: 'retain-on-failure', screenshots: false, snapshots: true }
+      : 'off',
     screenshot: 'only-on-failure',
   },
   projects: [
@@ -70,25 +75,7 @@ export default defineConfig({
     // must not overwrite each other's bundle), started by plain node like `npm start`.
     command: `node e2e/fresh-data-dir.mjs ${DATA_DIR} && node scripts/build-server.mjs --outdir ${SERVER_DIR} && node ${SERVER_DIR}/server.mjs`,
     url: `${BASE_URL}/readyz`,
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DATA_DIR,
-      STATIC_DIR,
-      LOG_LEVEL: 'warn',
-      // A fixed port so tests can reach the embedded sandbox's /__sandbox/* endpoints (e2e/sandbox.ts).
-      EMBEDDED_SANDBOX_PORT: String(SANDBOX_PORT),
-      // Nothing configured: the embedded sandbox, whatever the developer's shell exports.
-      CARRIER_API_BASE_URL: '',
-      CARRIER_API_KEY: '',
-      CARRIER_API_KEY_FILE: '',
-      CARRIER_API_LEGACY: '',
-      DASHBOARD_AUTH: '',
-      MONTHLY_BUDGET_USD: '',
-      // One shared proxy serves every spec: a breaker opened by one spec's injected 503s must not
-      // refuse the next spec's calls for the default 30 s (the breaker itself is unit-tested).
-      UPSTREAM_CIRCUIT_OPEN_SECONDS: '2',
-    },
+    env: proxyEnv(0),
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     timeout: 60_000,

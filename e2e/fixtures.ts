@@ -9,6 +9,9 @@ import {
   type Response,
 } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { PROXY_URL, proxyEnv, SERVER_DIR, SLOT, slotDataDir } from './slots.ts';
 import { EMBEDDED_SANDBOX_KEY } from '../server-proxy/src/config.ts';
 import { configuredKeys, type Needle } from '../scripts/check-key-leak.ts';
 
@@ -243,7 +246,64 @@ interface Fixtures {
   keyGuard: KeyGuard;
 }
 
-export const test = base.extend<Options & Fixtures>({
+interface WorkerFixtures {
+  /** This worker's own proxy (slot > 0); slot 0 uses the webServer's. Started once per worker. */
+  slotProxy: void;
+}
+
+/** The runner's environment without its Node options (its loader must not reach the proxy). */
+function plainEnv(): NodeJS.ProcessEnv {
+  const { NODE_OPTIONS: _options, ...env } = process.env;
+  return env;
+}
+
+async function waitReady(url: string, child: ChildProcess, stderr: string[]): Promise<void> {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`slot proxy exited: ${stderr.join('')}`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`slot proxy not ready after 60 s: ${stderr.join('')}`);
+}
+
+/** Starts slot `SLOT`'s proxy: the webServer's compiled server and environment, on its own ports. */
+async function startSlotProxy(): Promise<() => Promise<void>> {
+  const dataDir = slotDataDir(SLOT);
+  const fresh = spawn('node', ['e2e/fresh-data-dir.mjs', dataDir], { stdio: 'inherit' });
+  const [code] = (await once(fresh, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`could not empty ${dataDir}`);
+  const child = spawn('node', [`${SERVER_DIR}/server.mjs`], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...plainEnv(), ...proxyEnv(SLOT) },
+  });
+  const stderr: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  await waitReady(PROXY_URL, child, stderr);
+  return async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  };
+}
+
+export const test = base.extend<Options & Fixtures, WorkerFixtures>({
+  slotProxy: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from it
+    async ({}, use) => {
+      const stop = SLOT === 0 ? undefined : await startSlotProxy();
+      await use();
+      await stop?.();
+    },
+    { scope: 'worker', auto: true, timeout: 90_000 },
+  ],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from it
+  baseURL: async ({}, use) => {
+    await use(PROXY_URL);
+  },
   expectedConsoleErrors: [undefined, { option: true }],
   consoleGuard: [
     async ({ page, expectedConsoleErrors }, use) => {
@@ -291,4 +351,20 @@ export async function axeViolations(page: Page) {
     impact: violation.impact,
     targets: violation.nodes.map((node) => node.target.join(' ')),
   }));
+}
+
+/**
+ * axe in the light theme, then the dark one, on the same loaded page: the theme follows the system
+ * setting live (src/app/theme.ts), so one page load serves both checks. Load the page in the light
+ * theme (the default colour scheme).
+ */
+export async function expectAxeCleanInBothThemes(page: Page): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const html = page.locator('html');
+    await (scheme === 'dark'
+      ? expect(html).toHaveClass(/\bdark\b/)
+      : expect(html).not.toHaveClass(/\bdark\b/));
+    expect(await axeViolations(page), `${scheme} theme`).toEqual([]);
+  }
 }

@@ -15,7 +15,7 @@ import { startOwnProxy, type OwnProxy } from './own-proxy.ts';
 /** Ports of this spec's own proxy (and its sandbox): no other spec uses them. */
 const PORT = 4296;
 const HANSEN_DOT = '568253';
-const MAX_PRESSES = 80;
+const MAX_PRESSES = 120;
 
 let proxy: OwnProxy | undefined;
 

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_DIR, STATIC_DIR } from './slots.ts';
 
 export interface OwnProxy {
   url: string;
@@ -38,8 +39,6 @@ async function waitReady(url: string, child: ChildProcess, stderr: string[]): Pr
  * side by side do not meet on a spec's fixed ports.
  */
 const PORT_SHIFT = Number(process.env.E2E_PORT ?? 4179) - 4179;
-/** The build the shared e2e proxy serves (playwright.config.ts): own proxies serve the same. */
-const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
 
 /**
  * Starts the proxy on `basePort` (shifted with E2E_PORT; its embedded sandbox on the port after)
@@ -49,7 +48,8 @@ const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
 export async function startOwnProxy(basePort: number, env: NodeJS.ProcessEnv): Promise<OwnProxy> {
   const port = basePort + PORT_SHIFT;
   const dataDir = await mkdtemp(join(tmpdir(), 'carrier-desk-e2e-'));
-  const child = spawn('node_modules/.bin/tsx', ['server-proxy/src/server.ts'], {
+  // the compiled server the run's webServer built (faster to start than compiling with tsx)
+  const child = spawn('node', [`${SERVER_DIR}/server.mjs`], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       ...plainEnv(),

@@ -1,9 +1,9 @@
 /**
  * The embedded sandbox's test-only endpoints, for e2e tests that need upstream faults or new change
- * records. playwright.config.ts pins the embedded sandbox to the port after the proxy's (E2E_PORT + 1).
+ * records: this worker's sandbox (e2e/slots.ts pins each worker's sandbox to its proxy's port + 1).
  */
-const SANDBOX_PORT = Number(process.env.E2E_PORT ?? 4179) + 1;
-const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
+import { SANDBOX_URL } from './slots.ts';
+
 /** The embedded sandbox's key: a fixture key of the sandbox, never a real one. */
 const SANDBOX_KEY = 'sk_test_sandbox';
 

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { createDataset } from '../server-proxy/src/sandbox/data/index.ts';
-import { axeViolations, expect, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
 const dataset = createDataset({ seed: 1, population: 0 });
 
@@ -218,19 +218,3 @@ test('a viewed carrier is one click away under "Recently viewed"', async ({ page
   await recent.getByRole('link', { name: 'LAKESHORE COACH LINES INC' }).click();
   await expect(page).toHaveURL(/\/carriers\/1893346\/overview$/);
 });
-
-for (const colorScheme of ['light', 'dark'] as const) {
-  test(`axe finds no violations on the search page with results (${colorScheme})`, async ({
-    page,
-  }) => {
-    await page.emulateMedia({ colorScheme });
-    await page.goto('/search?company=hansen');
-    await expect(page.getByRole('table', { name: /Carriers matching/ })).toBeVisible();
-    await page.getByRole('button', { name: `Preview ${HANSEN_NAME}` }).click();
-    await expect(page.getByText('Authority check')).toBeVisible();
-    const box = page.getByRole('combobox', { name: 'Search carriers' });
-    await box.fill('hansen');
-    await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-  });
-}

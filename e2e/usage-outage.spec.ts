@@ -12,11 +12,10 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { API_HEADERS, SECRET_KEY, axeViolations, expect, test } from './fixtures.ts';
 import { startOwnProxy, type OwnProxy } from './own-proxy.ts';
+import { SANDBOX_URL } from './slots.ts';
 
 /** The live-key proxy's port (startOwnProxy shifts it with E2E_PORT). */
 const LIVE_PORT = 4400;
-/** The shared e2e proxy's embedded sandbox (playwright.config.ts: the port after E2E_PORT). */
-const SANDBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4179) + 1}`;
 
 /** Population carriers no other spec opens, so their profile calls are metered here. */
 const METERED_DOT = '5000431';

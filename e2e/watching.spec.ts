@@ -6,6 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { parseMonitoringList } from '../src/lib/service/index.ts';
 import { triageIdsOfRecord } from '../src/lib/service/triage-id.ts';
 import { axeViolations, expect, test } from './fixtures.ts';
+import { BASE_PORT, SERVER_DIR, STATIC_DIR } from './slots.ts';
 import { sandbox } from './sandbox.ts';
 
 const IRONCLAD = '2214589';
@@ -149,7 +150,7 @@ test('watch the whole network of 520 carriers through 207s: all committed, bille
 // triage across a restart of a proxy of our own
 
 // not 4190: it is on the Fetch standard's list of blocked ports (ManageSieve), in Node and Chromium
-const OWN_PORT = 4290;
+const OWN_PORT = 4290 + BASE_PORT - 4179;
 const OWN_URL = `http://127.0.0.1:${OWN_PORT}`;
 
 /** The test runner's environment without its Node options (its loader must not reach the proxy). */
@@ -159,16 +160,16 @@ function plainEnv(): NodeJS.ProcessEnv {
 }
 
 function startOwnProxy(dataDir: string): ChildProcess {
-  const child = spawn('node_modules/.bin/tsx', ['server-proxy/src/server.ts'], {
+  const child = spawn('node', [`${SERVER_DIR}/server.mjs`], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       ...plainEnv(),
       HOST: '127.0.0.1',
       PORT: String(OWN_PORT),
       DATA_DIR: dataDir,
-      STATIC_DIR: 'dist',
+      STATIC_DIR,
       LOG_LEVEL: 'warn',
-      EMBEDDED_SANDBOX_PORT: '4291',
+      EMBEDDED_SANDBOX_PORT: String(OWN_PORT + 1),
       CARRIER_API_BASE_URL: '',
       CARRIER_API_KEY: '',
       CARRIER_API_KEY_FILE: '',
