@@ -7,7 +7,15 @@ import { z } from 'zod';
 import type { MetricEntry, ResultsFile, Spread, Target } from './bench-results.ts';
 
 /** The benchmarks, in the order `npm run bench` runs them; each writes `<bench>-<date>.json`. */
-export const SOURCES = ['bundle', 'sandbox', 'autocomplete', 'proxy', 'browser', 'lighthouse'];
+export const SOURCES = [
+  'bundle',
+  'sandbox',
+  'autocomplete',
+  'proxy',
+  'bulk',
+  'browser',
+  'lighthouse',
+];
 
 export interface ExpectedMetric {
   group: string;
@@ -156,6 +164,20 @@ export const EXPECTED: readonly ExpectedMetric[] = [
     unit: 'ms',
     target: atMost(5),
   },
+  {
+    group: 'bulk vetting through the proxy',
+    metric: 'bulk.carriers_per_second',
+    label: 'job of 1,000 sandbox carriers, rate limits off',
+    unit: 'carriers/s',
+    target: atLeast(50),
+  },
+  ...(['sort', 'scroll'] as const).map((kind) => ({
+    group: 'bulk vetting results table (5,000 rows)',
+    metric: `browser.bulk.${kind}.p95`,
+    label: `${kind === 'sort' ? 'click a column header → sorted rows' : 'scroll → rows painted'} p95`,
+    unit: 'ms',
+    target: atMost(100),
+  })),
   ...(['cold', 'warm'] as const).map((kind) => ({
     group: 'autocomplete round trip through the proxy (no rendering)',
     metric: `autocomplete.${kind}.p95`,

@@ -2,10 +2,11 @@
 /**
  * `npm run bench`: every benchmark of issue 6, one after another, each as a child process with its
  * output passed through — build, bundle sizes, sandbox at 1,000,000 carriers, autocomplete round
- * trip, proxy vs nginx, browser (autocomplete, inbox, heavy profile), Lighthouse — then ONE table of
- * every figure with its target, read from the JSON each step wrote under bench/results/ (see
- * scripts/bench-report.ts), also written to bench/results/summary-<date>.json. Every step runs even
- * when an earlier one failed (a failed step's figures show as "no figures"); exits 1 if any failed.
+ * trip, proxy vs nginx, a bulk vetting job (issue 14), browser (autocomplete, inbox, heavy
+ * profile), Lighthouse — then ONE table of every figure with its target, read from the JSON each
+ * step wrote under bench/results/ (see scripts/bench-report.ts), also written to
+ * bench/results/summary-<date>.json. Every step runs even when an earlier one failed (a failed
+ * step's figures show as "no figures"); exits 1 if any failed.
  *
  *   npm run bench                      # full run (roughly 10–20 minutes on 2 cores)
  *   BENCH_QUICK=1 npm run bench        # smoke test: small populations, 1 run each (a few minutes)
@@ -48,6 +49,7 @@ const DEFAULTS = {
     BENCH_RUNS: ['3', '1'],
   },
   lighthouse: { BENCH_POPULATION: ['100000', '20000'], BENCH_LH_RUNS: ['3', '1'] },
+  bulk: { BENCH_BULK_CARRIERS: ['1000', '200'] },
 };
 
 /** The step's defaults for this mode, each unless the variable is set in the environment. */
@@ -70,6 +72,7 @@ const STEPS = [
   { label: 'sandbox', command: tsx, args: ['scripts/bench-sandbox.ts'] },
   { label: 'autocomplete', command: tsx, args: ['scripts/bench-autocomplete.ts'] },
   { label: 'proxy', command: tsx, args: ['scripts/bench-proxy.ts'] },
+  { label: 'bulk', command: tsx, args: ['scripts/bench-bulk.ts'] },
   { label: 'browser', command: tsx, args: ['scripts/bench-browser.ts'], needsBuild: true },
   { label: 'lighthouse', command: tsx, args: ['scripts/bench-lighthouse.ts'], needsBuild: true },
 ];

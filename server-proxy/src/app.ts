@@ -14,6 +14,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { EndpointBuckets } from './buckets.ts';
+import { registerBulkRoutes } from './bulk/routes.ts';
 import { ResponseCache } from './cache.ts';
 import type { Governance, ProxyConfig, RegisterGovernance } from './context.ts';
 import { openProxyDb } from './db.ts';
@@ -221,6 +222,15 @@ async function registerParts(
   const mirror = registerMirrorRoutes(app, { config, upstream, cache, governance });
   registerMonitoringRoutes(app, { db, mirror, cache });
   registerVettingRoutes(app, { db, mirror, cache, flushAudit: () => governance.flush() });
+  registerBulkRoutes(app, {
+    config,
+    db,
+    mirror,
+    cache,
+    spend: governance.spend,
+    flush: () => governance.flush(),
+    log: app.log,
+  });
   registerProfileSummaryRoute(app, { mirror, cache, profileTtlMs: config.cache.profileTtlMs });
   registerHealthRoutes(app, { db, upstreamReachable: () => upstream.reachable() });
   const spa = await registerSpa(app, config.staticDir);

@@ -35,6 +35,8 @@ describe('openProxyDb', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     expect(tables(db)).toEqual([
       'audit_log',
+      'bulk_item',
+      'bulk_job',
       'inbox_visit',
       'sessions',
       'spend_ledger',

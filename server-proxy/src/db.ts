@@ -100,6 +100,42 @@ export const MIGRATIONS: readonly string[] = [
      BEGIN SELECT RAISE(ABORT, 'decision records are append-only'); END;
    CREATE TRIGGER vetting_decision_no_delete BEFORE DELETE ON vetting_decision
      BEGIN SELECT RAISE(ABORT, 'decision records are append-only'); END;`,
+  // 5: bulk vetting jobs (docs/bulk-vetting.md): a job and one row per identifier, each item's
+  // result written as it finishes so a restarted proxy resumes at the first pending item.
+  `CREATE TABLE bulk_job (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     id TEXT NOT NULL UNIQUE,
+     status TEXT NOT NULL
+       CHECK (status IN ('queued', 'running', 'paused', 'done', 'cancelled', 'failed')),
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL,
+     created_by TEXT NOT NULL,
+     total INTEGER NOT NULL,
+     estimate TEXT NOT NULL,
+     pause_code TEXT,
+     pause_message TEXT
+   );
+   CREATE INDEX bulk_job_status ON bulk_job (status, seq);
+   CREATE TABLE bulk_item (
+     job_seq INTEGER NOT NULL REFERENCES bulk_job (seq) ON DELETE CASCADE,
+     position INTEGER NOT NULL,
+     identifier TEXT NOT NULL,
+     kind TEXT NOT NULL CHECK (kind IN ('dot', 'docket')),
+     lookup TEXT NOT NULL,
+     dot_number TEXT,
+     status TEXT NOT NULL CHECK (status IN ('pending', 'done', 'failed', 'cancelled')),
+     verdict TEXT,
+     result TEXT,
+     error_code TEXT,
+     error_message TEXT,
+     source TEXT,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     finished_at TEXT,
+     PRIMARY KEY (job_seq, position)
+   ) WITHOUT ROWID;
+   CREATE INDEX bulk_item_status ON bulk_item (job_seq, status, position);
+   CREATE INDEX bulk_item_finished ON bulk_item (job_seq, finished_at);
+   CREATE INDEX bulk_item_done_dot ON bulk_item (dot_number, finished_at) WHERE status = 'done';`,
 ];
 
 /** Apply the steps not yet applied (by `user_version`), each in its own transaction. */

@@ -1,0 +1,187 @@
+/**
+ * kill -9 in the middle of a bulk job, then a restart on the same DATA_DIR: the job resumes where it
+ * stopped, every carrier ends done exactly once, and the sandbox's own billing ledger shows each DOT
+ * billed at most once. A real sandbox on loopback (it outlives the proxy, as the service would), the
+ * proxy killed is a child process started with `tsx server-proxy/src/server.ts`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  bulkJobSchema,
+  createdAnswerSchema,
+  type BulkJob,
+} from '../../../src/lib/bulk/contract.ts';
+import { buildProxyApp } from '../app.ts';
+import { buildSandboxApp } from '../sandbox/index.ts';
+import { CSRF, testConfig } from '../test-helpers.ts';
+
+const KEY = 'sk_test_bulk_crash';
+const CARRIERS = 60;
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bulk-crash-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function startSandbox(): Promise<string> {
+  const app = await buildSandboxApp({ dataDir: tempDir(), apiKeys: [KEY], population: 200 });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  cleanups.push(() => app.close());
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+function sandboxCall(sandbox: string, path: string, method = 'GET', body?: unknown) {
+  return fetch(`${sandbox}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${KEY}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** The proxy as a child process; resolves with its URL once it listens. */
+async function startProxyProcess(upstream: string, dataDir: string) {
+  const { NODE_OPTIONS: _options, ...env } = process.env;
+  const child: ChildProcess = spawn('node_modules/.bin/tsx', ['server-proxy/src/server.ts'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      CARRIER_API_BASE_URL: upstream,
+      CARRIER_API_KEY: KEY,
+      CARRIER_API_KEY_FILE: '',
+      CARRIER_API_LEGACY: '',
+      DASHBOARD_AUTH: '',
+      MONTHLY_BUDGET_USD: '',
+      UPSTREAM_RATE_LIMITS: 'off',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  cleanups.push(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  let out = '';
+  let err = '';
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`proxy did not start: ${err}`)), 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /proxy on (http:\/\/[^\s]+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`proxy exited (${code}): ${err}`)));
+  });
+  return { child, url };
+}
+
+async function readJob(url: string, id: string): Promise<BulkJob> {
+  const answer = await fetch(`${url}/api/local/bulk-jobs/${id}?limit=5000`);
+  expect(answer.status).toBe(200);
+  return bulkJobSchema.parse(await answer.json());
+}
+
+async function waitForJob(url: string, id: string, check: (job: BulkJob) => boolean) {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const job = await readJob(url, id);
+    if (check(job)) return job;
+    if (Date.now() > until) throw new Error(`job stayed ${job.status} at ${job.done} done`);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+}
+
+describe('kill -9 during a bulk job', () => {
+  it('resumes after a restart: every carrier done once, each DOT billed at most once', async () => {
+    const sandbox = await startSandbox();
+    const dataDir = tempDir();
+    // Slow answers, so the kill lands in the middle of the job.
+    const armed = await sandboxCall(sandbox, '/__sandbox/faults', 'POST', {
+      rules: [{ path: '/v2/profile', delay_ms: 60, count: 10_000 }],
+    });
+    expect(armed.status).toBe(200);
+    const first = await startProxyProcess(sandbox, dataDir);
+    const dots = Array.from({ length: CARRIERS }, (_, i) => String(5_000_000 + i));
+    const created = await fetch(`${first.url}/api/local/bulk-jobs`, {
+      method: 'POST',
+      headers: { ...CSRF, 'content-type': 'application/json' },
+      body: JSON.stringify({ identifiers: dots }),
+    });
+    expect(created.status).toBe(202);
+    const { id } = createdAnswerSchema.parse(await created.json());
+    const before = await waitForJob(first.url, id, (job) => job.done >= 10);
+    expect(before.status).toBe('running');
+
+    const exited = once(first.child, 'exit');
+    first.child.kill('SIGKILL');
+    await exited;
+    await sandboxCall(sandbox, '/__sandbox/faults', 'DELETE');
+
+    // The restart: a proxy on the same DATA_DIR (in this process, which saves a second start-up of
+    // a child; the kill above is the real one).
+    const second = await buildProxyApp(
+      testConfig({
+        mode: 'test',
+        dataDir,
+        upstream: { baseUrl: sandbox, apiKey: KEY, legacy: false, timeoutMs: 5000 },
+      }),
+    );
+    cleanups.push(() => second.close());
+    await second.listen({ host: '127.0.0.1', port: 0 });
+    const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+    const after = await waitForJob(secondUrl, id, (job) => job.status === 'done');
+    expect(after).toMatchObject({ total: CARRIERS, done: CARRIERS, failed: 0 });
+    expect(after.done).toBeGreaterThan(before.done);
+    expect(after.items.map((item) => item.dot_number)).toEqual(dots);
+    expect(after.items.every((item) => item.status === 'done')).toBe(true);
+    // Done before the kill: kept as they were (one attempt each), not looked up again.
+    const kept = after.items.filter((item) => item.position <= before.done);
+    expect(kept.every((item) => item.attempts === 1)).toBe(true);
+
+    // The service's bill: each of the 60 DOTs once, whatever was in flight at the kill.
+    const ledger = (await (await sandboxCall(sandbox, '/__sandbox/ledger')).json()) as {
+      keys: {
+        months: { lines: { kind: string; billed_calls: number; unique_dots: number }[] }[];
+      }[];
+    };
+    const lines = ledger.keys.flatMap((k) => k.months.flatMap((m) => m.lines));
+    const profile = lines.filter((line) => line.kind === 'profile');
+    expect(profile.reduce((n, line) => n + line.billed_calls, 0)).toBe(CARRIERS);
+    expect(profile.reduce((n, line) => n + line.unique_dots, 0)).toBe(CARRIERS);
+
+    // And the proxy's own ledger: no DOT priced twice.
+    second.proxy.governance.flush();
+    const db = new Database(join(dataDir, 'proxy.sqlite'), { readonly: true });
+    try {
+      const priced = db
+        .prepare<[], { dot: string; n: number }>(
+          `SELECT dot, COUNT(*) AS n FROM spend_ledger
+           WHERE endpoint = 'profile' AND price_mills > 0 GROUP BY dot`,
+        )
+        .all();
+      expect(priced).toHaveLength(CARRIERS);
+      expect(priced.every((row) => row.n === 1)).toBe(true);
+    } finally {
+      db.close();
+    }
+  }, 60_000);
+});

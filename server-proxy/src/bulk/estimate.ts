@@ -1,0 +1,107 @@
+/**
+ * What a bulk run would cost and take, before anything is sent. The billing figures come from the
+ * spend ledger's own estimate (the read side of `/api/local/estimate`: unique DOT per month, per
+ * mode), minus the carriers the proxy cache holds (a cache hit is free). A docket's DOT is unknown
+ * before the call, so an uncached docket counts as one billable call at most.
+ */
+import type { BulkEstimate } from '../../../src/lib/bulk/contract.ts';
+import type { Identifier, RejectedIdentifier } from '../../../src/lib/service/rules/entries.ts';
+import type { ResponseCache } from '../cache.ts';
+import type { ProxyConfig, SpendMeter } from '../context.ts';
+import { millsToUsd, unitMills } from '../governance/pricing.ts';
+import type { SpendLedger } from '../governance/spend.ts';
+import { requestKey, validateRequest } from '../validate.ts';
+
+/** Seconds one uncached carrier takes without a rate limit (the bench target is ≥ 50 a second). */
+const SECONDS_PER_CALL = 0.02;
+
+/**
+ * The profile search one identifier runs. A docket asks for one carrier (`pageSize=1`): the
+ * reservation of a search whose DOTs are unknown is priced at its page, and a docket names one
+ * carrier, so a whole page would be reserved against the budget for nothing.
+ */
+export function lookupQuery(identifier: {
+  kind: 'dot' | 'docket';
+  lookup: string;
+}): Record<string, string> {
+  return identifier.kind === 'dot'
+    ? { dot_number: identifier.lookup }
+    : { docket_number: identifier.lookup, pageSize: '1' };
+}
+
+function lookupOf(identifier: Identifier): { kind: 'dot' | 'docket'; lookup: string } {
+  return identifier.kind === 'dot'
+    ? { kind: 'dot', lookup: identifier.dot }
+    : { kind: 'docket', lookup: identifier.docket };
+}
+
+/** The cache key the mirror uses for that search. */
+function lookupKey(identifier: { kind: 'dot' | 'docket'; lookup: string }): string {
+  return requestKey(validateRequest('profile', lookupQuery(identifier), undefined));
+}
+
+export interface EstimateDeps {
+  config: Pick<ProxyConfig, 'mode' | 'rateLimits' | 'monthlyBudgetUsd'>;
+  cache: ResponseCache;
+  /** the governance spend meter; its ledger's `estimate` when it has one (the default governance) */
+  spend: SpendMeter & Partial<Pick<SpendLedger, 'estimate'>>;
+}
+
+function isCached(cache: ResponseCache, identifier: Identifier): boolean {
+  const stored = cache.get(lookupKey(lookupOf(identifier)));
+  return stored !== undefined && stored.status === 200;
+}
+
+/** Figures from the ledger: how many DOTs are new this month, what is spent, the budget. */
+function ledgerFigures(deps: EstimateDeps, dots: string[], now: Date) {
+  if (deps.spend.estimate) {
+    const e = deps.spend.estimate('profile', { dots }, now);
+    return { billable: e.billableUnits, spentUsd: e.spentUsd, budgetUsd: e.budgetUsd };
+  }
+  // A governance without the ledger's read side: its quote, and no spend figure.
+  const quote = deps.spend.check({ endpoint: 'profile', dots, at: now });
+  return {
+    billable: Math.round(quote.costUsd / millsToUsd(unitMills('profile'))),
+    spentUsd: quote.ok ? 0 : quote.spentUsd,
+    budgetUsd: deps.config.monthlyBudgetUsd ?? null,
+  };
+}
+
+export function estimateRun(
+  deps: EstimateDeps,
+  valid: readonly Identifier[],
+  rejected: RejectedIdentifier[],
+  now: Date,
+): BulkEstimate {
+  const uncached = valid.filter((identifier) => !isCached(deps.cache, identifier));
+  const dots = uncached.flatMap((identifier) =>
+    identifier.kind === 'dot' ? [identifier.dot] : [],
+  );
+  const dockets = uncached.length - dots.length;
+  const ledger = ledgerFigures(deps, dots, now);
+  const billable = ledger.billable + dockets;
+  const unitMillsProfile = unitMills('profile');
+  const meteredMills = unitMillsProfile * billable;
+  const billed = deps.config.mode === 'live';
+  const spentMills = Math.round(ledger.spentUsd * 1000);
+  const budgetMills = ledger.budgetUsd === null ? null : Math.round(ledger.budgetUsd * 1000);
+  const rate = deps.config.rateLimits?.profile ?? null;
+  const calls = uncached.length;
+  return {
+    carriers: valid.length,
+    rejected,
+    already_fetched: valid.length - billable,
+    billable,
+    unit_price_usd: millsToUsd(unitMillsProfile),
+    cost_usd: billed ? millsToUsd(meteredMills) : 0,
+    metered_cost_usd: millsToUsd(meteredMills),
+    billed,
+    rate_per_minute: rate,
+    duration_seconds: Math.ceil(rate ? (calls * 60) / rate : calls * SECONDS_PER_CALL),
+    budget_usd: ledger.budgetUsd,
+    spent_usd: ledger.spentUsd,
+    left_usd: budgetMills === null ? null : millsToUsd(Math.max(0, budgetMills - spentMills)),
+    within_budget:
+      budgetMills === null || meteredMills === 0 || spentMills + meteredMills <= budgetMills,
+  };
+}

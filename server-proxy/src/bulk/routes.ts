@@ -1,0 +1,245 @@
+/**
+ * The bulk vetting routes under /api/local (docs/bulk-vetting.md): estimate and create a job, list
+ * and read jobs (items paged), and pause / resume / cancel / retry-failed. Bodies and answers are
+ * the shapes of `src/lib/bulk/contract.ts`. Governance's hooks run first: `request.user` is set and
+ * every POST carries the CSRF header.
+ */
+import type Database from 'better-sqlite3';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  DEFAULT_ITEMS_LIMIT,
+  ITEM_STATUSES,
+  MAX_ITEMS_LIMIT,
+  MAX_JOB_IDENTIFIERS,
+  type BulkEstimate,
+} from '../../../src/lib/bulk/contract.ts';
+import { checkIdentifiers } from '../../../src/lib/service/rules/entries.ts';
+import type { ResponseCache } from '../cache.ts';
+import type { ProxyConfig } from '../context.ts';
+import { ApiError, sendApiError } from '../http/api-error.ts';
+import { issue, parseInput, type InputWording } from '../http/parse-input.ts';
+import type { MirrorClient } from '../routes/mirror.ts';
+import { createVettingStore } from '../vetting/store.ts';
+import { estimateRun, type EstimateDeps } from './estimate.ts';
+import { BulkRunner, type RunnerLog } from './runner.ts';
+import { createBulkStore, type BulkStore, type JobAction, type JobRow } from './store.ts';
+
+export interface BulkRouteDeps {
+  config: ProxyConfig;
+  db: Database.Database;
+  mirror: MirrorClient;
+  cache: ResponseCache;
+  spend: EstimateDeps['spend'];
+  /** write queued ledger rows first, so the estimate sees the latest calls */
+  flush?: () => void;
+  log: RunnerLog;
+  now?: () => Date;
+}
+
+const CREATE_HINT = `Send {"identifiers": ["568253", "MC277621", ...], "dry_run"?: true}: at most ${MAX_JOB_IDENTIFIERS.toLocaleString('en-US')} USDOT numbers or MC/MX/FF dockets.`;
+const TOO_MANY_HINT = `A job takes at most ${MAX_JOB_IDENTIFIERS.toLocaleString('en-US')} identifiers (MAX_JOB_IDENTIFIERS); split the list into several jobs.`;
+
+const createSchema = z.strictObject(
+  {
+    identifiers: z
+      .array(z.string({ error: '"identifiers" must hold text entries' }), {
+        error: '"identifiers" must be an array of USDOT numbers or dockets',
+      })
+      .superRefine((list, ctx) => {
+        if (list.length > MAX_JOB_IDENTIFIERS) {
+          ctx.addIssue(
+            issue(
+              'too_many_identifiers',
+              `${list.length} identifiers given; a job takes at most ${MAX_JOB_IDENTIFIERS}`,
+              TOO_MANY_HINT,
+            ),
+          );
+        }
+      }),
+    dry_run: z.boolean({ error: '"dry_run" must be true or false' }).optional(),
+  },
+  { error: 'The body must be a JSON object' },
+);
+
+const CREATE_WORDING: InputWording = {
+  hint: CREATE_HINT,
+  unknown: { code: 'unknown_field', message: (key) => `Unknown member "${key}"` },
+};
+
+const LIMIT_TEXT = `"limit" must be a whole number from 1 to ${MAX_ITEMS_LIMIT}`;
+const wholeNumber = (error: string, min: number, max: number) =>
+  z
+    .string({ error })
+    .regex(/^\d{1,9}$/, { error })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error });
+
+const pageSchema = z.strictObject({
+  offset: wholeNumber('"offset" must be a whole number ≥ 0', 0, 1_000_000_000).optional(),
+  limit: wholeNumber(LIMIT_TEXT, 1, MAX_ITEMS_LIMIT).optional(),
+  status: z
+    .enum(ITEM_STATUSES, { error: `"status" must be one of ${ITEM_STATUSES.join(', ')}` })
+    .optional(),
+});
+
+const PAGE_WORDING: InputWording = {
+  hint: `GET /api/local/bulk-jobs/<id>?offset=0&limit=${DEFAULT_ITEMS_LIMIT}&status=failed (limit ≤ ${MAX_ITEMS_LIMIT})`,
+  unknown: { code: 'unknown_parameter', message: (key) => `Unknown parameter "${key}"` },
+};
+
+const ACTIONS: readonly JobAction[] = ['pause', 'resume', 'cancel', 'retry-failed'];
+
+function userOf(request: FastifyRequest): string {
+  return request.user?.id ?? 'local';
+}
+
+function usd(n: number): string {
+  return n.toFixed(2);
+}
+
+function budgetRefusal(estimate: BulkEstimate): ApiError {
+  const cost = estimate.metered_cost_usd ?? estimate.cost_usd;
+  const budget = estimate.budget_usd ?? 0;
+  return new ApiError(
+    402,
+    'budget_exceeded',
+    `This run would add ${usd(cost)} USD (${estimate.billable} new profile calls at ${usd(estimate.unit_price_usd)} USD) ` +
+      `and cross the monthly budget: ${usd(estimate.spent_usd)} of ${usd(budget)} USD spent, ${usd(estimate.left_usd ?? 0)} USD left`,
+    'Remove carriers from the list, or ask an administrator to raise MONTHLY_BUDGET_USD.',
+  );
+}
+
+function unknownJob(id: string): ApiError {
+  return new ApiError(
+    404,
+    'unknown_job',
+    `No bulk job ${id.slice(0, 40)}`,
+    'GET /api/local/bulk-jobs lists the jobs.',
+  );
+}
+
+class BulkRoutes {
+  readonly store: BulkStore;
+  readonly runner: BulkRunner;
+
+  constructor(private readonly deps: BulkRouteDeps) {
+    this.store = createBulkStore(deps.db);
+    const vetting = createVettingStore(deps.db);
+    this.runner = new BulkRunner({
+      store: this.store,
+      mirror: deps.mirror,
+      policy: () => {
+        const { version, settings } = vetting.currentPolicy();
+        return { version, settings };
+      },
+      profileTtlMs: deps.config.cache.profileTtlMs,
+      log: deps.log,
+      now: deps.now,
+    });
+  }
+
+  now(): Date {
+    return (this.deps.now ?? (() => new Date()))();
+  }
+
+  /** A job as the contract shows it, without items. */
+  summary(job: JobRow) {
+    const limit = this.deps.config.rateLimits?.profile ?? null;
+    return {
+      id: job.id,
+      status: job.status,
+      created_at: job.created_at,
+      updated_at: job.updated_at,
+      created_by: job.created_by,
+      total: job.total,
+      done: job.done,
+      failed: job.failed,
+      ...this.runner.pace(job, limit),
+      estimate: job.estimate,
+      pause_reason: job.pause_reason,
+    };
+  }
+}
+
+function registerCreate(app: FastifyInstance, bulk: BulkRoutes, deps: BulkRouteDeps) {
+  app.post('/api/local/bulk-jobs', async (request, reply) => {
+    const body = parseInput(createSchema, request.body, CREATE_WORDING);
+    if (!body.ok) return sendApiError(reply, body.error);
+    const { valid, rejected } = checkIdentifiers(body.value.identifiers);
+    if (valid.length === 0) {
+      return sendApiError(
+        reply,
+        new ApiError(
+          400,
+          'no_valid_identifiers',
+          body.value.identifiers.length === 0
+            ? 'The list is empty'
+            : `None of the ${body.value.identifiers.length} entries is a USDOT number or docket`,
+          CREATE_HINT,
+        ),
+      );
+    }
+    deps.flush?.();
+    const estimate = estimateRun(deps, valid, rejected, bulk.now());
+    if (body.value.dry_run === true) return { estimate };
+    if (!estimate.within_budget) return sendApiError(reply, budgetRefusal(estimate));
+    const job = bulk.store.create({
+      identifiers: valid,
+      estimate,
+      user: userOf(request),
+      at: bulk.now(),
+    });
+    bulk.runner.wake();
+    return reply.code(202).send({ id: job.id, estimate });
+  });
+}
+
+function registerReads(app: FastifyInstance, bulk: BulkRoutes) {
+  app.get('/api/local/bulk-jobs', async () => ({
+    jobs: bulk.store.jobs().map((job) => bulk.summary(job)),
+  }));
+
+  app.get('/api/local/bulk-jobs/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const page = parseInput(pageSchema, request.query ?? {}, PAGE_WORDING);
+    if (!page.ok) return sendApiError(reply, page.error);
+    const job = bulk.store.job(id);
+    if (!job) return sendApiError(reply, unknownJob(id));
+    const offset = page.value.offset ?? 0;
+    const limit = page.value.limit ?? DEFAULT_ITEMS_LIMIT;
+    const items = bulk.store.items(job.seq, { offset, limit, status: page.value.status });
+    reply.header('cache-control', 'private, no-store');
+    return { ...bulk.summary(job), items, offset, limit };
+  });
+}
+
+function registerActions(app: FastifyInstance, bulk: BulkRoutes) {
+  for (const action of ACTIONS) {
+    app.post(`/api/local/bulk-jobs/:id/${action}`, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      if (!bulk.store.job(id)) return sendApiError(reply, unknownJob(id));
+      const outcome = bulk.store.act(id, action, bulk.now());
+      if (!outcome.ok) {
+        return sendApiError(reply, new ApiError(409, outcome.code, outcome.message, outcome.hint));
+      }
+      // A resumed or re-queued job starts; a paused or cancelled one stops after the item in hand.
+      bulk.runner.wake();
+      return bulk.summary(outcome.job);
+    });
+  }
+}
+
+/**
+ * Register /api/local/bulk-jobs*. The runner starts when the app is ready (picking up the jobs a
+ * restart interrupted) and stops before the database closes.
+ */
+export function registerBulkRoutes(app: FastifyInstance, deps: BulkRouteDeps): BulkRunner {
+  const bulk = new BulkRoutes(deps);
+  registerCreate(app, bulk, deps);
+  registerReads(app, bulk);
+  registerActions(app, bulk);
+  app.addHook('onReady', async () => bulk.runner.start());
+  app.addHook('preClose', async () => bulk.runner.stop());
+  return bulk.runner;
+}

@@ -1,0 +1,126 @@
+/**
+ * The bulk-vetting routes' contract (docs/bulk-vetting.md): the shapes the proxy sends and the
+ * dashboard reads, as zod schemas both import, so neither side can drift from the other.
+ */
+import { z } from 'zod';
+
+/** Most identifiers one job takes; more is a 400 naming the limit. */
+export const MAX_JOB_IDENTIFIERS = 5_000;
+/** Items per page of `GET /api/local/bulk-jobs/:id` by default, and at most. */
+export const DEFAULT_ITEMS_LIMIT = 500;
+export const MAX_ITEMS_LIMIT = 5_000;
+
+const JOB_STATUSES = ['queued', 'running', 'paused', 'done', 'cancelled', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const ITEM_STATUSES = ['pending', 'done', 'failed', 'cancelled'] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+
+const rejectedIdentifierSchema = z.object({
+  input: z.string(),
+  position: z.number(),
+  reason: z.enum(['invalid', 'too_long', 'duplicate']),
+  message: z.string(),
+});
+
+/** What a run would cost and take, before anything is sent. */
+export const bulkEstimateSchema = z.object({
+  /** distinct valid identifiers: what would run */
+  carriers: z.number(),
+  /** invalid and duplicate entries, with why, in list order */
+  rejected: z.array(rejectedIdentifierSchema),
+  /** carriers whose profile was already fetched this month (or is cached): free */
+  already_fetched: z.number(),
+  /** new billable profile calls at most (a docket's DOT is unknown before the call) */
+  billable: z.number(),
+  /** the published price of one profile call (also shown when nothing is billed) */
+  unit_price_usd: z.number(),
+  /** what this run adds to the month's spend: 0 when the upstream does not bill (sandbox) */
+  cost_usd: z.number(),
+  /**
+   * what the proxy's spend meter counts against MONTHLY_BUDGET_USD: the published price in every
+   * mode (the sandbox and test keys are metered as the live service would bill), so a sandbox run
+   * can be refused by a budget while `cost_usd` is 0
+   */
+  metered_cost_usd: z.number().optional(),
+  /** false in sandbox/test mode: nothing is billed whatever the price */
+  billed: z.boolean(),
+  /** profile calls a minute the key allows (null: no limit) */
+  rate_per_minute: z.number().nullable(),
+  /** expected duration at the current limits, in seconds */
+  duration_seconds: z.number(),
+  /** the monthly budget (null: none set), spent so far, and what is left */
+  budget_usd: z.number().nullable(),
+  spent_usd: z.number(),
+  left_usd: z.number().nullable(),
+  within_budget: z.boolean(),
+});
+export type BulkEstimate = z.infer<typeof bulkEstimateSchema>;
+
+/** The status fields of one vetted carrier, as the results table shows them. */
+const itemResultSchema = z.object({
+  name: z.string().nullable(),
+  verdict: z.enum(['pass', 'review', 'fail']),
+  /** the policy version the verdict was computed under */
+  policy_version: z.number(),
+  /** non-pass reasons, worst first, in plain language */
+  reasons: z.array(z.string()),
+  usdot_status: z.string().nullable(),
+  authority: z.string().nullable(),
+  insurance: z.string().nullable(),
+  safety_rating: z.string().nullable(),
+  basic_alerts: z.array(z.string()),
+  out_of_service: z.boolean().nullable(),
+  /** linked carriers the profile says are revoked, inactive or out of service */
+  linked_warnings: z.number(),
+  snapshot_date: z.string().nullable(),
+});
+export type ItemResult = z.infer<typeof itemResultSchema>;
+
+const bulkItemSchema = z.object({
+  /** 1-based position among the job's identifiers */
+  position: z.number(),
+  identifier: z.string(),
+  dot_number: z.string().optional(),
+  status: z.enum(ITEM_STATUSES),
+  verdict: z.enum(['pass', 'review', 'fail']).optional(),
+  result: itemResultSchema.optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** where the profile came from: the proxy cache, a stored result of this month, or a call */
+  source: z.enum(['cache', 'stored', 'upstream']).optional(),
+  attempts: z.number(),
+  finished_at: z.string().optional(),
+});
+export type BulkItem = z.infer<typeof bulkItemSchema>;
+
+export const bulkJobSchema = z.object({
+  id: z.string(),
+  status: z.enum(JOB_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+  created_by: z.string(),
+  total: z.number(),
+  done: z.number(),
+  failed: z.number(),
+  /** carriers finished a minute over the last minutes of running (null before the first) */
+  rate_per_minute: z.number().nullable(),
+  /** seconds left at the current rate and limits (null when not running) */
+  eta_seconds: z.number().nullable(),
+  estimate: bulkEstimateSchema,
+  /** why a paused (or failed) job stopped when the runner stopped it: budget, outage (else null) */
+  pause_reason: z.object({ code: z.string(), message: z.string() }).nullable().optional(),
+  items: z.array(bulkItemSchema),
+  /** the page of items this answer holds */
+  offset: z.number(),
+  limit: z.number(),
+});
+export type BulkJob = z.infer<typeof bulkJobSchema>;
+
+/** `GET /api/local/bulk-jobs`: the jobs, newest first, without their items. */
+export const bulkJobListSchema = z.object({
+  jobs: z.array(bulkJobSchema.omit({ items: true, offset: true, limit: true })),
+});
+
+/** `POST /api/local/bulk-jobs` answers: the estimate (dry run) or the queued job. */
+export const dryRunAnswerSchema = z.object({ estimate: bulkEstimateSchema });
+export const createdAnswerSchema = z.object({ id: z.string(), estimate: bulkEstimateSchema });
