@@ -122,6 +122,23 @@ function wantsRefresh(request: FastifyRequest): boolean {
   return /no-cache|no-store|max-age=0\b/.test(cacheControl) || pragma.includes('no-cache');
 }
 
+/**
+ * `Cache-Control: only-if-cached` (as in HTTP): answer from the cache or not at all, so the SPA can
+ * ask whether a profile is already held without risking a billed call (the compare page).
+ */
+function onlyIfCached(headers: IncomingHttpHeaders): boolean {
+  return /only-if-cached/.test(String(headers['cache-control'] ?? '').toLowerCase());
+}
+
+function notCached(): ProxyError {
+  return new ProxyError(
+    504,
+    'not_cached',
+    'The proxy holds no cached answer for this request (only-if-cached)',
+    'Ask again without Cache-Control: only-if-cached to fetch it (a billed call).',
+  );
+}
+
 function userOf(request: FastifyRequest): string {
   return request.user?.id ?? 'local';
 }
@@ -210,6 +227,7 @@ class MirrorHandler {
     outcome.searchValue = forward.searchValue;
     outcome.dots = forward.dots;
     if (this.ttlOf(endpoint) > 0) return this.cached(forward, outcome, caller);
+    if (onlyIfCached(caller.headers)) throw notCached();
     const stored = await this.call(forward, caller);
     outcome.dots = stored.dots;
     outcome.billable = BILLABLE.has(endpoint) && isSuccess(stored.status);
@@ -229,6 +247,7 @@ class MirrorHandler {
     const key = requestKey(forward);
     const hit = caller.refresh ? undefined : this.deps.cache.get(key);
     if (hit) return this.replayHit(hit, outcome, caller);
+    if (onlyIfCached(caller.headers)) throw notCached();
     const { value, shared } = await this.inFlight.run(key, async () => {
       const stored = await this.call(forward, caller);
       if (stored.status === 200) this.deps.cache.set(key, stored, this.ttlOf(forward.endpoint));

@@ -1,6 +1,7 @@
 import { Fragment, memo, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/Badge.tsx';
+import { CompareToggle } from '../../../components/comparison/CompareToggle.tsx';
 import { Spacer, useRowWindow } from '../../../components/data-table/row-window.tsx';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { formatDate, MISSING } from '../../../lib/format.ts';
@@ -306,9 +307,12 @@ const ProfileRow = memo(function ProfileRow({
         {summaryText(triageSummary(row.allChanges, triage))}
       </td>
       <td className={CELL}>
-        <button type="button" className={BUTTON} onClick={() => onUnwatch([id])}>
-          Unwatch<span className="sr-only"> {id}</span>
-        </button>
+        <span className="flex flex-wrap items-start gap-1">
+          <button type="button" className={BUTTON} onClick={() => onUnwatch([id])}>
+            Unwatch<span className="sr-only"> {id}</span>
+          </button>
+          <CompareToggle dot={profile.dot} name={name} />
+        </span>
       </td>
     </tr>
   );

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Badge, type BadgeTone } from '../../../components/Badge.tsx';
+import { CompareToggle } from '../../../components/comparison/CompareToggle.tsx';
 import type { Profile } from '../../../lib/service/index.ts';
 import { enginePolicy, usePolicy } from '../../../lib/vetting-api.ts';
 import { profileIdOf } from '../../../lib/watchlist/profile-id.ts';
@@ -100,6 +101,7 @@ export function ProfileHeader({ dot, profile }: ProfileHeaderProps) {
       <div className="mt-3 flex flex-col gap-3 max-sm:mt-1 max-sm:flex-row max-sm:flex-wrap max-sm:items-center max-sm:gap-x-2 max-sm:gap-y-1 max-sm:text-xs max-sm:[&_*]:text-xs max-sm:[&>section]:mt-0">
         <CurrentDecision dot={profile.dot_number ?? dot} />
         {profileId ? <WatchControl profileId={profileId} /> : null}
+        <CompareToggle dot={profile.dot_number ?? dot} name={profile.legal_name} />
       </div>
     </header>
   );

@@ -5,6 +5,7 @@
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/Badge.tsx';
+import { CompareToggle } from '../../../components/comparison/CompareToggle.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable.tsx';
 import type { PagerProps } from '../../../components/data-table/Pager.tsx';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
@@ -102,14 +103,17 @@ function buildColumns(onPreview: (row: ResultRow) => void): DataTableColumn<Resu
       sortable: false,
       value: () => undefined,
       cell: (p) => (
-        <button
-          type="button"
-          onClick={() => onPreview(p)}
-          aria-label={`Preview ${p.legal_name ?? `DOT ${dotOf(p)}`}`}
-          className="rounded-md border border-neutral-300 px-2 py-1 text-xs font-medium text-neutral-800 hover:bg-neutral-100 dark:border-neutral-700 dark:text-neutral-100 dark:hover:bg-neutral-800"
-        >
-          Preview
-        </button>
+        <span className="flex flex-wrap items-start gap-1">
+          <button
+            type="button"
+            onClick={() => onPreview(p)}
+            aria-label={`Preview ${p.legal_name ?? `DOT ${dotOf(p)}`}`}
+            className="rounded-md border border-neutral-300 px-2 py-1 text-xs font-medium text-neutral-800 hover:bg-neutral-100 dark:border-neutral-700 dark:text-neutral-100 dark:hover:bg-neutral-800"
+          >
+            Preview
+          </button>
+          <CompareToggle dot={dotOf(p)} name={p.legal_name} />
+        </span>
       ),
     },
   ];
