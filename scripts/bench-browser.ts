@@ -11,7 +11,12 @@
  *    rows (a virtualised table: its data-row-count, and its first rows in the DOM), a
  *    channel filter switch, 20 page changes with the JS heap (CDP, after a GC) before and after;
  * c. the heavy profile (DOT 3999999): navigation → overview rendered, tab switch → inspections
- *    rendered, → inspection map `data-state="idle"`.
+ *    rendered, → inspection map `data-state="idle"`;
+ * d. the bulk-vetting results table of 5,000 rows (BENCH_BULK_ROWS): click on a column header →
+ *    rows re-sorted, and a jump of the scroll box → the rows of the new position rendered. The
+ *    job is synthetic (the page's own GET of it is answered by `page.route` with a contract-shaped
+ *    job): running 5,000 carriers through the proxy would take minutes and measure the proxy, not
+ *    the table.
  *
  * "rendered" is the MutationObserver callback that first sees the finished DOM; "frame" is the next
  * animation frame plus a task, i.e. after layout and paint, when the page can take input again.
@@ -26,6 +31,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { SandboxApp } from '../server-proxy/src/sandbox/app.ts';
+import type { BulkItem, BulkJob } from '../src/lib/bulk/contract.ts';
 import { autocompleteTerm } from '../src/features/search/api/get-autocomplete.ts';
 import {
   metric,
@@ -55,8 +61,9 @@ const WATCHED = setting('BENCH_WATCHED', 10_000, 100_000);
 const CHANGES = setting('BENCH_CHANGES', 100_000, 10_000_000);
 const QUERIES = setting('BENCH_QUERIES', 60, 1000);
 const RUNS = setting('BENCH_RUNS', 3, 20);
-/** `BENCH_ONLY=autocomplete,inbox,profile` (any subset) runs only those sections; all by default. */
-const SECTIONS = ['autocomplete', 'inbox', 'profile'] as const;
+const BULK_ROWS = setting('BENCH_BULK_ROWS', 5_000, 5_000);
+/** `BENCH_ONLY=autocomplete,inbox,profile,bulk` (any subset) runs only those; all by default. */
+const SECTIONS = ['autocomplete', 'inbox', 'profile', 'bulk'] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? SECTIONS.join(','))
@@ -73,6 +80,7 @@ const TARGETS_MS = {
   profileOverview: 1000,
   profileTab: 200,
   profileMap: 1500,
+  bulkInteraction: 100,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -90,7 +98,10 @@ type Condition =
   | { kind: 'suggestions' }
   | { kind: 'inbox'; page: number; rows?: number; pressed?: { label: string; value: boolean } }
   | { kind: 'tab'; label: string }
-  | { kind: 'map-idle' };
+  | { kind: 'map-idle' }
+  | { kind: 'bulk-sort'; label: string; direction: 'ascending' | 'descending' }
+  /** the row window moved: every rendered row index is outside [min, max] */
+  | { kind: 'bulk-scroll'; min: number; max: number };
 
 type ArmSpec = Condition & {
   /** a response that must have arrived first; its arrival time is reported */
@@ -175,6 +186,12 @@ const PROBE_SOURCE = String.raw`(() => {
       return !section.textContent?.includes('Loading the ') && section.children.length > 1;
     },
     'map-idle': () => !!document.querySelector('[data-testid="map-view"][data-state="idle"]'),
+    'bulk-sort': (spec) => [...document.querySelectorAll('th[aria-sort]')].some(
+      (th) => th.textContent?.startsWith(spec.label) && th.getAttribute('aria-sort') === spec.direction),
+    'bulk-scroll': (spec) => {
+      const rows = [...document.querySelectorAll('tbody[data-index]')].map((b) => Number(b.dataset.index));
+      return rows.length > 0 && rows.every((i) => i < spec.min || i > spec.max);
+    },
   };
 
   probe.arm = (spec, since = performance.now()) => {
@@ -597,6 +614,150 @@ async function benchProfile(browser: Browser, base: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// d. Bulk-vetting results table
+// ---------------------------------------------------------------------------------------------
+
+const BULK_JOB_ID = 'bench-bulk';
+const WORDS = ['ACME', 'BLUE', 'RIVER', 'SUMMIT', 'EAGLE', 'PRAIRIE', 'COASTAL', 'IRON'];
+
+/** A finished job of `rows` carriers in the shape of the contract, varied enough to sort. */
+function syntheticBulkJob(rows: number): BulkJob {
+  const verdicts = ['pass', 'review', 'fail'] as const;
+  const items = Array.from({ length: rows }, (_, i): BulkItem => {
+    const dot = String(FIRST_POPULATION_DOT + ((i * 7919) % 1_000_000));
+    if (i % 50 === 49) {
+      const error = { code: 'not_found', message: `No carrier has DOT ${dot}.` };
+      return { position: i + 1, identifier: dot, status: 'failed', attempts: 3, error };
+    }
+    const verdict = verdicts[i % 3] ?? 'pass';
+    const name = `${WORDS[(i * 5) % WORDS.length]} ${WORDS[(i * 3) % WORDS.length]} ${i} LLC`;
+    const alerts =
+      verdict === 'pass' ? [] : ['Unsafe driving', 'HOS compliance'].slice(0, (i % 2) + 1);
+    const result = {
+      name,
+      verdict,
+      policy_version: 1,
+      reasons: alerts,
+      usdot_status: 'ACTIVE',
+      authority: i % 11 ? 'Active' : 'Revoked',
+      insurance: i % 13 ? 'On file' : 'None on file',
+      safety_rating: ['Satisfactory', 'Conditional', null][i % 3] ?? null,
+      basic_alerts: alerts,
+      out_of_service: i % 17 === 0,
+      linked_warnings: i % 23 === 0 ? 2 : 0,
+      snapshot_date: '2026-11-20',
+    };
+    return {
+      position: i + 1,
+      identifier: dot,
+      dot_number: dot,
+      status: 'done',
+      verdict,
+      result,
+      source: 'upstream',
+      attempts: 1,
+      finished_at: '2026-11-26T01:00:00Z',
+    };
+  });
+  const failed = items.filter((item) => item.status === 'failed').length;
+  const estimate = {
+    carriers: rows,
+    rejected: [],
+    already_fetched: 0,
+    billable: rows,
+    unit_price_usd: 0.1,
+    cost_usd: 0,
+    billed: false,
+    rate_per_minute: null,
+    duration_seconds: 60,
+    budget_usd: null,
+    spent_usd: 0,
+    left_usd: null,
+    within_budget: true,
+  };
+  return {
+    id: BULK_JOB_ID,
+    status: 'done',
+    created_at: '2026-11-26T00:00:00Z',
+    updated_at: '2026-11-26T01:00:00Z',
+    created_by: 'bench',
+    total: rows,
+    done: rows - failed,
+    failed,
+    rate_per_minute: null,
+    eta_seconds: null,
+    estimate,
+    items,
+    offset: 0,
+    limit: rows,
+  };
+}
+
+async function benchBulkTable(browser: Browser, base: string) {
+  const body = JSON.stringify(syntheticBulkJob(BULK_ROWS));
+  const { context, page } = await newPage(browser, base);
+  const sort = { rendered: [] as number[], frame: [] as number[] };
+  const scroll = { rendered: [] as number[], frame: [] as number[] };
+  try {
+    await context.route(new RegExp(`/api/local/bulk-jobs/${BULK_JOB_ID}(\\?|$)`), (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body }),
+    );
+    await page.goto(`/bulk/${BULK_JOB_ID}`);
+    const table = page.getByRole('table', { name: 'Results of the job' });
+    await page.locator(`table[data-row-count="${BULK_ROWS}"] tbody[data-index]`).first().waitFor();
+    const columns = ['Name', 'DOT', 'Verdict', 'Identifier'];
+    for (let i = 0; i < RUNS * 4; i += 1) {
+      const label = columns[i % columns.length] ?? 'Name';
+      // each header's first click sorts its first direction: Verdict descending, the others ascending
+      const direction = label === 'Verdict' ? 'descending' : 'ascending';
+      await arm(page, { kind: 'bulk-sort', label, direction });
+      await table.getByRole('button', { name: new RegExp(`^${label}`) }).click();
+      const timing = await settle(page);
+      sort.rendered.push(timing.rendered - timing.click);
+      sort.frame.push(timing.frame - timing.click);
+    }
+    const box = page.getByTestId('virtual-table-scroll');
+    for (let i = 0; i < RUNS * 4; i += 1) {
+      // jumps of a fifth of the table, down then back up: each lands on rows not rendered before
+      await box.evaluate((element, step) => {
+        const rows = [...element.querySelectorAll('tbody[data-index]')].map((b) =>
+          Number((b as HTMLElement).dataset.index),
+        );
+        const max = element.scrollHeight - element.clientHeight;
+        const fifth = Math.floor(max / 5);
+        const target = step % 10 < 5 ? ((step % 5) + 1) * fifth : (4 - (step % 5)) * fifth;
+        const bench = (window as unknown as { __bench: { arm: (spec: unknown) => void } }).__bench;
+        bench.arm({ kind: 'bulk-scroll', min: Math.min(...rows), max: Math.max(...rows) });
+        element.scrollTop = target;
+      }, i);
+      const settled = await settle(page);
+      scroll.rendered.push(settled.rendered - settled.since);
+      scroll.frame.push(settled.frame - settled.since);
+    }
+  } finally {
+    await context.close();
+  }
+  return [
+    measure(
+      'browser.bulk.sort',
+      `bulk results (${BULK_ROWS} rows): header click → re-sorted rows`,
+      TARGETS_MS.bulkInteraction,
+      'p95',
+      sort.rendered,
+      sort.frame,
+    ),
+    measure(
+      'browser.bulk.scroll',
+      `bulk results (${BULK_ROWS} rows): scroll jump → rows of the new position`,
+      TARGETS_MS.bulkInteraction,
+      'p95',
+      scroll.rendered,
+      scroll.frame,
+    ),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
 
 /** The figures compared with the targets ("frame" timings): the headline, plus the median of a p95. */
 function measureEntries(m: Measure): MetricEntry[] {
@@ -630,6 +791,7 @@ function writeResults(measures: readonly Measure[], details: Record<string, unkn
       changes: CHANGES,
       queries: QUERIES,
       runs: RUNS,
+      bulkRows: BULK_ROWS,
       sections: [...ONLY],
     },
     metrics: measures.flatMap(measureEntries),
@@ -656,6 +818,7 @@ async function runSection(
     const inbox = await benchInbox(browser, servers.base, seeded.watched);
     return { measures: inbox.measures, details: { seeded, inboxHeap: inbox.heap } };
   }
+  if (name === 'bulk') return { measures: await benchBulkTable(browser, servers.base) };
   return { measures: await benchProfile(browser, servers.base) };
 }
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { BrandMark } from '../components/BrandMark.tsx';
+import { CompareNavCount } from '../components/comparison/CompareNavCount.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { ModeBanner } from '../components/ModeBanner.tsx';
 import { Omnibox } from '../features/search/components/Omnibox.tsx';
@@ -25,6 +26,8 @@ const MonitoringNavBadge = lazy(() =>
 const NAV_ITEMS = [
   { to: '/search', label: 'Search' },
   { to: '/monitoring', label: 'Monitoring' },
+  { to: '/bulk', label: 'Bulk vetting' },
+  { to: '/compare', label: 'Compare' },
   { to: '/decisions', label: 'Decisions' },
   { to: '/policy', label: 'Policy' },
   { to: '/usage', label: 'Usage' },
@@ -86,6 +89,7 @@ function MainNav() {
                   </Suspense>
                 </ErrorBoundary>
               ) : null}
+              {item.to === '/compare' ? <CompareNavCount /> : null}
             </NavLink>
           </li>
         ))}

@@ -74,6 +74,33 @@ export const appRoutes: RouteObject[] = [
               ),
           },
           {
+            path: 'bulk',
+            lazy: () =>
+              importOrReload(() =>
+                import('../features/bulk/components/BulkPage.tsx').then((m) => ({
+                  Component: m.BulkPage,
+                })),
+              ),
+          },
+          {
+            path: 'bulk/:id',
+            lazy: () =>
+              importOrReload(() =>
+                import('../features/bulk/components/BulkJobPage.tsx').then((m) => ({
+                  Component: m.BulkJobPage,
+                })),
+              ),
+          },
+          {
+            path: 'compare',
+            lazy: () =>
+              importOrReload(() =>
+                import('../features/compare/components/ComparePage.tsx').then((m) => ({
+                  Component: m.ComparePage,
+                })),
+              ),
+          },
+          {
             path: 'usage',
             lazy: () =>
               importOrReload(() =>

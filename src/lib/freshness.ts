@@ -26,4 +26,6 @@ export const FRESHNESS = {
   watchEstimate: 30_000,
   /** This month's spend: moves with every billed call, so read again whenever it is shown. */
   spend: 0,
+  /** A bulk-vetting job while it runs: polled this often (a free read) until it stops. */
+  bulkJobPoll: 2_000,
 } as const;

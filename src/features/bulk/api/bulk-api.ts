@@ -1,0 +1,142 @@
+/**
+ * The bulk-vetting routes of the proxy (docs/bulk-vetting.md), each answer parsed with the shared
+ * contract (src/lib/bulk/contract.ts), and the queries and mutations the pages use.
+ */
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type Query,
+} from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ApiError, apiGet, apiPost } from '../../../lib/api-client.ts';
+import {
+  MAX_ITEMS_LIMIT,
+  bulkJobListSchema,
+  bulkJobSchema,
+  createdAnswerSchema,
+  dryRunAnswerSchema,
+  type BulkEstimate,
+  type BulkJob,
+} from '../../../lib/bulk/contract.ts';
+import { FRESHNESS } from '../../../lib/freshness.ts';
+import { isActive } from '../model/format.ts';
+import { bulkKeys } from './keys.ts';
+
+const BULK_JOBS_PATH = '/api/local/bulk-jobs';
+
+function jobPath(id: string, action?: JobAction): string {
+  const path = `${BULK_JOBS_PATH}/${encodeURIComponent(id)}`;
+  return action ? `${path}/${action}` : path;
+}
+
+/** A body that does not match the contract is an unreadable answer, like non-JSON. */
+function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  throw new ApiError({
+    kind: 'invalid-body',
+    status: 200,
+    message: `The server's answer about ${what} does not have the expected shape.`,
+    cause: result.error,
+  });
+}
+
+/** The dry run: what running these identifiers would cost and take. Nothing is looked up. */
+async function estimateBulk(identifiers: readonly string[]): Promise<BulkEstimate> {
+  const body = await apiPost(BULK_JOBS_PATH, { identifiers, dry_run: true });
+  return parse(dryRunAnswerSchema, body, 'the estimate').estimate;
+}
+
+/** Queues the job; the proxy refuses it (402) when it would cross the monthly budget. */
+async function createBulkJob(identifiers: readonly string[]): Promise<string> {
+  const body = await apiPost(BULK_JOBS_PATH, { identifiers });
+  return parse(createdAnswerSchema, body, 'the new job').id;
+}
+
+/**
+ * A job with all its items: a job holds at most MAX_ITEMS_LIMIT identifiers, so one page does;
+ * further pages are read only if the proxy answers with fewer than it holds.
+ */
+async function getBulkJob(id: string, signal?: AbortSignal): Promise<BulkJob> {
+  const first = parse(
+    bulkJobSchema,
+    await apiGet(jobPath(id), { offset: 0, limit: MAX_ITEMS_LIMIT }, { signal }),
+    'the job',
+  );
+  const items = [...first.items];
+  while (items.length < first.total) {
+    const page = parse(
+      bulkJobSchema,
+      await apiGet(jobPath(id), { offset: items.length, limit: MAX_ITEMS_LIMIT }, { signal }),
+      'the job',
+    );
+    if (page.items.length === 0) break;
+    items.push(...page.items);
+  }
+  return { ...first, items, offset: 0, limit: items.length };
+}
+
+export type BulkJobSummary = z.infer<typeof bulkJobListSchema>['jobs'][number];
+
+async function listBulkJobs(signal?: AbortSignal): Promise<BulkJobSummary[]> {
+  return parse(bulkJobListSchema, await apiGet(BULK_JOBS_PATH, {}, { signal }), 'the jobs').jobs;
+}
+
+export type JobAction = 'pause' | 'resume' | 'cancel' | 'retry-failed';
+
+async function actOnJob(id: string, action: JobAction): Promise<void> {
+  await apiPost(jobPath(id, action), {});
+}
+
+/** Polled while it runs (and while it waits its turn); left alone once it stopped. */
+function pollInterval(query: Query<BulkJob, Error>): number | false {
+  const status = query.state.data?.status;
+  if (status === undefined) return query.state.status === 'error' ? false : FRESHNESS.bulkJobPoll;
+  return isActive(status) ? FRESHNESS.bulkJobPoll : false;
+}
+
+function bulkJobQuery(id: string) {
+  return queryOptions({
+    queryKey: bulkKeys.job(id),
+    queryFn: ({ signal }) => getBulkJob(id, signal),
+    refetchInterval: pollInterval,
+    // a free read of the proxy's own store: always current when the page opens
+    staleTime: 0,
+    // thousands of items: comparing each answer with the last costs more than it saves
+    structuralSharing: false,
+  });
+}
+
+export function useBulkJob(id: string) {
+  return useQuery(bulkJobQuery(id));
+}
+
+export function useBulkJobs() {
+  return useQuery({
+    queryKey: bulkKeys.list(),
+    queryFn: ({ signal }) => listBulkJobs(signal),
+    staleTime: 0,
+  });
+}
+
+export function useEstimate() {
+  return useMutation({ mutationFn: estimateBulk });
+}
+
+export function useCreateJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createBulkJob,
+    onSuccess: () => client.invalidateQueries({ queryKey: bulkKeys.list() }),
+  });
+}
+
+export function useJobAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: JobAction) => actOnJob(id, action),
+    onSettled: () => client.invalidateQueries({ queryKey: bulkKeys.all() }),
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * One bulk-vetting job (`/bulk/:id`): the proxy keeps it, so the page survives a reload and a
+ * closed tab. Polled while it runs; progress, controls, failures with their reasons, results.
+ */
+import { Link, useParams } from 'react-router';
+import { MUTED } from '../../../components/controls.ts';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import type { BulkItem } from '../../../lib/bulk/contract.ts';
+import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { useBulkJob } from '../api/bulk-api.ts';
+import { JobProgress } from './JobProgress.tsx';
+import { JobResults } from './JobResults.tsx';
+
+const FAILURES_SHOWN = 50;
+
+export function BulkJobPage() {
+  const { id = '' } = useParams();
+  const job = useBulkJob(id);
+  if (job.data === undefined && !job.isError) {
+    return (
+      <div>
+        <PageHeader title="Bulk vetting job" description="Loading the job…" />
+        <p role="status" className={MUTED}>
+          Loading the job…
+        </p>
+      </div>
+    );
+  }
+  if (job.data === undefined) {
+    return (
+      <div className="flex flex-col gap-4">
+        <PageHeader title="Bulk vetting job" description={`Job ${id}`} />
+        <ErrorState error={job.error} what="the job" onRetry={() => void job.refetch()} />
+        <p>
+          <Link to="/bulk" className="text-sky-800 underline dark:text-sky-300">
+            Back to bulk vetting
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  const data = job.data;
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Bulk vetting job"
+        description={`${formatCount(data.total)} carriers, started ${formatDateTime(data.created_at)} by ${data.created_by}.`}
+      />
+      <p className="-mt-6 text-sm">
+        <Link to="/bulk" className="text-sky-800 underline dark:text-sky-300">
+          All jobs and a new list
+        </Link>
+      </p>
+      {job.isError ? <ErrorState error={job.error} what="the latest progress" /> : null}
+      <JobProgress job={data} />
+      <Failures items={data.items} />
+      <JobResults jobId={data.id} items={data.items} />
+    </div>
+  );
+}
+
+function Failures({ items }: { items: readonly BulkItem[] }) {
+  const failed = items.filter((item) => item.status === 'failed');
+  if (failed.length === 0) return null;
+  const shown = failed.slice(0, FAILURES_SHOWN);
+  return (
+    <section aria-labelledby="bulk-failures-title" className="flex flex-col gap-1">
+      <h2 id="bulk-failures-title" className="text-lg font-semibold">
+        Failures
+      </h2>
+      <ul className="flex flex-col gap-1 text-sm">
+        {shown.map((item) => (
+          <li key={item.position}>
+            <span className="font-mono">{item.identifier}</span>:{' '}
+            {item.error?.message ?? 'failed without a reason'}
+            {item.attempts > 1 ? (
+              <span className={MUTED}> ({formatCount(item.attempts)} attempts)</span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {failed.length > shown.length ? (
+        <p className={MUTED}>
+          and {formatCount(failed.length - shown.length)} more (filter the results by status
+          Failed).
+        </p>
+      ) : null}
+    </section>
+  );
+}
