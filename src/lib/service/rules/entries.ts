@@ -70,7 +70,7 @@ export type Identifier =
   | { input: string; kind: 'dot'; key: string; dot: string }
   | { input: string; kind: 'docket'; key: string; docket: string };
 
-export type RejectReason = 'invalid' | 'too_long' | 'duplicate';
+type RejectReason = 'invalid' | 'too_long' | 'duplicate';
 
 export interface RejectedIdentifier {
   input: string;

@@ -8,13 +8,3 @@ export { DEFAULT_PAGE_SIZE, parseProfileSearch, searchValue } from './profile-se
 export { formatProfileId, parseProfileIdsBody } from './profile-id.ts';
 export { LIST_PARAMS, isCompactDate, parseListQuery, type ListQuery } from './list-query.ts';
 export { AUTOCOMPLETE_MAX_LIMIT, parseAutocompleteQuery } from './autocomplete-query.ts';
-export {
-  checkIdentifiers,
-  classifyEntry,
-  identifierOf,
-  MAX_ENTRY_CHARS,
-  splitIdentifiers,
-  type CheckedIdentifiers,
-  type Identifier,
-  type RejectedIdentifier,
-} from './entries.ts';
