@@ -115,7 +115,9 @@ async function startProxyProcess(
   dataDir: string,
 ): Promise<{ child: ChildProcess; url: string }> {
   const { NODE_OPTIONS: _options, ...env } = process.env;
-  const child = spawn('node_modules/.bin/tsx', ['server-proxy/src/server.ts'], {
+  // node itself with tsx's loader, not the tsx CLI: the CLI runs the server in a child process
+  // of its own, so a SIGKILL sent to it would leave the real server running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server-proxy/src/server.ts'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...env,

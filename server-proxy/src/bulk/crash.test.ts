@@ -56,23 +56,29 @@ function sandboxCall(sandbox: string, path: string, method = 'GET', body?: unkno
 /** The proxy as a child process; resolves with its URL once it listens. */
 async function startProxyProcess(upstream: string, dataDir: string) {
   const { NODE_OPTIONS: _options, ...env } = process.env;
-  const child: ChildProcess = spawn('node_modules/.bin/tsx', ['server-proxy/src/server.ts'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      CARRIER_API_BASE_URL: upstream,
-      CARRIER_API_KEY: KEY,
-      CARRIER_API_KEY_FILE: '',
-      CARRIER_API_LEGACY: '',
-      DASHBOARD_AUTH: '',
-      MONTHLY_BUDGET_USD: '',
-      UPSTREAM_RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
+  // node itself with tsx's loader, not the tsx CLI: the CLI runs the server in a child process
+  // of its own, so a SIGKILL sent to it would leave the real server running.
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server-proxy/src/server.ts'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...env,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        CARRIER_API_BASE_URL: upstream,
+        CARRIER_API_KEY: KEY,
+        CARRIER_API_KEY_FILE: '',
+        CARRIER_API_LEGACY: '',
+        DASHBOARD_AUTH: '',
+        MONTHLY_BUDGET_USD: '',
+        UPSTREAM_RATE_LIMITS: 'off',
+        LOG_LEVEL: 'warn',
+      },
     },
-  });
+  );
   cleanups.push(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
