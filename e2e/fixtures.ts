@@ -90,12 +90,28 @@ async function readBrowser(response: Response): Promise<Readout> {
   return [headers, body];
 }
 
+/**
+ * A write to the dashboard's own routes whose body the browser dropped on navigation: the app's
+ * fire-and-forget writes on leaving a page (the inbox's last-visit PUT). Those routes answer with
+ * JSON the proxy builds itself and never an upstream body (the mirror is /api/v2), so their headers
+ * are scanned and the lost body is not a failure; repeating the write to read it would change state.
+ */
+function isDroppedLocalWrite(response: Response | APIResponse, error: unknown): boolean {
+  if (!('request' in response) || response.request().method() === 'GET') return false;
+  const local = new URL(response.url()).pathname.startsWith('/api/local/');
+  return local && /navigated away|No resource with given identifier/.test(String(error));
+}
+
 async function readPlaywright(response: Response | APIResponse, refetch?: Refetch) {
   try {
     return 'allHeaders' in response ? await readBrowser(response) : await read(response);
   } catch (error) {
     // A page that navigated away (or closed) takes its response bodies with it. A GET is read
-    // again from the same URL, so its body is still scanned; anything else stays a failure.
+    // again from the same URL, so its body is still scanned; a dropped local write keeps its
+    // headers scanned; anything else stays a failure.
+    if (isDroppedLocalWrite(response, error) && 'allHeaders' in response) {
+      return [await response.allHeaders(), Buffer.alloc(0)] satisfies Readout;
+    }
     const isBrowserGet = 'request' in response && response.request().method() === 'GET';
     if (!refetch || !isBrowserGet) throw error;
     return await read(await refetch(response.url()));

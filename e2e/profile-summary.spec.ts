@@ -5,6 +5,7 @@
  * (cached or in-flight) full answer.
  */
 import type { Page, Request } from '@playwright/test';
+import { PROFILE_TABS } from '../src/features/profile/components/tabs/types.ts';
 import { API_HEADERS, expect, test } from './fixtures.ts';
 import { sandbox } from './sandbox.ts';
 
@@ -58,8 +59,9 @@ test('search → profile → every tab makes one upstream profile call', async (
   await expect(page).toHaveURL(new RegExp(`/carriers/${SEARCHED_DOT}/overview$`));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const tabs = page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link');
+  // the heading can draw before the tab bar: wait for every tab before reading their names
+  await expect(tabs).toHaveCount(PROFILE_TABS.length);
   const names = await tabs.allTextContents();
-  expect(names.length).toBeGreaterThan(8);
   for (const name of names) {
     const tab = tabs.filter({ hasText: name });
     await tab.click();
