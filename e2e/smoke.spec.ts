@@ -12,6 +12,8 @@ test('the shell loads at / and lands on the search page', async ({ page }) => {
 
 test('the skip link is the first stop and jumps to the main content', async ({ page }) => {
   await page.goto('/search');
+  // the app draws after the load event: a Tab pressed before it lands on nothing of ours
+  await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
