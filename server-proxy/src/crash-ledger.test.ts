@@ -5,7 +5,6 @@
  * sandbox has committed those adds; their answers are "on the wire"), the proxy as a child
  * process started with `tsx server-proxy/src/server.ts`, and its SQLite file read after the kill.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -15,7 +14,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSandboxApp, type SandboxApp } from './sandbox/index.ts';
-import { CSRF } from './test-helpers.ts';
+import { CSRF, startProxyProcess } from './test-helpers.ts';
 
 const KEY = 'sk_test_crash_ledger';
 const IDS = 500;
@@ -109,49 +108,17 @@ async function startRelay(target: string, fast: number): Promise<Relay> {
   };
 }
 
-/** The proxy as a child process; resolves with its URL once it listens. */
-async function startProxyProcess(
-  upstream: string,
-  dataDir: string,
-): Promise<{ child: ChildProcess; url: string }> {
-  const { NODE_OPTIONS: _options, ...env } = process.env;
-  // node itself with tsx's loader, not the tsx CLI: the CLI runs the server in a child process
-  // of its own, so a SIGKILL sent to it would leave the real server running.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server-proxy/src/server.ts'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      CARRIER_API_BASE_URL: upstream,
-      CARRIER_API_KEY: KEY,
-      CARRIER_API_KEY_FILE: '',
-      CARRIER_API_LEGACY: '',
-      DASHBOARD_AUTH: '',
-      MONTHLY_BUDGET_USD: '',
-      LOG_LEVEL: 'warn',
-    },
+/** The proxy as a child process (killed at the end if still running). */
+function startChild(upstream: string, dataDir: string) {
+  return startProxyProcess({
+    upstream,
+    dataDir,
+    apiKey: KEY,
+    onStart: (child) =>
+      cleanups.push(() => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }),
   });
-  cleanups.push(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  let out = '';
-  let err = '';
-  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`proxy did not start: ${err}`)), 20_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /proxy on (http:\/\/[^\s]+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`proxy exited (${code}): ${err}`)));
-  });
-  return { child, url };
 }
 
 async function waitFor(check: () => boolean, ms: number, what: string): Promise<void> {
@@ -186,7 +153,7 @@ describe('kill -9 during a bulk watch', () => {
     const before = new Set(await watchedDots(sandbox.url));
     const relay = await startRelay(sandbox.url, FAST_CHUNKS);
     const dataDir = tempDir();
-    const { child, url } = await startProxyProcess(relay.url, dataDir);
+    const { child, url } = await startChild(relay.url, dataDir);
 
     const chunks = Array.from({ length: IDS / CHUNK }, (_, i) =>
       ids.slice(i * CHUNK, (i + 1) * CHUNK),

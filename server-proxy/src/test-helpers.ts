@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 /** Test helpers: a fake origin, a configured proxy on port 0, a log capture. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -186,4 +187,60 @@ export function captureLog(): LogStream & { lines: string[] } {
       return true;
     },
   };
+}
+
+/** A proxy started as a child process (`startProxyProcess`): kill it with SIGKILL to crash it. */
+interface ProxyProcess {
+  child: ChildProcess;
+  url: string;
+}
+
+/**
+ * The real server as a child process against `upstream`, on a free port and `dataDir`; resolves with
+ * its URL once it listens. Node itself runs it with tsx's loader, not the tsx CLI: the CLI runs the
+ * server in a child of its own, so a SIGKILL sent to it would leave the real server running.
+ * `onStart` receives the child at once, so the caller can register its cleanup before waiting.
+ */
+export async function startProxyProcess(options: {
+  upstream: string;
+  dataDir: string;
+  apiKey: string;
+  env?: NodeJS.ProcessEnv;
+  onStart: (child: ChildProcess) => void;
+}): Promise<ProxyProcess> {
+  const { NODE_OPTIONS: _options, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server-proxy/src/server.ts'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: options.dataDir,
+      CARRIER_API_BASE_URL: options.upstream,
+      CARRIER_API_KEY: options.apiKey,
+      CARRIER_API_KEY_FILE: '',
+      CARRIER_API_LEGACY: '',
+      DASHBOARD_AUTH: '',
+      MONTHLY_BUDGET_USD: '',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+  });
+  options.onStart(child);
+  let out = '';
+  let err = '';
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`proxy did not start: ${err}`)), 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /proxy on (http:\/\/[^\s]+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`proxy exited (${code}): ${err}`)));
+  });
+  return { child, url };
 }

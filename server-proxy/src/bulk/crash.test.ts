@@ -4,7 +4,6 @@
  * billed at most once. A real sandbox on loopback (it outlives the proxy, as the service would), the
  * proxy killed is a child process started with `tsx server-proxy/src/server.ts`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -19,7 +18,7 @@ import {
 } from '../../../src/lib/bulk/contract.ts';
 import { buildProxyApp } from '../app.ts';
 import { buildSandboxApp } from '../sandbox/index.ts';
-import { CSRF, testConfig } from '../test-helpers.ts';
+import { CSRF, startProxyProcess, testConfig } from '../test-helpers.ts';
 
 const KEY = 'sk_test_bulk_crash';
 const CARRIERS = 60;
@@ -53,51 +52,18 @@ function sandboxCall(sandbox: string, path: string, method = 'GET', body?: unkno
   });
 }
 
-/** The proxy as a child process; resolves with its URL once it listens. */
-async function startProxyProcess(upstream: string, dataDir: string) {
-  const { NODE_OPTIONS: _options, ...env } = process.env;
-  // node itself with tsx's loader, not the tsx CLI: the CLI runs the server in a child process
-  // of its own, so a SIGKILL sent to it would leave the real server running.
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server-proxy/src/server.ts'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...env,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: dataDir,
-        CARRIER_API_BASE_URL: upstream,
-        CARRIER_API_KEY: KEY,
-        CARRIER_API_KEY_FILE: '',
-        CARRIER_API_LEGACY: '',
-        DASHBOARD_AUTH: '',
-        MONTHLY_BUDGET_USD: '',
-        UPSTREAM_RATE_LIMITS: 'off',
-        LOG_LEVEL: 'warn',
-      },
-    },
-  );
-  cleanups.push(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+/** The proxy as a child process (killed at the end if still running). */
+function startChild(upstream: string, dataDir: string) {
+  return startProxyProcess({
+    upstream,
+    dataDir,
+    apiKey: KEY,
+    env: { UPSTREAM_RATE_LIMITS: 'off' },
+    onStart: (child) =>
+      cleanups.push(() => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }),
   });
-  let out = '';
-  let err = '';
-  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`proxy did not start: ${err}`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /proxy on (http:\/\/[^\s]+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`proxy exited (${code}): ${err}`)));
-  });
-  return { child, url };
 }
 
 async function readJob(url: string, id: string): Promise<BulkJob> {
@@ -125,7 +91,7 @@ describe('kill -9 during a bulk job', () => {
       rules: [{ path: '/v2/profile', delay_ms: 60, count: 10_000 }],
     });
     expect(armed.status).toBe(200);
-    const first = await startProxyProcess(sandbox, dataDir);
+    const first = await startChild(sandbox, dataDir);
     const dots = Array.from({ length: CARRIERS }, (_, i) => String(5_000_000 + i));
     const created = await fetch(`${first.url}/api/local/bulk-jobs`, {
       method: 'POST',
