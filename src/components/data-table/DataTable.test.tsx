@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DataTable,
   compareCellValues,
+  sortedOrder,
   type DataTableColumn,
   type DataTableSort,
 } from './DataTable.tsx';
@@ -160,6 +161,32 @@ describe('DataTable', () => {
     expect(compareCellValues(9, 10)).toBeLessThan(0);
     expect(compareCellValues('MC9', 'MC10')).toBeLessThan(0);
     expect(compareCellValues('alpha', 'Beta')).toBeLessThan(0);
+  });
+
+  it('orders missing values last in both directions and keeps ties in their first order', () => {
+    const values = ['b', undefined, 'a', 'B', 'c', undefined];
+    // 'b' and 'B' tie (case does not count): index 0 before 3 whatever the direction
+    expect(sortedOrder(values, false)).toEqual([2, 0, 3, 4, 1, 5]);
+    expect(sortedOrder(values, true)).toEqual([4, 0, 3, 2, 1, 5]);
+    expect(sortedOrder([10, 9, 100], false)).toEqual([1, 0, 2]);
+  });
+
+  it('starts again from the first page when the sort changes', async () => {
+    const user = userEvent.setup();
+    render(
+      <DataTable
+        caption="Paged"
+        columns={COLUMNS}
+        data={ROWS}
+        getRowId={(r) => r.id}
+        pageSize={3}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Page 2 of 2')).toBeDefined();
+    await user.click(screen.getByRole('button', { name: /^Name/ }));
+    expect(screen.getByText('Page 1 of 2')).toBeDefined();
+    expect(rowIds()).toEqual(['b', 'a', 'd']);
   });
 });
 

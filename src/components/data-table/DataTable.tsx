@@ -1,5 +1,5 @@
 /**
- * The one data table of the dashboard: a typed shell over TanStack Table v9 (sorting, paging) that
+ * The one data table of the dashboard: a typed shell over TanStack Table v9 (rows, sort state) that
  * windows its rows with TanStack Virtual once there are many, and stays a real <table> throughout.
  *
  * API (keep it small):
@@ -38,15 +38,11 @@ import {
   type ReactNode,
 } from 'react';
 import {
-  createPaginatedRowModel,
-  createSortedRowModel,
-  rowPaginationFeature,
   rowSortingFeature,
   tableFeatures,
   useTable,
   type CellContext,
   type ColumnDef,
-  type PaginationState,
   type Row,
   type RowData,
   type SortingState,
@@ -130,12 +126,11 @@ export interface DataTableProps<TRow extends RowData> {
 const VIRTUAL_FROM = 250;
 const VIRTUAL_MAX_HEIGHT = 480;
 
-const features = tableFeatures({
-  rowSortingFeature,
-  rowPaginationFeature,
-  sortedRowModel: createSortedRowModel(),
-  paginatedRowModel: createPaginatedRowModel(),
-});
+// TanStack keeps the sort state and the header toggles and builds each row's cells once per data
+// array; the order (`sortedOrder` over the sort column's values) and the client-side pages are
+// worked out here, so a header click on thousands of rows re-orders the rows TanStack already
+// built instead of rebuilding them (`manualSorting`: TanStack does not sort).
+const features = tableFeatures({ rowSortingFeature });
 
 type Features = typeof features;
 type TableRow<TRow extends RowData> = Row<Features, TRow>;
@@ -154,12 +149,42 @@ export function compareCellValues(a: CellValue, b: CellValue): number {
   return NATURAL.compare(String(a), String(b));
 }
 
-function sortRows<TRow extends RowData>(
-  rowA: TableRow<TRow>,
-  rowB: TableRow<TRow>,
-  id: string,
-): number {
-  return compareCellValues(rowA.getValue<CellValue>(id), rowB.getValue<CellValue>(id));
+/**
+ * The order of rows sorted by their `values` (one per row): missing values (undefined) last in
+ * either direction, equal values in their original order.
+ */
+export function sortedOrder(values: readonly CellValue[], desc: boolean): number[] {
+  const present: number[] = [];
+  const missing: number[] = [];
+  values.forEach((value, index) => (value === undefined ? missing : present).push(index));
+  const sign = desc ? -1 : 1;
+  present.sort((a, b) => sign * compareCellValues(values[a], values[b]) || a - b);
+  return present.concat(missing);
+}
+
+/**
+ * The order of the rows under the sort (undefined: unsorted). The sort column's values are read
+ * once per data array and column, so a second click on the same column only sorts again.
+ */
+function useSortOrder<TRow extends RowData>(
+  data: readonly TRow[],
+  columns: readonly DataTableColumn<TRow>[],
+  sorting: SortingState,
+): number[] | undefined {
+  const first = sorting[0];
+  const valueOf = first ? columns.find((column) => column.id === first.id)?.value : undefined;
+  const desc = first?.desc ?? false;
+  const values = useMemo(
+    () =>
+      valueOf
+        ? data.map((row) => {
+            const value = valueOf(row);
+            return isMissing(value) ? undefined : value;
+          })
+        : undefined,
+    [data, valueOf],
+  );
+  return useMemo(() => (values ? sortedOrder(values, desc) : undefined), [values, desc]);
 }
 
 function useColumnDefs<TRow extends RowData>(
@@ -176,9 +201,7 @@ function useColumnDefs<TRow extends RowData>(
           return isMissing(value) ? undefined : value;
         },
         enableSorting: column.sortable ?? sortable,
-        sortUndefined: 'last' as const,
         sortDescFirst: column.firstDirection === 'desc',
-        sortFn: sortRows<TRow>,
         // a column's own `cell` is rendered by BodyRow, which holds the row's detail state
         cell: (context: CellContext<Features, TRow, unknown>) => context.getValue() as CellValue,
       })),
@@ -230,30 +253,41 @@ export function DataTable<TRow extends RowData>(props: DataTableProps<TRow>) {
   const { columns, data, getRowId, pageSize, selectedId, renderDetail } = props;
   const columnDefs = useColumnDefs(columns, props.sortable ?? true);
   const [sorting, setSorting] = useSorting(props);
-  const [pagination, setPagination] = useState<PaginationState>({
-    pageIndex: 0,
-    pageSize: pageSize ?? Math.max(data.length, 1),
-  });
-  const effectivePagination = { ...pagination, pageSize: pageSize ?? Math.max(data.length, 1) };
+  const [pageIndex, setPageIndex] = useState(0);
   const rows = useMemo(() => [...data], [data]);
   const table = useTable({
     features,
     columns: columnDefs,
     data: rows,
     getRowId: (row) => getRowId(row),
-    state: { sorting, pagination: effectivePagination },
-    onSortingChange: setSorting,
-    onPaginationChange: setPagination,
+    manualSorting: true,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      // a new order starts again from its first page
+      setPageIndex(0);
+      setSorting(updater);
+    },
   });
   const [expanded, toggleExpanded] = useExpanded();
-  const bodyRows = table.getRowModel().rows;
+  const order = useSortOrder(data, columns, sorting);
+  const unsortedRows = table.getCoreRowModel().rows;
+  const sortedRows = useMemo(
+    () => (order ? order.map((index) => unsortedRows[index] as TableRow<TRow>) : unsortedRows),
+    [order, unsortedRows],
+  );
+  const pageCount = pageSize ? Math.max(1, Math.ceil(sortedRows.length / pageSize)) : 1;
+  const page = Math.min(pageIndex, pageCount - 1);
+  const bodyRows = pageSize ? sortedRows.slice(page * pageSize, (page + 1) * pageSize) : sortedRows;
   const virtual = props.virtualize ?? bodyRows.length >= VIRTUAL_FROM;
   const maxHeight = props.maxHeight ?? (virtual ? VIRTUAL_MAX_HEIGHT : undefined);
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const rowWindow = useRowWindow({
     count: virtual ? bodyRows.length : 0,
     scrollRef,
-    rowKey: (index) => bodyRows[index]?.id ?? index,
+    // Keyed by position, not by row id: after a sort or a scroll jump React updates the rendered
+    // row groups in place instead of replacing them, and the virtualizer does not measure each new
+    // row group on mount (one forced layout per row); a ResizeObserver re-measures what changed.
+    rowKey: (index) => index,
     estimate: props.estimateRowHeight ?? 41,
     fallbackHeight: maxHeight ?? VIRTUAL_MAX_HEIGHT,
   });
@@ -279,9 +313,9 @@ export function DataTable<TRow extends RowData>(props: DataTableProps<TRow>) {
   const clientPager: PagerProps | undefined =
     pageSize && data.length > pageSize
       ? {
-          page: table.state.pagination.pageIndex + 1,
-          pageCount: table.getPageCount(),
-          onPageChange: (page) => table.setPageIndex(page - 1),
+          page: page + 1,
+          pageCount,
+          onPageChange: (next) => setPageIndex(next - 1),
         }
       : undefined;
   const pager = props.pager ?? clientPager;
@@ -302,10 +336,7 @@ export function DataTable<TRow extends RowData>(props: DataTableProps<TRow>) {
     <div className="space-y-3">
       {props.csv ? (
         <div className="flex justify-end">
-          <ExportCsvButton
-            rows={table.getSortedRowModel().rows.map((row) => row.original)}
-            {...props.csv}
-          />
+          <ExportCsvButton rows={sortedRows.map((row) => row.original)} {...props.csv} />
         </div>
       ) : null}
       <div
