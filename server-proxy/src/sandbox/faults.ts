@@ -242,8 +242,11 @@ export function registerFaults(app: FastifyInstance, store: FaultStore): void {
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const mode = mangle.get(request);
-    if (mode === undefined || typeof payload !== 'string') return payload;
+    if (mode === undefined) return payload;
+    // profiles are sent as cached bytes (routes/deps.ts), the other routes' JSON as text
+    const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
+    if (typeof text !== 'string') return payload;
     reply.header('x-sandbox-fault', 'true');
-    return bodyFor(mode, payload);
+    return bodyFor(mode, text);
   });
 }

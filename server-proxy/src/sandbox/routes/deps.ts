@@ -35,38 +35,47 @@ export function servedProfile(deps: ServiceDeps, dot: string): WireProfile | und
   return merged === profile || sameFields(merged, profile) ? profile : merged;
 }
 
-const ENVELOPE_HEAD = '{"items":[';
-const ENVELOPE_TAIL = '],"total_count":1}';
+const ENVELOPE_HEAD = Buffer.from('{"items":[');
+const ENVELOPE_TAIL = Buffer.from('],"total_count":1}');
 
 /**
- * The one-item page of each profile object served so far, as JSON text, kept as long as the object
- * lives: the dataset holds its curated and heavy profiles and a small LRU of population profiles, so
- * a repeat lookup (and every lookup of the 13 MB heavy profile) is neither serialised nor
- * concatenated again; the same flat string is sent each time.
+ * The one-item page of each profile object served so far, as UTF-8 bytes, kept as long as the
+ * object lives: the dataset holds its curated and heavy profiles and a small LRU of population
+ * profiles, so a repeat lookup (and every lookup of the 13 MB heavy profile) is neither serialised
+ * nor encoded again: the same bytes are written each time. Bytes, not text: a string body is
+ * encoded into a new buffer on every send, 13.5 MB of garbage per heavy lookup.
  */
-const onePage = new WeakMap<WireProfile, string>();
+const onePage = new WeakMap<WireProfile, Buffer>();
 
-function onePageJson(profile: WireProfile): string {
-  let json = onePage.get(profile);
-  if (json === undefined) {
-    json = `${ENVELOPE_HEAD}${JSON.stringify(profile)}${ENVELOPE_TAIL}`;
-    onePage.set(profile, json);
+function onePageBytes(profile: WireProfile): Buffer {
+  let bytes = onePage.get(profile);
+  if (bytes === undefined) {
+    bytes = Buffer.concat([ENVELOPE_HEAD, Buffer.from(JSON.stringify(profile)), ENVELOPE_TAIL]);
+    onePage.set(profile, bytes);
   }
-  return json;
+  return bytes;
 }
 
-/** `JSON.stringify(profile)`, cut (without a copy) from its cached one-item page. */
-export function profileJson(profile: WireProfile): string {
-  const page = onePageJson(profile);
-  return page.slice(ENVELOPE_HEAD.length, page.length - ENVELOPE_TAIL.length);
+/** `JSON.stringify(profile)` as UTF-8, a view (no copy) into its cached one-item page. */
+export function profileJson(profile: WireProfile): Buffer {
+  const page = onePageBytes(profile);
+  return page.subarray(ENVELOPE_HEAD.length, page.length - ENVELOPE_TAIL.length);
 }
 
-/** Exactly `JSON.stringify({ items, total_count })`, from the items' cached JSON. */
-export function envelopeJson(items: readonly WireProfile[], totalCount: number): string {
+/** Exactly `JSON.stringify({ items, total_count })` as UTF-8, from the items' cached bytes. */
+export function envelopeJson(items: readonly WireProfile[], totalCount: number): Buffer {
   const [only] = items;
-  if (only !== undefined && items.length === 1 && totalCount === 1) return onePageJson(only);
-  return `${ENVELOPE_HEAD}${items.map(profileJson).join(',')}],"total_count":${totalCount}}`;
+  if (only !== undefined && items.length === 1 && totalCount === 1) return onePageBytes(only);
+  const parts: Buffer[] = [ENVELOPE_HEAD];
+  items.forEach((item, index) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(profileJson(item));
+  });
+  parts.push(Buffer.from(`],"total_count":${totalCount}}`));
+  return Buffer.concat(parts);
 }
+
+const COMMA = Buffer.from(',');
 
 /** Active USDOT registration and not out of service. */
 export function isOperating(profile: WireProfile): boolean {

@@ -84,9 +84,12 @@ describe('profileJson', () => {
   it('serialises once per object and follows a changed copy', () => {
     const profile: WireProfile = { dot_number: '5', legal_name: 'A', gone: undefined };
     const json = profileJson(profile);
-    expect(json).toBe(JSON.stringify(profile));
-    expect(profileJson(profile)).toBe(json);
-    expect(profileJson({ ...profile, legal_name: 'B' })).toBe(
+    expect(json.toString()).toBe(JSON.stringify(profile));
+    // the same cached bytes again, not a new serialisation
+    const again = profileJson(profile);
+    expect(again.buffer).toBe(json.buffer);
+    expect(again.byteOffset).toBe(json.byteOffset);
+    expect(profileJson({ ...profile, legal_name: 'B' }).toString()).toBe(
       JSON.stringify({ ...profile, legal_name: 'B' }),
     );
   });
@@ -102,8 +105,14 @@ describe('envelopeJson', () => {
       [[a, b], 2],
       [[], 0],
     ] as const) {
-      expect(envelopeJson(items, total)).toBe(JSON.stringify({ items, total_count: total }));
+      expect(envelopeJson(items, total).toString()).toBe(
+        JSON.stringify({ items, total_count: total }),
+      );
     }
     expect(envelopeJson([a], 1)).toBe(envelopeJson([a], 1));
+    const accented: WireProfile = { dot_number: '3', legal_name: 'TRANSPORTES MÉRIDA' };
+    expect(envelopeJson([accented, a], 2).toString()).toBe(
+      JSON.stringify({ items: [accented, a], total_count: 2 }),
+    );
   });
 });
