@@ -65,6 +65,7 @@ export async function startOwnProxy(basePort: number, env: NodeJS.ProcessEnv): P
       CARRIER_API_LEGACY: '',
       DASHBOARD_AUTH: '',
       MONTHLY_BUDGET_USD: '',
+      MONITOR_POLL_INTERVAL: '0',
       ...env,
     },
   });

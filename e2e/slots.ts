@@ -60,5 +60,7 @@ export function proxyEnv(slot: number): Record<string, string> {
     // One proxy serves every spec of a worker: a breaker opened by one spec's injected 503s must
     // not refuse the next spec's calls for the default 30 s (the breaker itself is unit-tested).
     UPSTREAM_CIRCUIT_OPEN_SECONDS: '2',
+    // No scheduled monitoring polls: they would call the sandbox behind the specs that count calls.
+    MONITOR_POLL_INTERVAL: '0',
   };
 }

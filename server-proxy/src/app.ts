@@ -13,6 +13,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { registerAlertRoutes, type AlertRouteDeps, type AlertService } from './alerts/routes.ts';
 import { EndpointBuckets } from './buckets.ts';
 import { registerBulkRoutes } from './bulk/routes.ts';
 import { ResponseCache } from './cache.ts';
@@ -40,6 +41,8 @@ export interface ProxyAppOptions {
   openDb?: (file: string) => Database.Database;
   /** seed/population of the embedded sandbox (tests use a small population) */
   sandbox?: { seed?: number; population?: number };
+  /** alerts: another sender, clock or delivery retry (tests) */
+  alerts?: Pick<AlertRouteDeps, 'retryBaseMs' | 'send' | 'now'>;
 }
 
 interface ProxyState {
@@ -49,6 +52,7 @@ interface ProxyState {
   upstream: UpstreamClient;
   governance: Governance;
   sandbox?: EmbeddedSandbox;
+  alerts?: AlertService;
 }
 
 export type ProxyApp = FastifyInstance & { proxy: ProxyState };
@@ -231,11 +235,12 @@ async function registerParts(
     flush: () => governance.flush(),
     log: app.log,
   });
+  const alerts = registerAlertRoutes(app, { config, db, mirror, log: app.log, ...opts.alerts });
   registerProfileSummaryRoute(app, { mirror, cache, profileTtlMs: config.cache.profileTtlMs });
   registerHealthRoutes(app, { db, upstreamReachable: () => upstream.reachable() });
   const spa = await registerSpa(app, config.staticDir);
   app.setNotFoundHandler(notFound(methods, spa));
-  return { config, cache, upstream, governance };
+  return { config, cache, upstream, governance, alerts };
 }
 
 /** Build the proxy (and the embedded sandbox when configured); does not listen. */

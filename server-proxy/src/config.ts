@@ -18,6 +18,7 @@ import {
 import type { AuthConfig, Endpoint, ProxyConfig, ServiceMode } from './context.ts';
 import { commaList, flag, oneOf, optionalText, text, variable, wholeNumber } from './http/env.ts';
 import { passwordProblem } from './governance/passwords.ts';
+import { ALERT_VARIABLES, alertProblems, alertsConfigOf } from './alerts/config.ts';
 
 /** The key the embedded sandbox accepts and the proxy sends it. */
 export const EMBEDDED_SANDBOX_KEY = 'sk_test_sandbox';
@@ -209,6 +210,7 @@ const VARIABLES = {
   LEDGER_RETENTION_MONTHS: wholeNumber('LEDGER_RETENTION_MONTHS', 24, 2, 1200),
   STATIC_DIR: text('./dist'),
   LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+  ...ALERT_VARIABLES,
 };
 
 /** The names of every variable the proxy reads (the docs' table is checked against it). */
@@ -366,6 +368,7 @@ const PROXY_ENV_SCHEMA = z.object(VARIABLES).superRefine(
       ...upstreamProblems(settings),
       ...authProblems(settings),
       ...hostProblems(settings),
+      ...alertProblems(settings),
     ]) {
       ctx.addIssue({ code: 'custom', message });
     }
@@ -415,6 +418,7 @@ function toConfig(s: Settings): ProxyConfig {
     userRateLimitPerMinute: s.USER_RATE_LIMIT_PER_MINUTE,
     staticDir: s.STATIC_DIR,
     logLevel: s.LOG_LEVEL,
+    alerts: alertsConfigOf(s),
   };
 }
 

@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { Endpoint } from '../../src/lib/service/endpoints.ts';
+import type { AlertsConfig } from './alerts/config.ts';
 
 export type ServiceMode = 'sandbox' | 'test' | 'live';
 
@@ -77,6 +78,8 @@ export interface ProxyConfig {
   /** folder of the built SPA (dist/) */
   staticDir: string;
   logLevel: string;
+  /** scheduled polls and alert destinations (docs/alerts.md); absent = no scheduled polls */
+  alerts?: AlertsConfig;
 }
 
 export interface RequestUser {

@@ -34,6 +34,10 @@ describe('openProxyDb', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     expect(tables(db)).toEqual([
+      'alert_delivery',
+      'alert_seen',
+      'alert_state',
+      'alert_subscription',
       'audit_log',
       'bulk_item',
       'bulk_job',

@@ -136,6 +136,57 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX bulk_item_status ON bulk_item (job_seq, status, position);
    CREATE INDEX bulk_item_finished ON bulk_item (job_seq, finished_at);
    CREATE INDEX bulk_item_done_dot ON bulk_item (dot_number, finished_at) WHERE status = 'done';`,
+  // 6: alerts (docs/alerts.md): change ids already seen by the poller (with what they were, for
+  // digests), subscriptions, the outbox of deliveries and the poller's own state.
+  `CREATE TABLE alert_seen (
+     change_id TEXT PRIMARY KEY,
+     profile_id TEXT NOT NULL,
+     dot TEXT NOT NULL,
+     field TEXT NOT NULL,
+     channel TEXT,
+     change_date TEXT,
+     prior TEXT,
+     current TEXT,
+     impact TEXT,
+     first_seen_at TEXT NOT NULL,
+     announced INTEGER NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX alert_seen_first ON alert_seen (first_seen_at) WHERE announced = 1;
+   CREATE TABLE alert_subscription (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     user TEXT NOT NULL,
+     kind TEXT NOT NULL CHECK (kind IN ('email', 'webhook')),
+     target TEXT NOT NULL,
+     channels TEXT NOT NULL,
+     severity TEXT NOT NULL,
+     schedule TEXT NOT NULL CHECK (schedule IN ('immediate', 'daily')),
+     digest_time TEXT,
+     time_zone TEXT,
+     last_digest_at TEXT,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL
+   );
+   CREATE TABLE alert_delivery (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     id TEXT NOT NULL UNIQUE,
+     subscription_id INTEGER,
+     source TEXT NOT NULL,
+     kind TEXT NOT NULL CHECK (kind IN ('email', 'webhook')),
+     target TEXT NOT NULL,
+     payload TEXT NOT NULL,
+     state TEXT NOT NULL CHECK (state IN ('pending', 'sending', 'delivered', 'failed')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at TEXT NOT NULL,
+     give_up_at TEXT NOT NULL,
+     last_error TEXT,
+     created_at TEXT NOT NULL,
+     delivered_at TEXT
+   );
+   CREATE INDEX alert_delivery_due ON alert_delivery (state, next_attempt_at);
+   CREATE TABLE alert_state (
+     key TEXT PRIMARY KEY,
+     value TEXT NOT NULL
+   ) WITHOUT ROWID;`,
 ];
 
 /** Apply the steps not yet applied (by `user_version`), each in its own transaction. */

@@ -31,6 +31,7 @@ const NAV_ITEMS = [
   { to: '/decisions', label: 'Decisions' },
   { to: '/policy', label: 'Policy' },
   { to: '/usage', label: 'Usage' },
+  { to: '/settings/alerts', label: 'Alerts' },
 ] as const;
 
 export function AppLayout() {

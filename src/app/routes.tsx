@@ -101,6 +101,15 @@ export const appRoutes: RouteObject[] = [
               ),
           },
           {
+            path: 'settings/alerts',
+            lazy: () =>
+              importOrReload(() =>
+                import('../features/alerts/components/AlertsPage.tsx').then((m) => ({
+                  Component: m.AlertsPage,
+                })),
+              ),
+          },
+          {
             path: 'usage',
             lazy: () =>
               importOrReload(() =>

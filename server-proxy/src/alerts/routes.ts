@@ -1,0 +1,434 @@
+/**
+ * The alert routes under /api/local/alerts (docs/alerts.md): settings and subscriptions, polls,
+ * deliveries, "send again" and test alerts. Governance's hooks run first: `request.user` is set and
+ * every write carries the CSRF header from the same origin. No answer carries a secret: SMTP_URL
+ * and the signing key are never returned, and webhook addresses are shown without their path.
+ */
+import type Database from 'better-sqlite3';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CHANNELS } from '../../../src/lib/service/channels.ts';
+import type { ProxyConfig } from '../context.ts';
+import { ApiError, sendApiError } from '../http/api-error.ts';
+import { parseInput, type InputWording } from '../http/parse-input.ts';
+import type { MirrorClient } from '../routes/mirror.ts';
+import { createVettingStore } from '../vetting/store.ts';
+import type { AlertsConfig } from './config.ts';
+import { Outbox } from './outbox.ts';
+import { Poller, type TeamDestination } from './poller.ts';
+import { createSender, maskTarget, type Sender } from './sender.ts';
+import {
+  SEVERITIES,
+  createAlertStore,
+  type AlertStore,
+  type Delivery,
+  type NewDelivery,
+  type Subscription,
+} from './store.ts';
+
+export interface AlertRouteDeps {
+  config: ProxyConfig;
+  db: Database.Database;
+  mirror: MirrorClient;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  now?: () => Date;
+  /** tests: another sender, a shorter retry */
+  send?: Sender;
+  retryBaseMs?: number;
+}
+
+export interface AlertService {
+  store: AlertStore;
+  poller: Poller;
+  outbox: Outbox;
+}
+
+const MAX_EMAILS = 10;
+const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+function validZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const subscriptionSchema = z
+  .strictObject(
+    {
+      kind: z.enum(['email', 'webhook'], { error: '"kind" must be email or webhook' }),
+      target: z
+        .string({ error: '"target" must be text' })
+        .trim()
+        .min(1, { error: '"target" is empty' })
+        .max(2000, { error: '"target" is longer than 2,000 characters' }),
+      channels: z
+        .array(z.enum(CHANNELS, { error: `each channel must be one of ${CHANNELS.join(', ')}` }), {
+          error: '"channels" must be a list of channels',
+        })
+        .min(1, { error: 'choose at least one channel' })
+        .transform((list) => [...new Set(list)]),
+      severity: z.enum(SEVERITIES, { error: `"severity" must be one of ${SEVERITIES.join(', ')}` }),
+      schedule: z.enum(['immediate', 'daily'], { error: '"schedule" must be immediate or daily' }),
+      digest_time: z
+        .string()
+        .regex(HHMM, { error: '"digest_time" must be HH:MM (24-hour)' })
+        .nullable()
+        .optional(),
+      time_zone: z
+        .string()
+        .max(64)
+        .refine(validZone, { error: '"time_zone" is not a known time zone (e.g. America/Chicago)' })
+        .nullable()
+        .optional(),
+    },
+    { error: 'The body must be a JSON object' },
+  )
+  .superRefine((body, ctx) => {
+    if (body.kind === 'email') {
+      const list = body.target.split(',').map((entry) => entry.trim());
+      if (list.length > MAX_EMAILS || list.some((entry) => !EMAIL.test(entry))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['target'],
+          message: `"target" must be 1 to ${MAX_EMAILS} e-mail addresses, comma-separated`,
+        });
+      }
+    } else {
+      let ok = false;
+      try {
+        const url = new URL(body.target);
+        ok =
+          (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+      } catch {
+        ok = false;
+      }
+      if (!ok) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['target'],
+          message: '"target" must be an http(s) URL without credentials',
+        });
+      }
+    }
+    if (body.schedule === 'daily' && !body.digest_time) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['digest_time'],
+        message: 'a daily digest needs "digest_time" (HH:MM)',
+      });
+    }
+  });
+
+const SUBSCRIPTION_WORDING: InputWording = {
+  hint: 'Send {"kind": "email"|"webhook", "target", "channels": [...], "severity": "all"|"attention"|"fails", "schedule": "immediate"|"daily", "digest_time"?: "08:00", "time_zone"?: "America/Chicago"}.',
+  unknown: { code: 'unknown_field', message: (key) => `Unknown member "${key}"` },
+};
+
+const testSchema = z.strictObject(
+  { subscription_id: z.number({ error: '"subscription_id" must be a number' }).int().optional() },
+  { error: 'The body must be a JSON object' },
+);
+
+const TEST_WORDING: InputWording = {
+  hint: 'Send {} (every destination) or {"subscription_id": 3}.',
+  unknown: { code: 'unknown_field', message: (key) => `Unknown member "${key}"` },
+};
+
+function userOf(request: FastifyRequest): string {
+  return request.user?.id ?? 'local';
+}
+
+function teamOf(alerts: AlertsConfig): TeamDestination[] {
+  const team: TeamDestination[] = [];
+  if (alerts.emailTo.length > 0) team.push({ kind: 'email', target: alerts.emailTo.join(', ') });
+  if (alerts.webhookUrl) team.push({ kind: 'webhook', target: alerts.webhookUrl });
+  return team;
+}
+
+/** A delivery as the browser sees it: the destination masked, the payload summarised. */
+function deliveryView(delivery: Delivery) {
+  const carriers = delivery.payload.carriers;
+  return {
+    id: delivery.id,
+    subscription_id: delivery.subscription_id,
+    source: delivery.source,
+    type: delivery.payload.type,
+    kind: delivery.kind,
+    target: maskTarget(delivery.kind, delivery.target),
+    state: delivery.state,
+    attempts: delivery.attempts,
+    next_attempt_at: delivery.state === 'pending' ? delivery.next_attempt_at : null,
+    give_up_at: delivery.give_up_at,
+    last_error: delivery.last_error,
+    created_at: delivery.created_at,
+    delivered_at: delivery.delivered_at,
+    carriers: carriers.length,
+    changes: carriers.reduce((sum, carrier) => sum + carrier.changes.length, 0),
+    profile_ids: carriers.slice(0, 20).map((carrier) => carrier.profile_id),
+  };
+}
+
+function unknownSubscription(id: string): ApiError {
+  return new ApiError(
+    404,
+    'unknown_subscription',
+    `No subscription ${id.slice(0, 20)} of yours`,
+    'GET /api/local/alerts lists your subscriptions.',
+  );
+}
+
+function unavailable(kind: 'email' | 'webhook'): ApiError {
+  return kind === 'email'
+    ? new ApiError(
+        409,
+        'email_unavailable',
+        'E-mail alerts are not configured on this server',
+        'Ask an administrator to set SMTP_URL (and ALERT_FROM).',
+      )
+    : new ApiError(
+        409,
+        'webhook_signing_unavailable',
+        'Webhook alerts need a signing key on the server',
+        'Ask an administrator to set ALERT_WEBHOOK_SECRET: every webhook is signed with it.',
+      );
+}
+
+class AlertRoutes {
+  readonly store: AlertStore;
+  readonly poller: Poller;
+  readonly outbox: Outbox;
+  readonly alerts: AlertsConfig;
+  readonly team: TeamDestination[];
+
+  constructor(private readonly deps: AlertRouteDeps) {
+    this.alerts = deps.config.alerts ?? { pollIntervalSeconds: 0, emailTo: [] };
+    this.team = teamOf(this.alerts);
+    this.store = createAlertStore(deps.db);
+    const publicUrl =
+      deps.config.publicUrl ?? `http://${hostForUrl(deps.config.host)}:${deps.config.port}`;
+    this.outbox = new Outbox({
+      store: this.store,
+      send: deps.send ?? createSender({ alerts: this.alerts, publicUrl, now: deps.now }),
+      log: deps.log,
+      now: deps.now,
+      retryBaseMs: deps.retryBaseMs,
+    });
+    this.poller = new Poller({
+      store: this.store,
+      mirror: deps.mirror,
+      vetting: createVettingStore(deps.db),
+      team: this.team,
+      intervalSeconds: this.alerts.pollIntervalSeconds,
+      onQueued: () => this.outbox.wake(),
+      log: deps.log,
+      now: deps.now,
+    });
+  }
+
+  now(): Date {
+    return (this.deps.now ?? (() => new Date()))();
+  }
+
+  available(kind: 'email' | 'webhook'): boolean {
+    return kind === 'email' ? Boolean(this.alerts.smtpUrl) : Boolean(this.alerts.webhookSecret);
+  }
+
+  overview(user: string) {
+    return {
+      poll: {
+        interval_seconds: this.alerts.pollIntervalSeconds,
+        last_poll_at: this.store.state.get('last_poll_at') ?? null,
+        next_poll_at: this.poller.nextPollAt?.toISOString() ?? null,
+        baseline_done: this.store.state.get('baseline_done') === 'true',
+        failures: this.poller.consecutiveFailures,
+        backing_off_until: this.poller.backingOffUntil?.toISOString() ?? null,
+      },
+      email_available: this.available('email'),
+      webhook_available: this.available('webhook'),
+      team_destinations: this.team.map((team) => ({
+        kind: team.kind,
+        target: maskTarget(team.kind, team.target),
+      })),
+      subscriptions: this.store.subscriptions(user),
+    };
+  }
+
+  /** The subscription `id` of `user`, or a 404. */
+  owned(request: FastifyRequest): Subscription | ApiError {
+    const { id } = request.params as { id: string };
+    const sub = /^\d{1,9}$/.test(id) ? this.store.subscription(Number(id)) : undefined;
+    if (!sub || sub.user !== userOf(request)) return unknownSubscription(id);
+    return sub;
+  }
+}
+
+/** A host as it can appear in a URL (IPv6 in brackets; a wildcard as loopback). */
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') return '127.0.0.1';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+function readSubscription(alerts: AlertRoutes, request: FastifyRequest, reply: FastifyReply) {
+  const body = parseInput(subscriptionSchema, request.body, SUBSCRIPTION_WORDING);
+  if (!body.ok) {
+    void sendApiError(reply, body.error);
+    return undefined;
+  }
+  const value = body.value;
+  if (!alerts.available(value.kind)) {
+    void sendApiError(reply, unavailable(value.kind));
+    return undefined;
+  }
+  const daily = value.schedule === 'daily';
+  return {
+    kind: value.kind,
+    target: value.target,
+    channels: value.channels,
+    severity: value.severity,
+    schedule: value.schedule,
+    digest_time: daily ? (value.digest_time ?? null) : null,
+    time_zone: daily ? (value.time_zone ?? 'UTC') : null,
+  };
+}
+
+function registerSubscriptions(app: FastifyInstance, alerts: AlertRoutes) {
+  app.get('/api/local/alerts', async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return alerts.overview(userOf(request));
+  });
+
+  app.post('/api/local/alerts/subscriptions', async (request, reply) => {
+    const input = readSubscription(alerts, request, reply);
+    if (!input) return reply;
+    const sub = alerts.store.createSubscription(userOf(request), input, alerts.now());
+    return reply.code(201).send(sub);
+  });
+
+  app.put('/api/local/alerts/subscriptions/:id', async (request, reply) => {
+    const sub = alerts.owned(request);
+    if (sub instanceof ApiError) return sendApiError(reply, sub);
+    const input = readSubscription(alerts, request, reply);
+    if (!input) return reply;
+    return alerts.store.updateSubscription(sub.id, input, alerts.now());
+  });
+
+  // a POST action like the bulk jobs' (the SPA's API client sends GET, POST and PUT)
+  app.post('/api/local/alerts/subscriptions/:id/remove', async (request, reply) => {
+    const sub = alerts.owned(request);
+    if (sub instanceof ApiError) return sendApiError(reply, sub);
+    alerts.store.deleteSubscription(sub.id);
+    return { removed: sub.id };
+  });
+}
+
+function registerDeliveries(app: FastifyInstance, alerts: AlertRoutes) {
+  app.post('/api/local/alerts/poll', async (request, reply) => {
+    try {
+      const result = await alerts.poller.poll();
+      return result;
+    } catch (err) {
+      if (err instanceof ApiError) return sendApiError(reply, err);
+      throw err;
+    }
+  });
+
+  app.get('/api/local/alerts/deliveries', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return { deliveries: alerts.store.deliveries(200).map(deliveryView) };
+  });
+
+  app.post('/api/local/alerts/deliveries/:id/resend', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const found = alerts.store.delivery(id);
+    if (!found) {
+      return sendApiError(
+        reply,
+        new ApiError(
+          404,
+          'unknown_delivery',
+          `No delivery ${id.slice(0, 40)}`,
+          'GET /api/local/alerts/deliveries lists them.',
+        ),
+      );
+    }
+    if (found.state === 'sending') {
+      return sendApiError(
+        reply,
+        new ApiError(
+          409,
+          'delivery_in_progress',
+          'This delivery is being sent now',
+          'Wait a moment and look again.',
+        ),
+      );
+    }
+    const delivery = alerts.store.resend(id, alerts.now());
+    alerts.outbox.wake();
+    return delivery ? deliveryView(delivery) : reply.code(404).send();
+  });
+
+  app.post('/api/local/alerts/test', async (request, reply) => {
+    const body = parseInput(testSchema, request.body ?? {}, TEST_WORDING);
+    if (!body.ok) return sendApiError(reply, body.error);
+    const user = userOf(request);
+    const payload = { type: 'test' as const, carriers: [] };
+    let list: NewDelivery[];
+    if (body.value.subscription_id !== undefined) {
+      const sub = alerts.store.subscription(body.value.subscription_id);
+      if (!sub || sub.user !== user) {
+        return sendApiError(reply, unknownSubscription(String(body.value.subscription_id)));
+      }
+      list = [
+        { subscription_id: sub.id, source: 'test', kind: sub.kind, target: sub.target, payload },
+      ];
+    } else {
+      list = [
+        ...alerts.team.map((team) => ({ subscription_id: null, source: 'test', ...team, payload })),
+        ...alerts.store.subscriptions(user).map((sub) => ({
+          subscription_id: sub.id,
+          source: 'test',
+          kind: sub.kind,
+          target: sub.target,
+          payload,
+        })),
+      ];
+    }
+    if (list.length === 0) {
+      return sendApiError(
+        reply,
+        new ApiError(
+          409,
+          'no_destinations',
+          'There is no destination to test',
+          'Add a subscription first.',
+        ),
+      );
+    }
+    const ids = alerts.store.enqueue(list, alerts.now());
+    alerts.outbox.wake();
+    return reply.code(202).send({ deliveries_queued: ids.length, ids });
+  });
+}
+
+/**
+ * Register /api/local/alerts*. The outbox and the schedule start when the app is ready and stop
+ * before the database closes (their timers are unref'd: they never hold the process open).
+ */
+export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps): AlertService {
+  const alerts = new AlertRoutes(deps);
+  registerSubscriptions(app, alerts);
+  registerDeliveries(app, alerts);
+  app.addHook('onReady', async () => {
+    alerts.outbox.start();
+    alerts.poller.start();
+  });
+  app.addHook('preClose', async () => {
+    await alerts.poller.stop();
+    await alerts.outbox.stop();
+  });
+  return { store: alerts.store, poller: alerts.poller, outbox: alerts.outbox };
+}

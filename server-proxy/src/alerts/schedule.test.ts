@@ -1,0 +1,116 @@
+/** Daily digests at a local time, and the alert variables of the environment. */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ConfigError, loadConfig } from '../config.ts';
+import { openProxyDb } from '../db.ts';
+import type { MirrorClient } from '../routes/mirror.ts';
+import { makeTempDir } from '../test-helpers.ts';
+import { createVettingStore } from '../vetting/store.ts';
+import { Poller, lastDigestSlot } from './poller.ts';
+import { createAlertStore, type SeenChange } from './store.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('lastDigestSlot', () => {
+  it('is the latest time the local clock read hh:mm', () => {
+    const at = new Date('2026-11-26T15:30:00Z'); // 09:30 in Chicago (CST, UTC-6)
+    expect(lastDigestSlot(at, '08:00', 'America/Chicago').toISOString()).toBe(
+      '2026-11-26T14:00:00.000Z',
+    );
+    expect(lastDigestSlot(at, '10:00', 'America/Chicago').toISOString()).toBe(
+      '2026-11-25T16:00:00.000Z',
+    );
+    expect(lastDigestSlot(at, '15:30', 'UTC').toISOString()).toBe('2026-11-26T15:30:00.000Z');
+  });
+});
+
+describe('daily digests', () => {
+  it('queues one digest per day at the local time, with the changes first seen since the last', () => {
+    const dir = makeTempDir();
+    dirs.push(dir);
+    const db = openProxyDb(join(dir, 'proxy.sqlite'));
+    const store = createAlertStore(db);
+    let now = new Date('2026-11-26T07:00:00Z');
+    const sub = store.createSubscription(
+      'alice',
+      {
+        kind: 'email',
+        target: 'a@example.com',
+        channels: ['insurance'],
+        severity: 'all',
+        schedule: 'daily',
+        digest_time: '08:00',
+        time_zone: 'UTC',
+      },
+      now,
+    );
+    const change = (id: string, channel: SeenChange['channel']): SeenChange => ({
+      id,
+      profileId: '568253-MC277621',
+      dot: '568253',
+      field: channel === 'insurance' ? 'indicator_insurance' : 'total_power_units',
+      channel,
+      date: '2026-11-26',
+      prior: true,
+      current: false,
+      impact: null,
+    });
+    store.recordPoll(
+      [change('c1-00000000000001', 'insurance'), change('c1-00000000000002', 'fleet')],
+      [],
+      new Date('2026-11-26T07:30:00Z'),
+      true,
+    );
+    let queued = 0;
+    const poller = new Poller({
+      store,
+      mirror: {} as MirrorClient,
+      vetting: createVettingStore(db),
+      team: [],
+      intervalSeconds: 0,
+      onQueued: () => (queued += 1),
+      log: { info: () => undefined, warn: () => undefined },
+      now: () => now,
+    });
+    now = new Date('2026-11-26T07:59:00Z');
+    expect(poller.digestsDue()).toBe(0);
+    now = new Date('2026-11-26T08:01:00Z');
+    expect(poller.digestsDue()).toBe(1);
+    expect(poller.digestsDue()).toBe(0);
+    expect(queued).toBe(1);
+    const [delivery] = store.deliveries();
+    expect(delivery).toMatchObject({ subscription_id: sub.id, kind: 'email', state: 'pending' });
+    expect(delivery?.payload.carriers[0]?.changes.map((c) => c.channel)).toEqual(['insurance']);
+    // the next day with nothing new: no empty digest
+    now = new Date('2026-11-27T08:05:00Z');
+    expect(poller.digestsDue()).toBe(0);
+    db.close();
+  });
+});
+
+describe('alert variables', () => {
+  it('polls every 900 s by default, 0 turns it off', () => {
+    expect(loadConfig({}).alerts?.pollIntervalSeconds).toBe(900);
+    expect(loadConfig({ MONITOR_POLL_INTERVAL: '0' }).alerts?.pollIntervalSeconds).toBe(0);
+  });
+
+  it('refuses an unsigned webhook, e-mail without SMTP, and never quotes SMTP_URL', () => {
+    let problems = '';
+    try {
+      loadConfig({
+        ALERT_WEBHOOK_URL: 'https://hooks.example.com/x',
+        ALERT_EMAIL_TO: 'a@example.com',
+        SMTP_URL: 'http://u:secretpw@x',
+      });
+    } catch (err) {
+      problems = (err as ConfigError).message;
+    }
+    expect(problems).toMatch(/ALERT_WEBHOOK_SECRET/);
+    expect(problems).toMatch(/SMTP_URL must be/);
+    expect(problems).not.toContain('secretpw');
+  });
+});

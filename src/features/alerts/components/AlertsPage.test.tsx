@@ -1,0 +1,134 @@
+/**
+ * The Alerts page against a stubbed proxy: the subscription form sends what was chosen (channels,
+ * severity, a daily digest at a local time in the browser's zone), and a failed delivery shows its
+ * error and is sent again by its id.
+ */
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app.tsx';
+import { AlertsPage } from './AlertsPage.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const OVERVIEW = {
+  poll: {
+    interval_seconds: 900,
+    last_poll_at: null,
+    next_poll_at: null,
+    baseline_done: true,
+    failures: 0,
+    backing_off_until: null,
+  },
+  email_available: true,
+  webhook_available: false,
+  team_destinations: [],
+  subscriptions: [],
+};
+
+const FAILED = {
+  id: 'd-1',
+  subscription_id: null,
+  source: 'env',
+  type: 'changes',
+  kind: 'webhook',
+  target: 'https://hooks.example.com/…',
+  state: 'failed',
+  attempts: 12,
+  next_attempt_at: null,
+  give_up_at: '2026-11-27T08:00:00.000Z',
+  last_error: 'The receiver answered HTTP 503',
+  created_at: '2026-11-26T08:00:00.000Z',
+  delivered_at: null,
+  carriers: 1,
+  changes: 2,
+  profile_ids: ['568253-MC277621'],
+};
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+function serve() {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+    const call = {
+      method: init.method ?? 'GET',
+      url: String(input),
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    calls.push(call);
+    if (call.url === '/api/local/alerts') return Promise.resolve(Response.json(OVERVIEW));
+    if (call.url === '/api/local/alerts/deliveries') {
+      return Promise.resolve(Response.json({ deliveries: [FAILED] }));
+    }
+    if (call.url === '/api/local/alerts/subscriptions') {
+      const body = call.body as Record<string, unknown>;
+      return Promise.resolve(Response.json({ id: 1, created_at: 'x', ...body }, { status: 201 }));
+    }
+    if (call.url.endsWith('/resend')) return Promise.resolve(Response.json(FAILED));
+    return Promise.resolve(Response.json({ error: 'no', code: 'not_found' }, { status: 404 }));
+  });
+  return calls;
+}
+
+describe('the Alerts page', () => {
+  it('subscribes with the chosen channels, severity and daily time', async () => {
+    const user = userEvent.setup();
+    const calls = serve();
+    renderApp('/settings/alerts', {
+      routes: [{ path: '/settings/alerts', Component: AlertsPage }],
+    });
+    await user.type(
+      await screen.findByRole('textbox', { name: /E-mail addresses/ }),
+      'ops@example.com',
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Contact' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Risk' }));
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Severity' }),
+      'Approved carriers that now fail policy',
+    );
+    await user.click(screen.getByRole('radio', { name: 'Daily digest' }));
+    const time = screen.getByLabelText(/Local time/);
+    await user.clear(time);
+    await user.type(time, '07:30');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/local/alerts/subscriptions')?.body).toEqual({
+        kind: 'email',
+        target: 'ops@example.com',
+        channels: ['insurance', 'authority', 'safety', 'fleet'],
+        severity: 'fails',
+        schedule: 'daily',
+        digest_time: '07:30',
+        time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      }),
+    );
+  });
+
+  it('shows a failed delivery with its error and sends it again by id', async () => {
+    const user = userEvent.setup();
+    const calls = serve();
+    renderApp('/settings/alerts', {
+      routes: [{ path: '/settings/alerts', Component: AlertsPage }],
+    });
+    expect(await screen.findByText('The receiver answered HTTP 503')).toBeTruthy();
+    expect(screen.getByRole('cell', { name: /^Failed \(12 attempts\)/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Send again/ }));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) => c.method === 'POST' && c.url === '/api/local/alerts/deliveries/d-1/resend',
+        ),
+      ).toBe(true),
+    );
+  });
+});

@@ -1,0 +1,420 @@
+/**
+ * Settings → Alerts: who hears about monitoring changes, how and when. The user's subscriptions
+ * (channels, severity, an e-mail or webhook destination, immediately or as a daily digest at a local
+ * time), the team destinations set in the server's environment, the scheduled poll with "Poll now",
+ * "Send test alert", and the deliveries with their state and "Send again". See docs/alerts.md.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { BUTTON, INPUT, LABEL, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { CHANNELS, type Channel } from '../../../lib/service/index.ts';
+import {
+  SEVERITIES,
+  useAlertsOverview,
+  useDeliveries,
+  usePollNow,
+  useRemoveSubscription,
+  useResend,
+  useSaveSubscription,
+  useSendTest,
+  type AlertsOverview,
+  type Delivery,
+  type Severity,
+  type Subscription,
+} from '../api/alerts-api.ts';
+
+const SEVERITY_LABELS: Record<Severity, string> = {
+  all: 'Every change',
+  attention: 'Approved carriers that now fail policy or need review',
+  fails: 'Approved carriers that now fail policy',
+};
+
+/** `insurance` → "Insurance" (the inbox's channel names). */
+function channelLabel(channel: Channel): string {
+  return `${channel.charAt(0).toUpperCase()}${channel.slice(1)}`;
+}
+
+const STATE_LABELS: Record<Delivery['state'], string> = {
+  pending: 'Waiting to send',
+  sending: 'Sending',
+  delivered: 'Delivered',
+  failed: 'Failed',
+};
+
+const SECTION = 'mt-10 first:mt-0';
+const H2 = 'text-lg font-semibold text-neutral-950 dark:text-neutral-50';
+
+function when(iso: string | null): string {
+  return iso ? new Date(iso).toLocaleString() : '—';
+}
+
+function localZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+export function AlertsPage() {
+  const overview = useAlertsOverview();
+  return (
+    <>
+      <PageHeader
+        title="Alerts"
+        description="Send monitoring changes to people where they work: by e-mail or webhook, at once or as a daily digest."
+      />
+      {overview.isError ? (
+        <ErrorState
+          error={overview.error}
+          what="alert settings"
+          onRetry={() => overview.refetch()}
+        />
+      ) : overview.data ? (
+        <>
+          <PollSection overview={overview.data} />
+          <SubscriptionsSection overview={overview.data} />
+          <NewSubscription overview={overview.data} />
+          <DeliveriesSection />
+        </>
+      ) : (
+        <p className={MUTED}>Loading alert settings…</p>
+      )}
+    </>
+  );
+}
+
+function PollSection({ overview }: { overview: AlertsOverview }) {
+  const poll = usePollNow();
+  const test = useSendTest();
+  const { interval_seconds: interval } = overview.poll;
+  const result = poll.data;
+  return (
+    <section aria-labelledby="alerts-poll" className={SECTION}>
+      <h2 id="alerts-poll" className={H2}>
+        Monitoring poll
+      </h2>
+      <p className={`${MUTED} mt-1`}>
+        {interval > 0
+          ? `The server reads the monitoring list every ${Math.round(interval / 60)} min.`
+          : 'Scheduled polls are off (MONITOR_POLL_INTERVAL=0); poll by hand.'}{' '}
+        Last poll: {when(overview.poll.last_poll_at)}.
+        {overview.poll.backing_off_until
+          ? ` The service asked to slow down: no poll before ${when(overview.poll.backing_off_until)}.`
+          : ''}
+      </p>
+      {overview.team_destinations.length > 0 ? (
+        <p className={`${MUTED} mt-1`}>
+          Team destinations (set on the server, every channel, at once):{' '}
+          {overview.team_destinations.map((d) => `${d.kind} ${d.target}`).join('; ')}
+        </p>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={PRIMARY_BUTTON}
+          disabled={poll.isPending}
+          onClick={() => poll.mutate()}
+        >
+          {poll.isPending ? 'Polling…' : 'Poll now'}
+        </button>
+        <button
+          type="button"
+          className={BUTTON}
+          disabled={test.isPending}
+          onClick={() => test.mutate(undefined)}
+        >
+          Send test alert
+        </button>
+      </div>
+      <div role="status" className="mt-2 text-sm">
+        {result
+          ? result.baseline
+            ? `First poll: ${result.recorded} existing changes recorded as seen; alerts start with the next new change.`
+            : `${result.new_changes} new change${result.new_changes === 1 ? '' : 's'}, ${result.deliveries_queued} deliver${result.deliveries_queued === 1 ? 'y' : 'ies'} queued.`
+          : test.data
+            ? `${test.data.deliveries_queued} test deliver${test.data.deliveries_queued === 1 ? 'y' : 'ies'} queued.`
+            : ''}
+      </div>
+      {poll.isError ? <ErrorState error={poll.error} what="the poll" /> : null}
+      {test.isError ? <ErrorState error={test.error} what="the test alert" /> : null}
+    </section>
+  );
+}
+
+function describe(sub: Subscription): string {
+  const channels =
+    sub.channels.length === CHANNELS.length
+      ? 'every channel'
+      : sub.channels.map((c) => channelLabel(c)).join(', ');
+  const schedule =
+    sub.schedule === 'daily'
+      ? `daily at ${sub.digest_time ?? ''} (${sub.time_zone ?? 'UTC'})`
+      : 'at once';
+  return `${channels} · ${SEVERITY_LABELS[sub.severity]} · ${schedule}`;
+}
+
+function SubscriptionsSection({ overview }: { overview: AlertsOverview }) {
+  const remove = useRemoveSubscription();
+  const test = useSendTest();
+  return (
+    <section aria-labelledby="alerts-subscriptions" className={SECTION}>
+      <h2 id="alerts-subscriptions" className={H2}>
+        Your subscriptions
+      </h2>
+      {overview.subscriptions.length === 0 ? (
+        <p className={`${MUTED} mt-1`}>You have no subscription yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-neutral-200 dark:divide-neutral-800">
+          {overview.subscriptions.map((sub) => (
+            <li key={sub.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <div>
+                <p className="text-sm font-medium break-all">
+                  {sub.kind === 'email' ? 'E-mail' : 'Webhook'}: {sub.target}
+                </p>
+                <p className={MUTED}>{describe(sub)}</p>
+              </div>
+              <div className="flex gap-2">
+                <button type="button" className={BUTTON} onClick={() => test.mutate(sub.id)}>
+                  Test<span className="sr-only"> {sub.target}</span>
+                </button>
+                <button type="button" className={BUTTON} onClick={() => remove.mutate(sub.id)}>
+                  Remove<span className="sr-only"> {sub.target}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {remove.isError ? <ErrorState error={remove.error} what="the subscription" /> : null}
+    </section>
+  );
+}
+
+function NewSubscription({ overview }: { overview: AlertsOverview }) {
+  const save = useSaveSubscription();
+  const id = useId();
+  const firstKind = overview.email_available ? 'email' : 'webhook';
+  const [kind, setKind] = useState<'email' | 'webhook'>(firstKind);
+  const [target, setTarget] = useState('');
+  const [channels, setChannels] = useState<Channel[]>([...CHANNELS]);
+  const [severity, setSeverity] = useState<Severity>('all');
+  const [schedule, setSchedule] = useState<'immediate' | 'daily'>('immediate');
+  const [time, setTime] = useState('08:00');
+  const zone = localZone();
+  const available = kind === 'email' ? overview.email_available : overview.webhook_available;
+
+  const toggle = (channel: Channel) =>
+    setChannels((list) =>
+      list.includes(channel) ? list.filter((c) => c !== channel) : [...list, channel],
+    );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      {
+        kind,
+        target,
+        channels,
+        severity,
+        schedule,
+        digest_time: schedule === 'daily' ? time : null,
+        time_zone: schedule === 'daily' ? zone : null,
+      },
+      { onSuccess: () => setTarget('') },
+    );
+  };
+
+  return (
+    <section aria-labelledby="alerts-new" className={SECTION}>
+      <h2 id="alerts-new" className={H2}>
+        Add a subscription
+      </h2>
+      <form onSubmit={submit} className="mt-3 flex max-w-2xl flex-col gap-4">
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="mb-1 text-sm font-medium">Destination</legend>
+          {(['email', 'webhook'] as const).map((option) => (
+            <label key={option} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={`${id}-kind`}
+                checked={kind === option}
+                onChange={() => setKind(option)}
+              />
+              {option === 'email' ? 'E-mail' : 'Webhook'}
+            </label>
+          ))}
+        </fieldset>
+        {!available ? (
+          <p className={MUTED}>
+            {kind === 'email'
+              ? 'E-mail is not configured on the server (SMTP_URL).'
+              : 'Webhooks need the server’s signing key (ALERT_WEBHOOK_SECRET).'}
+          </p>
+        ) : null}
+        <label className={LABEL}>
+          {kind === 'email' ? 'E-mail addresses (comma-separated)' : 'Webhook URL'}
+          <input
+            className={INPUT}
+            type={kind === 'email' ? 'text' : 'url'}
+            required
+            value={target}
+            onChange={(event) => setTarget(event.target.value)}
+            placeholder={
+              kind === 'email' ? 'compliance@example.com' : 'https://hooks.example.com/…'
+            }
+          />
+        </label>
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="mb-1 text-sm font-medium">Channels</legend>
+          {CHANNELS.map((channel) => (
+            <label key={channel} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={channels.includes(channel)}
+                onChange={() => toggle(channel)}
+              />
+              {channelLabel(channel)}
+            </label>
+          ))}
+        </fieldset>
+        <label className={LABEL}>
+          Severity
+          <select
+            className={INPUT}
+            value={severity}
+            onChange={(event) => setSeverity(event.target.value as Severity)}
+          >
+            {SEVERITIES.map((option) => (
+              <option key={option} value={option}>
+                {SEVERITY_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset className="flex flex-wrap items-end gap-4">
+          <legend className="mb-1 text-sm font-medium">When</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={`${id}-schedule`}
+              checked={schedule === 'immediate'}
+              onChange={() => setSchedule('immediate')}
+            />
+            At once
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={`${id}-schedule`}
+              checked={schedule === 'daily'}
+              onChange={() => setSchedule('daily')}
+            />
+            Daily digest
+          </label>
+          {schedule === 'daily' ? (
+            <label className={LABEL}>
+              {`Local time (${zone})`}
+              <input
+                className={INPUT}
+                type="time"
+                required
+                value={time}
+                onChange={(event) => setTime(event.target.value)}
+              />
+            </label>
+          ) : null}
+        </fieldset>
+        <div>
+          <button
+            type="submit"
+            className={PRIMARY_BUTTON}
+            disabled={save.isPending || !available || channels.length === 0}
+          >
+            Subscribe
+          </button>
+        </div>
+        {save.isError ? <ErrorState error={save.error} what="the subscription" /> : null}
+      </form>
+    </section>
+  );
+}
+
+function DeliveriesSection() {
+  const deliveries = useDeliveries();
+  const resend = useResend();
+  const list = deliveries.data ?? [];
+  return (
+    <section aria-labelledby="alerts-deliveries" className={SECTION}>
+      <h2 id="alerts-deliveries" className={H2}>
+        Deliveries
+      </h2>
+      {deliveries.isError ? (
+        <ErrorState
+          error={deliveries.error}
+          what="deliveries"
+          onRetry={() => deliveries.refetch()}
+        />
+      ) : list.length === 0 ? (
+        <p className={`${MUTED} mt-1`}>Nothing has been sent yet.</p>
+      ) : (
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-neutral-200 dark:border-neutral-800">
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Queued
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Destination
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Content
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  State
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((delivery) => (
+                <tr
+                  key={delivery.id}
+                  className="border-b border-neutral-100 dark:border-neutral-800"
+                >
+                  <td className="py-2 pr-3 whitespace-nowrap">{when(delivery.created_at)}</td>
+                  <td className="py-2 pr-3 break-all">
+                    {delivery.kind === 'email' ? 'E-mail' : 'Webhook'} {delivery.target}
+                  </td>
+                  <td className="py-2 pr-3">
+                    {delivery.type === 'test'
+                      ? 'Test alert'
+                      : `${delivery.changes} change${delivery.changes === 1 ? '' : 's'} on ${delivery.carriers} carrier${delivery.carriers === 1 ? '' : 's'}`}
+                  </td>
+                  <td className="py-2 pr-3">
+                    {STATE_LABELS[delivery.state]}
+                    {delivery.attempts > 1 ? ` (${delivery.attempts} attempts)` : ''}
+                    {delivery.last_error && delivery.state !== 'delivered' ? (
+                      <span className={`block ${MUTED}`}>{delivery.last_error}</span>
+                    ) : null}
+                  </td>
+                  <td className="py-2">
+                    {delivery.state === 'sending' ? null : (
+                      <button
+                        type="button"
+                        className={BUTTON}
+                        onClick={() => resend.mutate(delivery.id)}
+                      >
+                        Send again<span className="sr-only"> ({when(delivery.created_at)})</span>
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
