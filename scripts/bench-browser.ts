@@ -17,6 +17,9 @@
  *    job is synthetic (the page's own GET of it is answered by `page.route` with a contract-shaped
  *    job): running 5,000 carriers through the proxy would take minutes and measure the proxy, not
  *    the table.
+ * e. the heavy carrier's network graph (520 linked DOTs): click on the Network tab (the full profile
+ *    already parsed) → the graph drawn and laid out, and click on "Expand" for a linked carrier the
+ *    proxy already holds → its links drawn (at least 5 runs, BENCH_RUNS if more).
  *
  * "rendered" is the MutationObserver callback that first sees the finished DOM; "frame" is the next
  * animation frame plus a task, i.e. after layout and paint, when the page can take input again.
@@ -62,8 +65,8 @@ const CHANGES = setting('BENCH_CHANGES', 100_000, 10_000_000);
 const QUERIES = setting('BENCH_QUERIES', 60, 1000);
 const RUNS = setting('BENCH_RUNS', 3, 20);
 const BULK_ROWS = setting('BENCH_BULK_ROWS', 5_000, 5_000);
-/** `BENCH_ONLY=autocomplete,inbox,profile,bulk` (any subset) runs only those; all by default. */
-const SECTIONS = ['autocomplete', 'inbox', 'profile', 'bulk'] as const;
+/** `BENCH_ONLY=autocomplete,inbox,profile,bulk,graph` (any subset) runs only those; all by default. */
+const SECTIONS = ['autocomplete', 'inbox', 'profile', 'bulk', 'graph'] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? SECTIONS.join(','))
@@ -81,6 +84,8 @@ const TARGETS_MS = {
   profileTab: 200,
   profileMap: 1500,
   bulkInteraction: 100,
+  graphInteractive: 1500,
+  graphExpand: 200,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -101,7 +106,9 @@ type Condition =
   | { kind: 'map-idle' }
   | { kind: 'bulk-sort'; label: string; direction: 'ascending' | 'descending' }
   /** the row window moved: every rendered row index is outside [min, max] */
-  | { kind: 'bulk-scroll'; min: number; max: number };
+  | { kind: 'bulk-scroll'; min: number; max: number }
+  /** the network graph drawn with at least this many carriers, this many of them expanded */
+  | { kind: 'graph-drawn'; nodes: number; expanded: number };
 
 type ArmSpec = Condition & {
   /** a response that must have arrived first; its arrival time is reported */
@@ -191,6 +198,12 @@ const PROBE_SOURCE = String.raw`(() => {
     'bulk-scroll': (spec) => {
       const rows = [...document.querySelectorAll('tbody[data-index]')].map((b) => Number(b.dataset.index));
       return rows.length > 0 && rows.every((i) => i < spec.min || i > spec.max);
+    },
+    'graph-drawn': (spec) => {
+      const graph = document.querySelector('[data-testid="network-graph"]');
+      return graph?.dataset.graphState === 'ready' &&
+        Number(graph.dataset.drawnNodes) >= spec.nodes &&
+        Number(graph.dataset.drawnExpanded) >= spec.expanded;
     },
   };
 
@@ -758,6 +771,97 @@ async function benchBulkTable(browser: Browser, base: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// e. Network graph of the heavy carrier
+// ---------------------------------------------------------------------------------------------
+
+const GRAPH_RUNS = Math.max(RUNS, 5);
+const HEAVY_LINKED = 520;
+
+async function graphRun(browser: Browser, base: string) {
+  const { context, page } = await newPage(browser, base);
+  try {
+    await page.goto(`/carriers/${HEAVY_DOT}/overview`);
+    // the Network tab draws from the full profile: measure the graph, not the 13.5 MB download
+    await page.locator('[data-profile-source="full"]').waitFor({ timeout: 120_000 });
+    await arm(page, { kind: 'graph-drawn', nodes: HEAVY_LINKED + 1, expanded: 1 });
+    await page
+      .getByRole('navigation', { name: 'Profile sections' })
+      .getByRole('link', { name: 'Network' })
+      .click();
+    const open = await settle(page);
+
+    // a linked carrier the proxy already holds (warmed before the run): expanding it is free
+    const option = page
+      .getByRole('listbox', { name: /^Carriers in the graph/ })
+      .getByRole('option');
+    const id = await option.nth(1).getAttribute('id');
+    const dot = id?.replace('network-graph-node-', '') ?? '';
+    await option.nth(1).click();
+    const expand = page.getByRole('group', { name: `Expand DOT ${dot}` });
+    await expand.getByText('Cost: free').waitFor();
+    await arm(page, { kind: 'graph-drawn', nodes: HEAVY_LINKED + 1, expanded: 2 });
+    await expand.getByRole('button', { name: `Expand DOT ${dot}` }).click();
+    const expanded = await settle(page);
+    const nodes = Number(await page.getByTestId('network-graph').getAttribute('data-drawn-nodes'));
+    return {
+      open: { rendered: open.rendered - open.click, frame: open.frame - open.click },
+      expand: {
+        rendered: expanded.rendered - expanded.click,
+        frame: expanded.frame - expanded.click,
+      },
+      nodes,
+      dot,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Has the proxy fetch the heavy carrier's lowest linked DOT (the first after it in the graph's list). */
+async function warmFirstLinked(base: string): Promise<string> {
+  const headers = { 'x-requested-with': 'carrier-desk' };
+  const heavy = (await (
+    await fetch(`${base}/api/v2/profile?dot_number=${HEAVY_DOT}`, { headers })
+  ).json()) as { items?: { network_graph_equipment?: string[] }[] };
+  const linked = (heavy.items?.[0]?.network_graph_equipment ?? [])
+    .map(Number)
+    .sort((a, b) => a - b);
+  const first = String(linked[0]);
+  const answer = await fetch(`${base}/api/v2/profile?dot_number=${first}`, { headers });
+  if (!answer.ok) throw new Error(`warming DOT ${first}: HTTP ${answer.status}`);
+  return first;
+}
+
+async function benchGraph(browser: Browser, base: string): Promise<SectionResult> {
+  const warmed = await warmFirstLinked(base);
+  const runs = [];
+  for (let run = 0; run < GRAPH_RUNS; run += 1) runs.push(await graphRun(browser, base));
+  const expandedDot = runs[0]?.dot;
+  if (expandedDot !== warmed) console.warn(`graph: expanded ${expandedDot}, warmed ${warmed}`);
+  return {
+    measures: [
+      measure(
+        'browser.graph.interactive',
+        `heavy network graph (${HEAVY_LINKED} linked DOTs): Network tab click → graph drawn`,
+        TARGETS_MS.graphInteractive,
+        'median',
+        runs.map((r) => r.open.rendered),
+        runs.map((r) => r.open.frame),
+      ),
+      measure(
+        'browser.graph.expand-cached',
+        'heavy network graph: expand a held carrier, click → its links drawn',
+        TARGETS_MS.graphExpand,
+        'median',
+        runs.map((r) => r.expand.rendered),
+        runs.map((r) => r.expand.frame),
+      ),
+    ],
+    details: { graph: { runs: runs.length, expandedDot, nodesAfterExpand: runs[0]?.nodes } },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 
 /** The figures compared with the targets ("frame" timings): the headline, plus the median of a p95. */
 function measureEntries(m: Measure): MetricEntry[] {
@@ -819,6 +923,7 @@ async function runSection(
     return { measures: inbox.measures, details: { seeded, inboxHeap: inbox.heap } };
   }
   if (name === 'bulk') return { measures: await benchBulkTable(browser, servers.base) };
+  if (name === 'graph') return await benchGraph(browser, servers.base);
   return { measures: await benchProfile(browser, servers.base) };
 }
 

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { formatCount, formatFlag } from '../../../../../lib/format.ts';
 import { CarrierLink } from './CarrierLink.tsx';
 import { EquipmentNetworkTable } from './EquipmentNetworkTable.tsx';
+import { GraphSection } from './GraphSection.tsx';
 import { NameLookup } from './NameLookup.tsx';
 import { NetworkWatch } from './NetworkWatch.tsx';
 import {
@@ -113,6 +114,29 @@ export function NetworkTab({ dot, profile }: ProfileTabProps) {
   const equipment = profile.network_graph_equipment_ext;
   const known = useKnownCarriers(dots, equipment);
   const unnamed = unnamedDots(dots, known);
+  // Long lists (hundreds of DOTs for a heavy carrier): not redrawn when only the URL's ?expand=
+  // or the graph's state changes.
+  const lists = useMemo(
+    () => (
+      <>
+        <Section id="network-links" title="Links by identifier">
+          {dots.length ? (
+            <div className="space-y-3">
+              {links.map((link) => (
+                <LinkList key={link.type.id} link={link} known={known} />
+              ))}
+            </div>
+          ) : (
+            <Empty>No other carrier shares an identifier with this one.</Empty>
+          )}
+        </Section>
+        <Section id="network-equipment" title="Carriers sharing equipment">
+          <EquipmentNetworkTable carriers={equipment ?? []} />
+        </Section>
+      </>
+    ),
+    [dots.length, links, known, equipment],
+  );
   return (
     <div className="space-y-6">
       <Section
@@ -146,6 +170,7 @@ export function NetworkTab({ dot, profile }: ProfileTabProps) {
           <TroubledLinks links={links} known={known} />
         </div>
       </Section>
+      {dots.length ? <GraphSection dot={dot} profile={profile} /> : null}
       <Section
         id="network-names"
         title="Carrier names"
@@ -160,20 +185,7 @@ export function NetworkTab({ dot, profile }: ProfileTabProps) {
       >
         {dots.length ? <NetworkWatch dots={dots} /> : <Empty>No linked carriers to watch.</Empty>}
       </Section>
-      <Section id="network-links" title="Links by identifier">
-        {dots.length ? (
-          <div className="space-y-3">
-            {links.map((link) => (
-              <LinkList key={link.type.id} link={link} known={known} />
-            ))}
-          </div>
-        ) : (
-          <Empty>No other carrier shares an identifier with this one.</Empty>
-        )}
-      </Section>
-      <Section id="network-equipment" title="Carriers sharing equipment">
-        <EquipmentNetworkTable carriers={equipment ?? []} />
-      </Section>
+      {lists}
     </div>
   );
 }

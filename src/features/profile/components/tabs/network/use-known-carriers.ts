@@ -1,17 +1,34 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryCacheNotifyEvent } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { knownFromCache } from '../../../api/lookup-network.ts';
 import type { NetworkEquipmentCarrier } from '../../../../../lib/service/index.ts';
 import { fromEquipment, mergeKnown, type KnownCarrier } from './model.ts';
 
-/** Changes whenever the query cache does, so cached names show up as soon as they arrive. */
+/** Whether a cache event can change what `knownFromCache` reads: a profile or lite answer. */
+function mayName(event: QueryCacheNotifyEvent): boolean {
+  const [scope, kind] = event.query.queryKey as readonly unknown[];
+  const relevant =
+    (scope === 'profile' && kind === 'full') || (scope === 'carrier' && kind === 'lite');
+  if (!relevant) return false;
+  if (event.type === 'removed') return true;
+  return (
+    event.type === 'updated' &&
+    (event.action.type === 'success' || event.action.type === 'setState')
+  );
+}
+
+/**
+ * Changes when the query cache gains or loses an answer that names a carrier, so cached names show
+ * up as soon as they arrive; other cache traffic (fetch states, unrelated queries) does not
+ * re-render the tab's long lists.
+ */
 function useCacheVersion(): number {
   const cache = useQueryClient().getQueryCache();
   const [version, setVersion] = useState(0);
   useEffect(
     () =>
       cache.subscribe((event) => {
-        if (event.type === 'updated' || event.type === 'removed') setVersion((v) => v + 1);
+        if (mayName(event)) setVersion((v) => v + 1);
       }),
     [cache],
   );

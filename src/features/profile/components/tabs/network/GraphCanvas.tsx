@@ -1,0 +1,366 @@
+/**
+ * The drawn network: the only module that imports Cytoscape.js, loaded lazily with the graph so the
+ * profile's first chunks stay as they were. It draws what the graph model says, reports taps as
+ * selections and shows the selection it is given; the accessible controls live beside it.
+ */
+import cytoscape, {
+  type Core,
+  type ElementDefinition,
+  type NodeSingular,
+  type StylesheetJson,
+} from 'cytoscape';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { NetworkGraph, NodeStatus } from './graph-model.ts';
+import type { GraphSelection } from './graph-selection.ts';
+import { STATUS_STYLE } from './graph-style.ts';
+
+interface Props {
+  graph: NetworkGraph;
+  selection: GraphSelection | undefined;
+  onSelect: (selection: GraphSelection) => void;
+}
+
+function isDark(): boolean {
+  return document.documentElement.classList.contains('dark');
+}
+
+/** Follows the `dark` class the theme toggle sets on <html>: canvas colours are not CSS. */
+function useDarkTheme(): boolean {
+  const [dark, setDark] = useState(isDark);
+  useEffect(() => {
+    const observer = new MutationObserver(() => setDark(isDark()));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+    return () => observer.disconnect();
+  }, []);
+  return dark;
+}
+
+const VERDICT_WORD = { pass: 'Pass', review: 'Review', fail: 'Fail' } as const;
+const PAN_STEP = 60;
+const MAX_FIT_ZOOM = 1.6;
+const FIT_PADDING = 24;
+
+/** Nodes per circle: a hop with hundreds of carriers is drawn as several circles, not one huge one. */
+const CIRCLE_CAPACITY = 36;
+
+/** The circle of each node: hop by hop, each hop's nodes filling circles of growing capacity. */
+function circlesOf(graph: NetworkGraph): number[] {
+  const circles: number[] = [];
+  let circle = -1;
+  let ring = -1;
+  let room = 0;
+  let capacity = 0;
+  for (const node of graph.nodes) {
+    if (node.ring !== ring) {
+      ring = node.ring;
+      capacity = 0;
+      room = 0;
+    }
+    if (room === 0) {
+      circle += 1;
+      capacity += CIRCLE_CAPACITY;
+      room = ring === 0 ? 1 : capacity;
+    }
+    circles.push(circle);
+    room -= 1;
+  }
+  return circles;
+}
+
+/** Above this many carriers, edges are drawn plain (straight, unlabelled): the list names them. */
+const BIG_GRAPH = 150;
+
+function elementsOf(graph: NetworkGraph): ElementDefinition[] {
+  const plain = graph.nodes.length > BIG_GRAPH;
+  const circles = circlesOf(graph);
+  const nodes = graph.nodes.map((n, i): ElementDefinition => ({
+    group: 'nodes',
+    data: {
+      id: n.dot,
+      circle: circles[i] ?? 0,
+      order: i,
+      label: n.verdict ? `${n.dot} · ${VERDICT_WORD[n.verdict]}` : n.dot,
+    },
+    classes: [
+      `status-${n.status}`,
+      n.centre ? 'centre' : '',
+      n.expanded && !n.centre ? 'expanded' : '',
+      // hundreds of labels cost more to measure than they tell at that zoom; the list names them
+      plain && !n.expanded ? 'quiet' : '',
+    ].join(' '),
+  }));
+  const edges = graph.edges.map((e): ElementDefinition => ({
+    group: 'edges',
+    data: { id: e.id, source: e.source, target: e.target, label: e.label },
+    classes: plain ? `link-${e.type.id} plain` : `link-${e.type.id}`,
+  }));
+  return [...nodes, ...edges];
+}
+
+function stylesheet(dark: boolean): StylesheetJson {
+  const text = dark ? '#e5e5e5' : '#171717';
+  const halo = dark ? '#171717' : '#ffffff';
+  const line = dark ? '#737373' : '#a3a3a3';
+  const statusRules = (
+    Object.entries(STATUS_STYLE) as [NodeStatus, (typeof STATUS_STYLE)[NodeStatus]][]
+  ).map(([status, style]) => ({
+    selector: `node.status-${status}`,
+    style: {
+      'background-color': dark ? style.dark : style.light,
+      shape: style.shape,
+      'border-style': style.dashed ? ('dashed' as const) : ('solid' as const),
+      'border-width': style.dashed ? 2 : 0,
+      'border-color': text,
+    },
+  }));
+  return [
+    {
+      selector: 'node',
+      style: {
+        label: 'data(label)',
+        width: 18,
+        height: 18,
+        'font-size': 9,
+        color: text,
+        'text-valign': 'bottom',
+        'text-margin-y': 2,
+        'text-outline-color': halo,
+        'text-outline-width': 2,
+        'min-zoomed-font-size': 7,
+      },
+    },
+    ...statusRules,
+    { selector: 'node.expanded', style: { 'border-width': 3, 'border-color': text } },
+    {
+      selector: 'node.centre',
+      style: { width: 30, height: 30, 'border-width': 4, 'border-color': text, 'font-size': 11 },
+    },
+    {
+      selector: 'edge',
+      style: {
+        width: 1.5,
+        'line-color': line,
+        'curve-style': 'bezier',
+        label: 'data(label)',
+        'font-size': 7,
+        color: text,
+        'text-rotation': 'autorotate',
+        'text-outline-color': halo,
+        'text-outline-width': 2,
+        'min-zoomed-font-size': 8,
+      },
+    },
+    { selector: 'edge.link-equipment', style: { 'line-style': 'dashed' } },
+    { selector: 'edge.plain', style: { 'curve-style': 'haystack', label: '' } },
+    { selector: 'node.quiet', style: { label: '' } },
+    { selector: 'node.quiet:selected', style: { label: 'data(label)' } },
+    {
+      selector: ':selected',
+      style: {
+        'overlay-color': dark ? '#38bdf8' : '#0369a1',
+        'overlay-opacity': 0.35,
+        'overlay-padding': 6,
+      },
+    },
+    { selector: 'edge:selected', style: { width: 4, 'line-color': dark ? '#38bdf8' : '#0369a1' } },
+  ];
+}
+
+/**
+ * Fit the nodes' centres in the box. Cytoscape's own fit measures every element's label and overlay,
+ * a large share of an expand's time with hundreds of carriers drawn.
+ */
+function fitNodes(cy: Core) {
+  const nodes = cy.nodes();
+  if (nodes.empty()) return;
+  let [x1, y1, x2, y2] = [Infinity, Infinity, -Infinity, -Infinity];
+  nodes.forEach((node) => {
+    const { x, y } = node.position();
+    x1 = Math.min(x1, x);
+    y1 = Math.min(y1, y);
+    x2 = Math.max(x2, x);
+    y2 = Math.max(y2, y);
+  });
+  const margin = FIT_PADDING + 20; // half the centre node and a label line
+  const zoom = Math.min(
+    MAX_FIT_ZOOM,
+    (cy.width() - 2 * margin) / Math.max(1, x2 - x1),
+    (cy.height() - 2 * margin) / Math.max(1, y2 - y1),
+  );
+  cy.viewport({
+    zoom,
+    pan: {
+      x: cy.width() / 2 - (zoom * (x1 + x2)) / 2,
+      y: cy.height() / 2 - (zoom * (y1 + y2)) / 2,
+    },
+  });
+}
+
+function layout(cy: Core) {
+  cy.layout({
+    name: 'concentric',
+    // centre in the middle, each hop further out; within a circle the model's order
+    concentric: (node: NodeSingular) => 100_000 - Number(node.data('circle')),
+    levelWidth: () => 1,
+    sort: (a, b) => Number(a.data('order')) - Number(b.data('order')),
+    minNodeSpacing: 14,
+    animate: false,
+    fit: false,
+  }).run();
+  fitNodes(cy);
+}
+
+/**
+ * Cytoscape adds a <style> element (`position: relative` for its container) unless one with its id
+ * exists; the proxy's CSP (`style-src 'self'`) refuses inline styles, so an inert element takes the
+ * id and the container carries `relative` itself.
+ */
+function claimCytoscapeStylesheet() {
+  const id = '__________cytoscape_stylesheet';
+  if (document.getElementById(id)) return;
+  const placeholder = document.createElement('meta');
+  placeholder.id = id;
+  document.head.appendChild(placeholder);
+}
+
+/** A 2D canvas and ResizeObserver (every supported browser; not jsdom): else the lists stand alone. */
+function canDraw(): boolean {
+  if (typeof ResizeObserver === 'undefined') return false;
+  try {
+    return document.createElement('canvas').getContext('2d') !== null;
+  } catch {
+    return false;
+  }
+}
+
+export default function GraphCanvas({ graph, selection, onSelect }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+  const cyRef = useRef<Core | undefined>(undefined);
+  const selectRef = useRef(onSelect);
+  const dark = useDarkTheme();
+  const [failed] = useState(() => !canDraw());
+  const drawn = useRef('');
+
+  useEffect(() => {
+    selectRef.current = onSelect;
+  }, [onSelect]);
+
+  useEffect(() => {
+    if (!container.current) return;
+    if (failed) return;
+    claimCytoscapeStylesheet();
+    const cy = cytoscape({
+      container: container.current,
+      minZoom: 0.05,
+      maxZoom: 4,
+      boxSelectionEnabled: false,
+      selectionType: 'single',
+      // big networks: draw a bitmap while panning and zooming
+      textureOnViewport: graph.nodes.length > 200,
+      hideEdgesOnViewport: graph.nodes.length > 200,
+    });
+    cyRef.current = cy;
+    cy.on('tap', 'node', (event) => selectRef.current({ kind: 'node', dot: event.target.id() }));
+    cy.on('tap', 'edge', (event) => selectRef.current({ kind: 'edge', id: event.target.id() }));
+    return () => {
+      cyRef.current = undefined;
+      cy.destroy();
+    };
+    // created once; the effects below keep it in step
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    cyRef.current?.style(stylesheet(dark));
+  }, [dark]);
+
+  useEffect(() => {
+    const cy = cyRef.current;
+    if (!cy) return;
+    const elements = elementsOf(graph);
+    // The model is rebuilt whenever the query cache changes; redraw only when the drawing would.
+    const signature = JSON.stringify(elements);
+    if (signature === drawn.current) return;
+    drawn.current = signature;
+    // Only what changed: an expand adds a few carriers to hundreds already drawn.
+    cy.batch(() => {
+      const wanted = new Map(elements.map((e) => [String(e.data.id), e]));
+      cy.remove(cy.elements().filter((el) => !wanted.has(el.id())));
+      const added: ElementDefinition[] = [];
+      for (const [id, e] of wanted) {
+        const current = cy.getElementById(id);
+        if (current.empty()) {
+          added.push(e);
+          continue;
+        }
+        current.data(e.data);
+        current.classes(e.classes ?? '');
+      }
+      cy.add(added);
+    });
+    layout(cy);
+    // Set on the element itself, after the layout, so a watcher (e2e, bench) sees the drawn state.
+    const el = container.current;
+    if (el) {
+      el.dataset['graphState'] = 'ready';
+      el.dataset['drawnNodes'] = String(cy.nodes().length);
+      el.dataset['drawnEdges'] = String(cy.edges().length);
+      el.dataset['drawnExpanded'] = String(graph.nodes.filter((n) => n.expanded).length);
+    }
+  }, [graph]);
+
+  useEffect(() => {
+    const cy = cyRef.current;
+    if (!cy) return;
+    cy.elements(':selected').unselect();
+    const id = selection?.kind === 'node' ? selection.dot : selection?.id;
+    if (!id) return;
+    const element = cy.getElementById(id);
+    if (element.empty()) return;
+    element.select();
+    // bring it into view when it is off screen
+    const box = element.renderedBoundingBox();
+    if (box.x2 < 0 || box.y2 < 0 || box.x1 > cy.width() || box.y1 > cy.height()) cy.center(element);
+  }, [selection, graph]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const cy = cyRef.current;
+    if (!cy) return;
+    const pan: Record<string, [number, number]> = {
+      ArrowLeft: [PAN_STEP, 0],
+      ArrowRight: [-PAN_STEP, 0],
+      ArrowUp: [0, PAN_STEP],
+      ArrowDown: [0, -PAN_STEP],
+    };
+    const centre = { x: cy.width() / 2, y: cy.height() / 2 };
+    const step = pan[event.key];
+    if (step) cy.panBy({ x: step[0], y: step[1] });
+    else if (event.key === '+' || event.key === '=')
+      cy.zoom({ level: cy.zoom() * 1.25, renderedPosition: centre });
+    else if (event.key === '-') cy.zoom({ level: cy.zoom() / 1.25, renderedPosition: centre });
+    else if (event.key === '0') fitNodes(cy);
+    else return;
+    event.preventDefault();
+  }
+
+  if (failed) {
+    return (
+      <p className="text-sm">
+        This browser cannot draw the graph; the list of carriers and the lists below hold the same
+        links.
+      </p>
+    );
+  }
+  return (
+    <div
+      ref={container}
+      tabIndex={0}
+      role="group"
+      aria-roledescription="network graph"
+      aria-label={`Network graph: ${graph.nodes.length} carriers, ${graph.edges.length} links. Arrow keys pan, + and - zoom, 0 fits; choose carriers in the list beside it.`}
+      onKeyDown={onKeyDown}
+      data-testid="network-graph"
+      className="relative h-[28rem] w-full rounded-md border border-neutral-300 bg-neutral-50 focus:outline-2 focus:outline-offset-2 focus:outline-sky-600 dark:border-neutral-700 dark:bg-neutral-950"
+    />
+  );
+}
