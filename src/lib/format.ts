@@ -71,14 +71,18 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   if (!value) return MISSING;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return MISSING;
-  return new Intl.DateTimeFormat('en-GB', {
+  dateTimeFormat ??= new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
-  }).format(date);
+  });
+  return dateTimeFormat.format(date);
 }
+
+/** Made on first use (in the viewer's time zone) and kept: building one costs more than using it. */
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
 
 /** How long ago a moment was, relative to `now`: "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function formatAge(value: string | Date | null | undefined, now: Date = new Date()): string {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DataTable,
   compareCellValues,
+  naturalKey,
   sortedOrder,
   type DataTableColumn,
   type DataTableSort,
@@ -161,6 +162,27 @@ describe('DataTable', () => {
     expect(compareCellValues(9, 10)).toBeLessThan(0);
     expect(compareCellValues('MC9', 'MC10')).toBeLessThan(0);
     expect(compareCellValues('alpha', 'Beta')).toBeLessThan(0);
+  });
+
+  it('orders plain text by its natural key exactly as the collator does', () => {
+    // a fixed pseudo-random walk over letters of both cases, digits (leading zeros too) and spaces
+    let seed = 12345;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const alphabet = 'aAbBmMzZ 0 1 2 9 00 09 10';
+    const text = () =>
+      Array.from({ length: 1 + Math.floor(next() * 10) }, () =>
+        alphabet.charAt(Math.floor(next() * alphabet.length)),
+      ).join('');
+    for (let i = 0; i < 20_000; i += 1) {
+      const [a, b] = [text(), text()];
+      const [keyA, keyB] = [naturalKey(a), naturalKey(b)];
+      if (keyA === undefined || keyB === undefined) throw new Error('plain text without a key');
+      const byKey = keyA < keyB ? -1 : keyA > keyB ? 1 : 0;
+      expect([a, b, byKey]).toEqual([a, b, Math.sign(compareCellValues(a, b))]);
+    }
+    expect(naturalKey('HANSEN & ADKINS')).toBeUndefined();
+    expect(naturalKey('MÉRIDA')).toBeUndefined();
+    expect(sortedOrder(['MC10', 'mc9', 'Mc9 B', 'O’HARA', 'MC 1'], false)).toEqual([4, 1, 2, 0, 3]);
   });
 
   it('orders missing values last in both directions and keeps ties in their first order', () => {

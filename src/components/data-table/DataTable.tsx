@@ -149,22 +149,104 @@ export function compareCellValues(a: CellValue, b: CellValue): number {
   return NATURAL.compare(String(a), String(b));
 }
 
-/**
- * The order of rows sorted by their `values` (one per row): missing values (undefined) last in
- * either direction, equal values in their original order.
- */
-export function sortedOrder(values: readonly CellValue[], desc: boolean): number[] {
-  const present: number[] = [];
-  const missing: number[] = [];
-  values.forEach((value, index) => (value === undefined ? missing : present).push(index));
-  const sign = desc ? -1 : 1;
-  present.sort((a, b) => sign * compareCellValues(values[a], values[b]) || a - b);
-  return present.concat(missing);
+/** Digit runs longer than this (after leading zeros) are left to the collator. */
+const MAX_DIGITS = 15;
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
 }
 
 /**
- * The order of the rows under the sort (undefined: unsorted). The sort column's values are read
- * once per data array and column, so a second click on the same column only sorts again.
+ * A key whose plain `<` order is `NATURAL`'s order, for text of ASCII letters, digits and spaces
+ * (most carrier names, identifiers, statuses); undefined for anything else (the collator decides).
+ * Letters compare without case; each digit run compares by value: its length without leading zeros
+ * (one character, below every letter and above the space) then its digits. The collator weighs
+ * space < digits < letters too; a unit test holds the two orders equal. A collator comparison
+ * costs about ten times a string `<`, and a header click on 5,000 rows makes ~60,000 of them.
+ */
+export function naturalKey(text: string): string | undefined {
+  let key = '';
+  let i = 0;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (isDigit(code)) {
+      let start = i;
+      while (i < text.length && isDigit(text.charCodeAt(i))) i += 1;
+      while (start < i - 1 && text.charCodeAt(start) === 48) start += 1;
+      const digits = text.charCodeAt(start) === 48 ? '' : text.slice(start, i);
+      if (digits.length > MAX_DIGITS) return undefined;
+      key += String.fromCharCode(48 + digits.length) + digits;
+      continue;
+    }
+    const lower = code | 32; // A-Z → a-z
+    if (code === 32) key += ' ';
+    else if (lower >= 97 && lower <= 122) key += String.fromCharCode(lower);
+    else return undefined;
+    i += 1;
+  }
+  return key;
+}
+
+/** The `naturalKey` of each text value (undefined for the rest). */
+function naturalKeys(values: readonly CellValue[]): (string | undefined)[] {
+  return values.map((value) => (typeof value === 'string' ? naturalKey(value) : undefined));
+}
+
+/**
+ * The order of rows sorted by their `values` (one per row), as `compareCellValues` orders them:
+ * missing values (undefined) last in either direction, equal values in their original order.
+ */
+export function sortedOrder(
+  values: readonly CellValue[],
+  desc: boolean,
+  keys: readonly (string | undefined)[] = naturalKeys(values),
+): number[] {
+  const present: number[] = [];
+  const missing: number[] = [];
+  values.forEach((value, index) => (value === undefined ? missing : present).push(index));
+  const compare = (a: number, b: number): number => {
+    const keyA = keys[a];
+    const keyB = keys[b];
+    if (keyA !== undefined && keyB !== undefined) return keyA < keyB ? -1 : keyA > keyB ? 1 : 0;
+    return compareCellValues(values[a], values[b]);
+  };
+  const sign = desc ? -1 : 1;
+  present.sort((a, b) => sign * compare(a, b) || a - b);
+  return present.concat(missing);
+}
+
+interface ColumnValues {
+  values: CellValue[];
+  keys: (string | undefined)[];
+}
+
+/**
+ * Each data array's sort values and natural keys, per value function: switching the sort between
+ * columns and back reads no row again. Held only while the data array lives.
+ */
+const columnCache = new WeakMap<object, Map<(row: never) => CellValue, ColumnValues>>();
+
+function columnValues<TRow>(data: readonly TRow[], valueOf: (row: TRow) => CellValue) {
+  let byColumn = columnCache.get(data);
+  if (!byColumn) {
+    byColumn = new Map();
+    columnCache.set(data, byColumn);
+  }
+  let column = byColumn.get(valueOf);
+  if (!column) {
+    const values = data.map((row) => {
+      const value = valueOf(row);
+      return isMissing(value) ? undefined : value;
+    });
+    column = { values, keys: naturalKeys(values) };
+    byColumn.set(valueOf, column);
+  }
+  return column;
+}
+
+/**
+ * The order of the rows under the sort (undefined: unsorted), from the sort column's cached values
+ * and natural keys (`columnValues`).
  */
 function useSortOrder<TRow extends RowData>(
   data: readonly TRow[],
@@ -174,17 +256,14 @@ function useSortOrder<TRow extends RowData>(
   const first = sorting[0];
   const valueOf = first ? columns.find((column) => column.id === first.id)?.value : undefined;
   const desc = first?.desc ?? false;
-  const values = useMemo(
-    () =>
-      valueOf
-        ? data.map((row) => {
-            const value = valueOf(row);
-            return isMissing(value) ? undefined : value;
-          })
-        : undefined,
+  const column = useMemo(
+    () => (valueOf ? columnValues(data, valueOf) : undefined),
     [data, valueOf],
   );
-  return useMemo(() => (values ? sortedOrder(values, desc) : undefined), [values, desc]);
+  return useMemo(
+    () => (column ? sortedOrder(column.values, desc, column.keys) : undefined),
+    [column, desc],
+  );
 }
 
 function useColumnDefs<TRow extends RowData>(
