@@ -240,6 +240,8 @@ export default function GraphCanvas({ graph, selection, onSelect }: Props) {
   const dark = useDarkTheme();
   const [failed] = useState(() => !canDraw());
   const drawn = useRef('');
+  /** what each drawn element was given last (data and classes), by id */
+  const drawnElements = useRef(new Map<string, string>());
 
   useEffect(() => {
     selectRef.current = onSelect;
@@ -262,8 +264,12 @@ export default function GraphCanvas({ graph, selection, onSelect }: Props) {
     cyRef.current = cy;
     cy.on('tap', 'node', (event) => selectRef.current({ kind: 'node', dot: event.target.id() }));
     cy.on('tap', 'edge', (event) => selectRef.current({ kind: 'edge', id: event.target.id() }));
+    const given = drawnElements.current;
     return () => {
       cyRef.current = undefined;
+      // a new instance (a remount) starts empty: draw everything again
+      drawn.current = '';
+      given.clear();
       cy.destroy();
     };
     // created once; the effects below keep it in step
@@ -282,19 +288,28 @@ export default function GraphCanvas({ graph, selection, onSelect }: Props) {
     const signature = JSON.stringify(elements);
     if (signature === drawn.current) return;
     drawn.current = signature;
-    // Only what changed: an expand adds a few carriers to hundreds already drawn.
+    // Only what changed: an expand adds a few carriers to hundreds already drawn. An element given
+    // the same data and classes again is left alone: touching it would make Cytoscape work out its
+    // style again, for every element drawn, on the next frame.
+    const given = drawnElements.current;
     cy.batch(() => {
       const wanted = new Map(elements.map((e) => [String(e.data.id), e]));
-      cy.remove(cy.elements().filter((el) => !wanted.has(el.id())));
+      const gone = cy.elements().filter((el) => !wanted.has(el.id()));
+      gone.forEach((el) => {
+        given.delete(el.id());
+      });
+      cy.remove(gone);
       const added: ElementDefinition[] = [];
       for (const [id, e] of wanted) {
+        const signature = `${JSON.stringify(e.data)} ${e.classes ?? ''}`;
         const current = cy.getElementById(id);
-        if (current.empty()) {
-          added.push(e);
-          continue;
+        if (current.empty()) added.push(e);
+        else if (given.get(id) === signature) continue;
+        else {
+          current.data(e.data);
+          current.classes(e.classes ?? '');
         }
-        current.data(e.data);
-        current.classes(e.classes ?? '');
+        given.set(id, signature);
       }
       cy.add(added);
     });
