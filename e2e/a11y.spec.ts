@@ -55,13 +55,17 @@ async function profileLoaded(page: Page, label: string) {
 
 /**
  * Profile tabs whose axe check lives in another spec that brings them to a fuller state than a
- * visit here would (detail rows and the map's table view open; a carrier with BASIC alerts drawn):
+ * visit here would (detail rows and the map's table view open; a carrier with BASIC alerts drawn;
+ * the chameleon carrier's fleet, contact changes and network):
  * a visit here would check a subset of it again, at ~10 s each.
  */
 const AXE_ELSEWHERE: Record<string, string> = {
   inspections: 'e2e/profile-maps.spec.ts',
   crashes: 'e2e/profile-maps.spec.ts',
   safety: 'e2e/profile-safety.spec.ts',
+  fleet: 'e2e/profile-network.spec.ts',
+  contact: 'e2e/profile-network.spec.ts',
+  network: 'e2e/profile-network.spec.ts',
 };
 
 /** The visits of each route pattern of src/app/routes.tsx ('' is the index route). */
