@@ -3,9 +3,8 @@
  * `monitoring/remove` must reach the spend meter, so a removed DOT is not billed again next month.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EMBEDDED_SANDBOX_KEY } from './config.ts';
 import { registerGovernance } from './governance/index.ts';
-import { CSRF, startProxy, testConfig, type RunningProxy } from './test-helpers.ts';
+import { CSRF, startProxy, embeddedSandboxConfig, type RunningProxy } from './test-helpers.ts';
 
 const WATCHED = '3187452-MC1098831';
 const REMOVED = '568253-MC277621';
@@ -29,17 +28,10 @@ let clock: Date | undefined;
 
 beforeEach(async () => {
   clock = undefined;
-  proxy = await startProxy(
-    testConfig({
-      mode: 'sandbox',
-      embeddedSandbox: true,
-      upstream: { baseUrl: '', apiKey: EMBEDDED_SANDBOX_KEY, legacy: false, timeoutMs: 5000 },
-    }),
-    {
-      registerGovernance: (app, deps) =>
-        registerGovernance(app, { ...deps, now: () => clock ?? new Date() }),
-    },
-  );
+  proxy = await startProxy(embeddedSandboxConfig(), {
+    registerGovernance: (app, deps) =>
+      registerGovernance(app, { ...deps, now: () => clock ?? new Date() }),
+  });
 });
 
 afterEach(async () => {

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildProxyApp, type ProxyApp, type ProxyAppOptions } from './app.ts';
+import { EMBEDDED_SANDBOX_KEY } from './config.ts';
 import type { ProxyConfig } from './context.ts';
 import type { LogStream } from './logging.ts';
 
@@ -43,6 +44,28 @@ export function testConfig(overrides: Partial<ProxyConfig> = {}): ProxyConfig {
     logLevel: 'silent',
   };
   return { ...base, ...overrides, upstream: { ...base.upstream, ...overrides.upstream } };
+}
+
+/**
+ * A test config whose upstream is the embedded sandbox with its fixture key, as `npm start` runs
+ * without an API key; `upstream` adds to that upstream (e.g. a short `retryDelayMs`).
+ */
+export function embeddedSandboxConfig(
+  overrides: Partial<ProxyConfig> = {},
+  upstream: Partial<ProxyConfig['upstream']> = {},
+): ProxyConfig {
+  return testConfig({
+    mode: 'sandbox',
+    embeddedSandbox: true,
+    upstream: {
+      baseUrl: '',
+      apiKey: EMBEDDED_SANDBOX_KEY,
+      legacy: false,
+      timeoutMs: 5000,
+      ...upstream,
+    },
+    ...overrides,
+  });
 }
 
 interface RecordedRequest {

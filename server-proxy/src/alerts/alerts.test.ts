@@ -11,7 +11,6 @@ import { rmSync } from 'node:fs';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildProxyApp, type ProxyApp } from '../app.ts';
-import { EMBEDDED_SANDBOX_KEY } from '../config.ts';
 import type { ProxyConfig } from '../context.ts';
 import {
   CSRF,
@@ -19,6 +18,7 @@ import {
   captureLog,
   request,
   startFakeOrigin,
+  embeddedSandboxConfig,
   testConfig,
   type FakeOrigin,
 } from '../test-helpers.ts';
@@ -127,20 +127,14 @@ async function startReceiver() {
 }
 
 function sandboxConfig(alerts: Partial<AlertsConfig>, overrides: Partial<ProxyConfig> = {}) {
-  return testConfig({
-    mode: 'sandbox',
-    embeddedSandbox: true,
-    upstream: {
-      baseUrl: '',
-      apiKey: EMBEDDED_SANDBOX_KEY,
-      legacy: false,
-      timeoutMs: 5000,
-      retryDelayMs: 20,
+  return embeddedSandboxConfig(
+    {
+      publicUrl: PUBLIC_URL,
+      alerts: { pollIntervalSeconds: 0, emailTo: [], ...alerts },
+      ...overrides,
     },
-    publicUrl: PUBLIC_URL,
-    alerts: { pollIntervalSeconds: 0, emailTo: [], ...alerts },
-    ...overrides,
-  });
+    { retryDelayMs: 20 },
+  );
 }
 
 async function listen(app: ProxyApp) {

@@ -13,23 +13,17 @@ import {
   type BulkEstimate,
   type BulkJob,
 } from '../../../src/lib/bulk/contract.ts';
-import { EMBEDDED_SANDBOX_KEY } from '../config.ts';
 import type { ProxyConfig } from '../context.ts';
-import { CSRF, request, startProxy, testConfig, type RunningProxy } from '../test-helpers.ts';
+import {
+  CSRF,
+  request,
+  startProxy,
+  embeddedSandboxConfig,
+  type RunningProxy,
+} from '../test-helpers.ts';
 
 function sandboxConfig(overrides: Partial<ProxyConfig> = {}): ProxyConfig {
-  return testConfig({
-    mode: 'sandbox',
-    embeddedSandbox: true,
-    upstream: {
-      baseUrl: '',
-      apiKey: EMBEDDED_SANDBOX_KEY,
-      legacy: false,
-      timeoutMs: 5000,
-      retryDelayMs: 20,
-    },
-    ...overrides,
-  });
+  return embeddedSandboxConfig(overrides, { retryDelayMs: 20 });
 }
 
 /** DOTs of the sandbox's generated population (5000000 …, 300 rows in tests). */

@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_SANDBOX_KEY } from '../config.ts';
 import type { ProxyConfig } from '../context.ts';
 import { dotOfRow } from '../sandbox/index.ts';
-import { CSRF, startProxy, testConfig, type RunningProxy } from '../test-helpers.ts';
+import { CSRF, startProxy, embeddedSandboxConfig, type RunningProxy } from '../test-helpers.ts';
 import { classifyEntry } from '../../../src/lib/service/rules/entries.ts';
 
 function sandboxConfig(overrides: Partial<ProxyConfig> = {}): ProxyConfig {
-  return testConfig({
-    mode: 'sandbox',
-    embeddedSandbox: true,
-    upstream: { baseUrl: '', apiKey: EMBEDDED_SANDBOX_KEY, legacy: false, timeoutMs: 5000 },
-    ...overrides,
-  });
+  return embeddedSandboxConfig(overrides);
 }
 
 interface Resolution {

@@ -8,16 +8,18 @@ import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProxyApp } from '../app.ts';
-import { EMBEDDED_SANDBOX_KEY } from '../config.ts';
-import { CSRF, makeTempDir, request, testConfig, type CallInit } from '../test-helpers.ts';
+import {
+  CSRF,
+  makeTempDir,
+  request,
+  embeddedSandboxConfig,
+  type CallInit,
+} from '../test-helpers.ts';
 import { GENESIS_HASH } from './store.ts';
 
 const dataDir = makeTempDir();
-const config = testConfig({
-  mode: 'sandbox',
-  embeddedSandbox: true,
+const config = embeddedSandboxConfig({
   dataDir,
-  upstream: { baseUrl: '', apiKey: EMBEDDED_SANDBOX_KEY, legacy: false, timeoutMs: 5000 },
   auth: { kind: 'trusted-header', header: 'x-forwarded-user', trustedProxies: ['127.0.0.1'] },
 });
 
