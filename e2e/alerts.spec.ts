@@ -37,7 +37,12 @@ test.beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve));
-  proxy = await startOwnProxy(PORT, { ALERT_WEBHOOK_SECRET: SECRET });
+  // the receiver listens on loopback, which page-made webhooks may reach only when allowed
+  const { port } = receiver.address() as AddressInfo;
+  proxy = await startOwnProxy(PORT, {
+    ALERT_WEBHOOK_SECRET: SECRET,
+    ALERT_WEBHOOK_HOSTS: `127.0.0.1:${port}`,
+  });
 });
 
 test.afterAll(async () => {

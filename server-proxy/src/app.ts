@@ -41,8 +41,8 @@ export interface ProxyAppOptions {
   openDb?: (file: string) => Database.Database;
   /** seed/population of the embedded sandbox (tests use a small population) */
   sandbox?: { seed?: number; population?: number };
-  /** alerts: another sender, clock or delivery retry (tests) */
-  alerts?: Pick<AlertRouteDeps, 'retryBaseMs' | 'send' | 'now'>;
+  /** alerts: another sender, clock, delivery retry or webhook-host DNS (tests) */
+  alerts?: Pick<AlertRouteDeps, 'retryBaseMs' | 'send' | 'now' | 'resolve'>;
 }
 
 interface ProxyState {

@@ -130,7 +130,8 @@ function sandboxConfig(alerts: Partial<AlertsConfig>, overrides: Partial<ProxyCo
   return embeddedSandboxConfig(
     {
       publicUrl: PUBLIC_URL,
-      alerts: { pollIntervalSeconds: 0, emailTo: [], ...alerts },
+      // the loopback receivers are hosts the administrator allowed (webhook-guard.ts)
+      alerts: { pollIntervalSeconds: 0, emailTo: [], webhookHosts: ['127.0.0.1'], ...alerts },
       ...overrides,
     },
     { retryDelayMs: 20 },
@@ -294,6 +295,76 @@ describe('alerts end to end', () => {
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ code: 'invalid_target', hint: expect.any(String) as unknown });
   });
+  it('keeps page-made webhooks off internal addresses: refused when saved, and at send time', async () => {
+    // a stand-in DNS: the one public name first resolves outside, later inside the network
+    let teamHookAddress = '93.184.216.34';
+    const resolve = (host: string) =>
+      host === 'hooks.team.test'
+        ? Promise.resolve([teamHookAddress])
+        : Promise.reject(new Error(`getaddrinfo ENOTFOUND ${host}`));
+    const config = sandboxConfig({ webhookSecret: SECRET, webhookHosts: [] });
+    const app = await buildProxyApp(config, {
+      sandbox: { population: 50 },
+      alerts: { resolve, retryBaseMs: 60_000 },
+    });
+    cleanups.push(async () => {
+      await app.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    });
+    const call = await listen(app);
+    const subscribe = (target: string) =>
+      call('/api/local/alerts/subscriptions', {
+        method: 'POST',
+        headers: CSRF,
+        body: {
+          kind: 'webhook',
+          target,
+          channels: ['fleet'],
+          severity: 'all',
+          schedule: 'immediate',
+        },
+      });
+
+    for (const [target, shown] of [
+      ['http://127.0.0.1:9/hook', '127.0.0.1'],
+      ['http://169.254.169.254/latest/meta-data', '169.254.169.254'],
+      ['http://[::1]:8080/x', '::1'],
+      ['http://[::ffff:10.1.2.3]/x', '::ffff:a01:203'],
+      ['https://nowhere.team.test/x', 'could not be resolved'],
+    ]) {
+      const refused = await subscribe(target as string);
+      expect(refused.status, target).toBe(400);
+      expect(refused.json).toMatchObject({
+        code: 'webhook_target_refused',
+        hint: expect.stringContaining('ALERT_WEBHOOK_HOSTS') as unknown,
+      });
+      expect((refused.json as { error: string }).error).toContain(shown);
+    }
+    const overview = (await call('/api/local/alerts')).json as { subscriptions: unknown[] };
+    expect(overview.subscriptions).toHaveLength(0);
+
+    expect((await subscribe('https://hooks.team.test/in')).status).toBe(201);
+    await call('/api/local/alerts/poll', { method: 'POST', headers: CSRF });
+    teamHookAddress = '10.0.0.7';
+    await advance(app, 6);
+    const polled = await call('/api/local/alerts/poll', { method: 'POST', headers: CSRF });
+    expect((polled.json as { deliveries_queued: number }).deliveries_queued).toBeGreaterThan(0);
+    type Listed = { deliveries: { state: string; attempts: number; last_error: string | null }[] };
+    const failed = async () =>
+      ((await call('/api/local/alerts/deliveries')).json as Listed).deliveries.filter(
+        (d) => d.attempts > 0,
+      );
+    const end = Date.now() + 8000;
+    while ((await failed()).length === 0 && Date.now() < end) {
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    const attempts = await failed();
+    expect(attempts.length).toBeGreaterThan(0);
+    for (const d of attempts) {
+      expect(d.state).toBe('pending');
+      expect(d.last_error).toContain('private, loopback or link-local address (10.0.0.7)');
+    }
+  });
 });
 
 describe('delivery guarantees', () => {
@@ -393,7 +464,7 @@ describe('polling the list', () => {
         retryDelayMs: 20,
       },
       mode: 'test',
-      alerts: { pollIntervalSeconds: 60, emailTo: [] },
+      alerts: { pollIntervalSeconds: 60, emailTo: [], webhookHosts: [] },
     });
     const app = await buildProxyApp(config);
     cleanups.push(async () => {

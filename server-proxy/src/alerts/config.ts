@@ -20,6 +20,11 @@ export interface AlertsConfig {
   webhookUrl?: string;
   /** the HMAC-SHA256 key signing every webhook */
   webhookSecret?: string;
+  /**
+   * hosts page-made webhooks may post to (`host`, `host:port`, `*.domain`); empty = any public
+   * address (webhook-guard.ts)
+   */
+  webhookHosts: string[];
 }
 
 const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
@@ -73,6 +78,26 @@ const emailList = variable(
   () => [],
 );
 
+/** `host`, `host:port`, `[v6]:port` or `*.domain`: letters, digits, dots, dashes, colons, brackets. */
+const HOST_ENTRY = /^(\*\.)?[a-z0-9.\-:[\]]+$/i;
+
+const hostList = variable(
+  z.string().transform((raw, ctx) => {
+    const list = commaList(raw);
+    for (const entry of list) {
+      if (!HOST_ENTRY.test(entry)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `ALERT_WEBHOOK_HOSTS entry is not a host, host:port or *.domain: "${entry}"`,
+        });
+      }
+    }
+    return list.filter((entry) => HOST_ENTRY.test(entry));
+  }),
+  [] as string[],
+  () => [],
+);
+
 export const ALERT_VARIABLES = {
   MONITOR_POLL_INTERVAL: wholeNumber('MONITOR_POLL_INTERVAL', 900, 0, 7 * 86_400),
   SMTP_URL: smtpUrl,
@@ -80,6 +105,7 @@ export const ALERT_VARIABLES = {
   ALERT_EMAIL_TO: emailList,
   ALERT_WEBHOOK_URL: httpUrl('ALERT_WEBHOOK_URL'),
   ALERT_WEBHOOK_SECRET: optionalText,
+  ALERT_WEBHOOK_HOSTS: hostList,
 };
 
 type AlertSettings = z.output<z.ZodObject<typeof ALERT_VARIABLES>>;
@@ -107,5 +133,6 @@ export function alertsConfigOf(s: AlertSettings): AlertsConfig {
     emailTo: s.ALERT_EMAIL_TO,
     webhookUrl: s.ALERT_WEBHOOK_URL,
     webhookSecret: s.ALERT_WEBHOOK_SECRET,
+    webhookHosts: s.ALERT_WEBHOOK_HOSTS,
   };
 }

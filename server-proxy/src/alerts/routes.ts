@@ -14,6 +14,7 @@ import { parseInput, type InputWording } from '../http/parse-input.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
 import { createVettingStore } from '../vetting/store.ts';
 import type { AlertsConfig } from './config.ts';
+import { webhookRefusal, type Resolve } from './webhook-guard.ts';
 import { Outbox } from './outbox.ts';
 import { Poller, type TeamDestination } from './poller.ts';
 import { createSender, maskTarget, type Sender } from './sender.ts';
@@ -35,6 +36,8 @@ export interface AlertRouteDeps {
   /** tests: another sender, a shorter retry */
   send?: Sender;
   retryBaseMs?: number;
+  /** tests: a stand-in DNS for webhook hosts (webhook-guard.ts) */
+  resolve?: Resolve;
 }
 
 export interface AlertService {
@@ -205,14 +208,16 @@ class AlertRoutes {
   readonly team: TeamDestination[];
 
   constructor(private readonly deps: AlertRouteDeps) {
-    this.alerts = deps.config.alerts ?? { pollIntervalSeconds: 0, emailTo: [] };
+    this.alerts = deps.config.alerts ?? { pollIntervalSeconds: 0, emailTo: [], webhookHosts: [] };
     this.team = teamOf(this.alerts);
     this.store = createAlertStore(deps.db);
     const publicUrl =
       deps.config.publicUrl ?? `http://${hostForUrl(deps.config.host)}:${deps.config.port}`;
     this.outbox = new Outbox({
       store: this.store,
-      send: deps.send ?? createSender({ alerts: this.alerts, publicUrl, now: deps.now }),
+      send:
+        deps.send ??
+        createSender({ alerts: this.alerts, publicUrl, now: deps.now, resolve: deps.resolve }),
       log: deps.log,
       now: deps.now,
       retryBaseMs: deps.retryBaseMs,
@@ -231,6 +236,10 @@ class AlertRoutes {
 
   now(): Date {
     return (this.deps.now ?? (() => new Date()))();
+  }
+
+  get resolve(): Resolve | undefined {
+    return this.deps.resolve;
   }
 
   available(kind: 'email' | 'webhook'): boolean {
@@ -295,6 +304,24 @@ function readSubscription(alerts: AlertRoutes, request: FastifyRequest, reply: F
   };
 }
 
+/** A page-made webhook to a host it may not reach (webhook-guard.ts): the 400 that says why. */
+async function refusedTarget(
+  alerts: AlertRoutes,
+  input: { kind: 'email' | 'webhook'; target: string },
+): Promise<ApiError | undefined> {
+  if (input.kind !== 'webhook') return undefined;
+  const reason = await webhookRefusal(input.target, alerts.alerts.webhookHosts, alerts.resolve);
+  if (!reason) return undefined;
+  return new ApiError(
+    400,
+    'webhook_target_refused',
+    reason,
+    alerts.alerts.webhookHosts.length > 0
+      ? 'Use a host on the list, or ask an administrator to add yours to ALERT_WEBHOOK_HOSTS.'
+      : 'Use a public https address (a chat or incident tool), or ask an administrator to allow an internal host with ALERT_WEBHOOK_HOSTS.',
+  );
+}
+
 function registerSubscriptions(app: FastifyInstance, alerts: AlertRoutes) {
   app.get('/api/local/alerts', async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -304,6 +331,8 @@ function registerSubscriptions(app: FastifyInstance, alerts: AlertRoutes) {
   app.post('/api/local/alerts/subscriptions', async (request, reply) => {
     const input = readSubscription(alerts, request, reply);
     if (!input) return reply;
+    const refused = await refusedTarget(alerts, input);
+    if (refused) return sendApiError(reply, refused);
     const sub = alerts.store.createSubscription(userOf(request), input, alerts.now());
     return reply.code(201).send(sub);
   });
@@ -313,6 +342,8 @@ function registerSubscriptions(app: FastifyInstance, alerts: AlertRoutes) {
     if (sub instanceof ApiError) return sendApiError(reply, sub);
     const input = readSubscription(alerts, request, reply);
     if (!input) return reply;
+    const refused = await refusedTarget(alerts, input);
+    if (refused) return sendApiError(reply, refused);
     return alerts.store.updateSubscription(sub.id, input, alerts.now());
   });
 

@@ -113,4 +113,15 @@ describe('alert variables', () => {
     expect(problems).toMatch(/SMTP_URL must be/);
     expect(problems).not.toContain('secretpw');
   });
+
+  it('reads the webhook host allow-list and names an entry that is not a host', () => {
+    expect(loadConfig({}).alerts?.webhookHosts).toEqual([]);
+    expect(
+      loadConfig({ ALERT_WEBHOOK_HOSTS: 'hooks.slack.com, *.example.com,127.0.0.1:9000' }).alerts
+        ?.webhookHosts,
+    ).toEqual(['hooks.slack.com', '*.example.com', '127.0.0.1:9000']);
+    expect(() => loadConfig({ ALERT_WEBHOOK_HOSTS: 'https://hooks.slack.com/x' })).toThrow(
+      /ALERT_WEBHOOK_HOSTS entry is not a host.*https:\/\/hooks\.slack\.com\/x/,
+    );
+  });
 });

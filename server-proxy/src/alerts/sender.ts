@@ -15,6 +15,7 @@ import {
   webhookBody,
 } from './render.ts';
 import type { Delivery } from './store.ts';
+import { webhookRefusal, type Resolve } from './webhook-guard.ts';
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
@@ -23,6 +24,8 @@ export interface SendDeps {
   /** the address users open, for the inbox links */
   publicUrl: string;
   now?: () => Date;
+  /** tests: a stand-in DNS for webhook hosts */
+  resolve?: Resolve;
 }
 
 export type Sender = (delivery: Delivery) => Promise<void>;
@@ -71,6 +74,11 @@ export function createSender(deps: SendDeps): Sender {
   async function sendWebhook(delivery: Delivery): Promise<void> {
     const secret = deps.alerts.webhookSecret;
     if (!secret) throw new Error('ALERT_WEBHOOK_SECRET is not set: webhooks are not sent unsigned');
+    // a page-made webhook is checked again at every send: its host may point elsewhere by now
+    if (delivery.target !== deps.alerts.webhookUrl) {
+      const refused = await webhookRefusal(delivery.target, deps.alerts.webhookHosts, deps.resolve);
+      if (refused) throw new Error(refused);
+    }
     const body = webhookBody(delivery, deps.publicUrl);
     const response = await fetch(delivery.target, {
       method: 'POST',

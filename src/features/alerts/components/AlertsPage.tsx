@@ -8,6 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { BUTTON, INPUT, LABEL, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { CHANNELS, type Channel } from '../../../lib/service/index.ts';
 import {
   SEVERITIES,
@@ -44,10 +45,6 @@ const STATE_LABELS: Record<Delivery['state'], string> = {
 
 const SECTION = 'mt-10 first:mt-0';
 const H2 = 'text-lg font-semibold text-neutral-950 dark:text-neutral-50';
-
-function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString() : '—';
-}
 
 function localZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -95,9 +92,9 @@ function PollSection({ overview }: { overview: AlertsOverview }) {
         {interval > 0
           ? `The server reads the monitoring list every ${Math.round(interval / 60)} min.`
           : 'Scheduled polls are off (MONITOR_POLL_INTERVAL=0); poll by hand.'}{' '}
-        Last poll: {when(overview.poll.last_poll_at)}.
+        Last poll: {formatDateTime(overview.poll.last_poll_at)}.
         {overview.poll.backing_off_until
-          ? ` The service asked to slow down: no poll before ${when(overview.poll.backing_off_until)}.`
+          ? ` The service asked to slow down: no poll before ${formatDateTime(overview.poll.backing_off_until)}.`
           : ''}
       </p>
       {overview.team_destinations.length > 0 ? (
@@ -382,7 +379,9 @@ function DeliveriesSection() {
                   key={delivery.id}
                   className="border-b border-neutral-100 dark:border-neutral-800"
                 >
-                  <td className="py-2 pr-3 whitespace-nowrap">{when(delivery.created_at)}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">
+                    {formatDateTime(delivery.created_at)}
+                  </td>
                   <td className="py-2 pr-3 break-all">
                     {delivery.kind === 'email' ? 'E-mail' : 'Webhook'} {delivery.target}
                   </td>
@@ -405,7 +404,8 @@ function DeliveriesSection() {
                         className={BUTTON}
                         onClick={() => resend.mutate(delivery.id)}
                       >
-                        Send again<span className="sr-only"> ({when(delivery.created_at)})</span>
+                        Send again
+                        <span className="sr-only"> ({formatDateTime(delivery.created_at)})</span>
                       </button>
                     )}
                   </td>
