@@ -8,6 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { BUTTON, INPUT, LABEL, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { CHANNELS, type Channel } from '../../../lib/service/index.ts';
 import {
@@ -58,22 +59,16 @@ export function AlertsPage() {
         title="Alerts"
         description="Send monitoring changes to people where they work: by e-mail or webhook, at once or as a daily digest."
       />
-      {overview.isError ? (
-        <ErrorState
-          error={overview.error}
-          what="alert settings"
-          onRetry={() => overview.refetch()}
-        />
-      ) : overview.data ? (
-        <>
-          <PollSection overview={overview.data} />
-          <SubscriptionsSection overview={overview.data} />
-          <NewSubscription overview={overview.data} />
-          <DeliveriesSection />
-        </>
-      ) : (
-        <p className={MUTED}>Loading alert settings…</p>
-      )}
+      <QueryState query={overview} what="the alert settings">
+        {(data) => (
+          <>
+            <PollSection overview={data} />
+            <SubscriptionsSection overview={data} />
+            <NewSubscription overview={data} />
+            <DeliveriesSection />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { Link, useParams } from 'react-router';
 import { BUTTON, MUTED } from '../../../components/controls.ts';
-import { ErrorState } from '../../../components/ErrorState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import {
@@ -167,28 +167,20 @@ function Record({ record }: { record: DecisionRecord }) {
   );
 }
 
+type LoadedRecord = NonNullable<ReturnType<typeof useDecision>['data']>;
+
 export function DecisionRecordPage() {
   const { id = '' } = useParams();
   const record = useDecision(id);
-  if (record.isError) {
-    return (
-      <>
-        <title>{`Decision ${id} · carrier-desk`}</title>
-        <h1 className="mb-4 text-2xl font-semibold tracking-tight">Decision {id}</h1>
-        <ErrorState
-          error={record.error}
-          what="the decision record"
-          onRetry={() => void record.refetch()}
-          retrying={record.isFetching}
-        />
-      </>
-    );
-  }
-  if (record.isPending)
-    return (
-      <p role="status" className={MUTED}>
-        Loading the decision record…
-      </p>
-    );
-  return <Record record={record.data} />;
+  // loaded: the record draws its own title and heading
+  if (record.data) return <Record record={record.data} />;
+  return (
+    <>
+      <title>{`Decision ${id} · carrier-desk`}</title>
+      <h1 className="mb-4 text-2xl font-semibold tracking-tight">Decision {id}</h1>
+      <QueryState<LoadedRecord> query={record} what="the decision record">
+        {(data) => <Record record={data} />}
+      </QueryState>
+    </>
+  );
 }

@@ -6,8 +6,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { BUTTON, INPUT, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
-import { ErrorState } from '../../../components/ErrorState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import {
   usePolicy,
@@ -263,12 +263,23 @@ function VersionSettings({
 
 function VersionHistory({ rules }: { rules: CurrentPolicy['rules'] }) {
   const versions = usePolicyVersions();
-  if (versions.isError)
-    return <p className={MUTED}>The versions could not be loaded: {versions.error.message}</p>;
-  if (versions.isPending) return <p className={MUTED}>Loading versions…</p>;
+  return (
+    <QueryState query={versions} what="the versions">
+      {(list) => <VersionList versions={list} rules={rules} />}
+    </QueryState>
+  );
+}
+
+function VersionList({
+  versions,
+  rules,
+}: {
+  versions: PolicyVersion[];
+  rules: CurrentPolicy['rules'];
+}) {
   return (
     <ol className="space-y-3" aria-label="Policy versions">
-      {versions.data.map((version) => (
+      {versions.map((version) => (
         <li
           key={version.version}
           className="rounded-md border border-neutral-300 p-3 dark:border-neutral-700"
@@ -304,29 +315,22 @@ export function PolicyPage() {
         title="Vetting policy"
         description="The rules every carrier's verdict is computed with. Each saved change is a new numbered version; decisions name the version they were made under."
       />
-      {policy.isError ? (
-        <ErrorState
-          error={policy.error}
-          what="the policy"
-          onRetry={() => void policy.refetch()}
-          retrying={policy.isFetching}
-        />
-      ) : policy.isPending ? (
-        <p className={MUTED}>Loading the policy…</p>
-      ) : (
-        <>
-          <p className="mb-4 text-sm">
-            Current version <strong>{policy.data.version}</strong>
-            {policy.data.created_at
-              ? `, saved by ${policy.data.created_by} on ${formatDateTime(policy.data.created_at)}`
-              : ' (the default policy)'}
-            . Lack of data is never a failure: a rule that lacks its data yields at most Review.
-          </p>
-          <PolicyEditor key={policy.data.version} policy={policy.data} save={save} />
-          <h2 className="mt-8 mb-3 text-lg font-semibold">Versions</h2>
-          <VersionHistory rules={policy.data.rules} />
-        </>
-      )}
+      <QueryState query={policy} what="the policy">
+        {(current) => (
+          <>
+            <p className="mb-4 text-sm">
+              Current version <strong>{current.version}</strong>
+              {current.created_at
+                ? `, saved by ${current.created_by} on ${formatDateTime(current.created_at)}`
+                : ' (the default policy)'}
+              . Lack of data is never a failure: a rule that lacks its data yields at most Review.
+            </p>
+            <PolicyEditor key={current.version} policy={current} save={save} />
+            <h2 className="mt-8 mb-3 text-lg font-semibold">Versions</h2>
+            <VersionHistory rules={current.rules} />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }
