@@ -26,7 +26,7 @@ import { DEFAULT_RETENTION, startRetention } from './governance/retention.ts';
 import { loggerOptions, requestId, type LogStream } from './logging.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { MIRROR_BODY_LIMIT, registerMirrorRoutes } from './routes/mirror.ts';
-import { registerProfileSummaryRoute } from './routes/profile-summary.ts';
+import { registerProfileRoutes } from './routes/profile-view.ts';
 import { registerSpa, type Spa } from './static.ts';
 import { registerMonitoringRoutes } from './triage/routes.ts';
 import { registerVettingRoutes } from './vetting/routes.ts';
@@ -236,7 +236,7 @@ async function registerParts(
     log: app.log,
   });
   const alerts = registerAlertRoutes(app, { config, db, mirror, log: app.log, ...opts.alerts });
-  registerProfileSummaryRoute(app, { mirror, cache, profileTtlMs: config.cache.profileTtlMs });
+  registerProfileRoutes(app, { mirror, cache, profileTtlMs: config.cache.profileTtlMs });
   registerHealthRoutes(app, { db, upstreamReachable: () => upstream.reachable() });
   const spa = await registerSpa(app, config.staticDir);
   app.setNotFoundHandler(notFound(methods, spa));

@@ -69,6 +69,7 @@ function isBillableGet(request: FastifyRequest): boolean {
     route !== undefined &&
     (route.startsWith('/api/v2/') ||
       route === '/api/local/profile-summary' ||
+      route === '/api/local/profile-view' ||
       route === '/api/local/verdict')
   );
 }

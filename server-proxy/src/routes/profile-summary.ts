@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResponseCache, StoredResponse } from '../cache.ts';
 import { ApiError } from '../http/api-error.ts';
 import { requestKey, validateRequest } from '../validate.ts';
-import type { MirrorClient } from './mirror.ts';
+import type { MirrorCaller, MirrorClient } from './mirror.ts';
 
 export const PROFILE_SUMMARY_PATH = '/api/local/profile-summary';
 
@@ -26,7 +26,7 @@ export const SUMMARY_OMITTED_FIELDS = [
   'network_graph_equipment_ext',
 ] as const;
 
-interface ProfileSummaryDeps {
+export interface ProfileSummaryDeps {
   mirror: MirrorClient;
   cache: ResponseCache;
   /** the proxy's profile cache lifetime; 0 means no cache, so no summary (it would bill twice) */
@@ -62,15 +62,17 @@ function noCacheRefusal(): ApiError {
   );
 }
 
-interface Summary {
+export interface Summary {
   status: number;
   /** the JSON body sent */
   body: string;
   cacheHit: boolean;
   fetchedAt: Date;
+  /** a successful answer without a profile item (an unknown DOT) */
+  empty: boolean;
 }
 
-function sendSummary(reply: FastifyReply, summary: Summary) {
+export function sendSummary(reply: FastifyReply, summary: Summary) {
   return reply
     .code(summary.status)
     .header('content-type', 'application/json; charset=utf-8')
@@ -81,33 +83,89 @@ function sendSummary(reply: FastifyReply, summary: Summary) {
     .send(summary.body);
 }
 
-function callerOf(request: FastifyRequest) {
+export function callerOf(request: FastifyRequest): MirrorCaller {
   return { user: request.user?.id ?? 'local', requestId: request.id, headers: request.headers };
+}
+
+/** How many parsed profile answers are kept: a 13 MiB answer is several times that once parsed. */
+export const PARSED_ANSWERS_KEPT = 4;
+
+/**
+ * The parsed bodies of the few most recently used cached profile answers, keyed by the cache entry
+ * itself: a refreshed or re-fetched answer is a new entry, so a stale parse is never served, and at
+ * most `max` parses are held (one that outlives its entry is pushed out by the next ones).
+ */
+export class ParsedAnswers {
+  private readonly held = new Map<StoredResponse, unknown>();
+
+  constructor(private readonly max = PARSED_ANSWERS_KEPT) {}
+
+  /** The parsed body of `stored`: kept, else `parsed` when the caller has it, else parsed now. */
+  get(stored: StoredResponse, parsed?: unknown): unknown {
+    if (this.held.has(stored)) {
+      const known = this.held.get(stored);
+      // Most recently used last, so the first key is the one to push out.
+      this.held.delete(stored);
+      this.held.set(stored, known);
+      return known;
+    }
+    const value = parsed === undefined ? (JSON.parse(stored.body) as unknown) : parsed;
+    this.held.set(stored, value);
+    for (const oldest of this.held.keys()) {
+      if (this.held.size <= this.max) break;
+      this.held.delete(oldest);
+    }
+    return value;
+  }
+
+  get size(): number {
+    return this.held.size;
+  }
+}
+
+function hasItem(body: unknown): boolean {
+  if (Array.isArray(body)) return body.length > 0;
+  if (isRecord(body) && Array.isArray(body.items)) return body.items.length > 0;
+  return isRecord(body) && Object.keys(body).length > 0;
+}
+
+interface Cut {
+  body: string;
+  empty: boolean;
 }
 
 /**
  * Summaries cut from the cached full answers, one per cached answer (dropped with it): a summary
  * asked for again is served at once, without parsing the full answer again (~100 ms for 13 MiB).
  */
-class SummaryMaker {
-  private readonly cut = new WeakMap<StoredResponse, string>();
+export class SummaryMaker {
+  private readonly cut = new WeakMap<StoredResponse, Cut>();
 
-  constructor(private readonly deps: ProfileSummaryDeps) {}
+  constructor(
+    private readonly deps: ProfileSummaryDeps,
+    private readonly parsed?: ParsedAnswers,
+  ) {}
 
-  async summary(request: FastifyRequest): Promise<Summary> {
-    const key = requestKey(validateRequest('profile', request.query, undefined));
+  /** The summary for `query` (the parameters of `/api/v2/profile`), on behalf of `caller`. */
+  async summary(query: Record<string, string>, caller: MirrorCaller): Promise<Summary> {
+    const key = requestKey(validateRequest('profile', query, undefined));
     const cached = this.deps.cache.get(key);
     const known = cached && this.cut.get(cached);
     if (cached && known) {
-      return { status: 200, body: known, cacheHit: true, fetchedAt: cached.fetchedAt };
+      return { status: 200, ...known, cacheHit: true, fetchedAt: cached.fetchedAt };
     }
-    const answer = await this.deps.mirror.get('profile', queryOf(request), callerOf(request));
+    const answer = await this.deps.mirror.get('profile', query, caller);
     const ok = answer.status >= 200 && answer.status < 300;
-    const body = JSON.stringify(ok ? summariseProfileBody(answer.json) : answer.json);
+    const trimmed = ok ? summariseProfileBody(answer.json) : answer.json;
+    const cut = { body: JSON.stringify(trimmed), empty: ok && !hasItem(trimmed) };
     const stored = this.deps.cache.get(key);
-    if (ok && stored) this.cut.set(stored, body);
+    if (ok && stored) {
+      this.cut.set(stored, cut);
+      // Keep the parse the mirror made, so the views asked for next need not parse again.
+      this.parsed?.get(stored, answer.json);
+    }
     const fetchedAt = stored?.fetchedAt ?? new Date();
-    return { status: answer.status, body, cacheHit: answer.cacheHit, fetchedAt };
+    return { status: answer.status, ...cut, cacheHit: answer.cacheHit, fetchedAt };
   }
 }
 
@@ -116,10 +174,13 @@ function queryOf(request: FastifyRequest): Record<string, string> {
 }
 
 /** Register `GET /api/local/profile-summary` (the same parameters as `/api/v2/profile`). */
-export function registerProfileSummaryRoute(app: FastifyInstance, deps: ProfileSummaryDeps) {
-  const maker = new SummaryMaker(deps);
+export function registerProfileSummaryRoute(
+  app: FastifyInstance,
+  deps: ProfileSummaryDeps,
+  maker = new SummaryMaker(deps),
+) {
   app.get(PROFILE_SUMMARY_PATH, async (request, reply) => {
     if (deps.profileTtlMs <= 0) throw noCacheRefusal();
-    return sendSummary(reply, await maker.summary(request));
+    return sendSummary(reply, await maker.summary(queryOf(request), callerOf(request)));
   });
 }
