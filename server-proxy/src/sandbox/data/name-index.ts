@@ -2,24 +2,68 @@
  * Prefix index over names for autocomplete. Entries are bucketed by their first three characters
  * at start-up (linear); a bucket is sorted the first time a query needs it, so start-up stays cheap
  * at a million names and later queries are binary searches.
+ *
+ * All entries sit in one Int32Array, bucket after bucket (a JS array per bucket cost about twice
+ * the memory, and its growth was start-up garbage). Names are not kept here: `nameOf` reads them
+ * from the population's packed text columns when a query or a sort needs them.
  */
 
 const KEY_LENGTH = 3;
 
 export class NameIndex {
-  private readonly buckets = new Map<string, number[]>();
+  /** entries grouped by key; each bucket is a [from, to) range */
+  private readonly entries: Int32Array;
+  private readonly ranges = new Map<string, { from: number; to: number }>();
   private readonly sorted = new Set<string>();
-  private keys: string[] | undefined;
+  /** bucket keys in order */
+  private readonly keys: string[];
 
-  /** `nameOf(entry)` must be upper case; entries are opaque integers. */
-  constructor(private readonly nameOf: (entry: number) => string) {}
-
-  add(entry: number): void {
-    const key = this.nameOf(entry).slice(0, KEY_LENGTH);
-    const bucket = this.buckets.get(key);
-    if (bucket) bucket.push(entry);
-    else this.buckets.set(key, [entry]);
-    this.keys = undefined;
+  /**
+   * `nameOf(entry)` must be upper case; entries are opaque non-negative integers. `each` calls its
+   * callback once per entry to index, the same entries in the same order each time, at most
+   * `capacity` of them.
+   */
+  constructor(
+    private readonly nameOf: (entry: number) => string,
+    capacity: number,
+    each: (add: (entry: number) => void) => void,
+  ) {
+    // Two passes (count, then place) so the entries go straight into an array of the final size.
+    const keyIds = new Map<string, number>();
+    const keyOfEntry = new Uint32Array(capacity);
+    const counts: number[] = [];
+    let total = 0;
+    each((entry) => {
+      if (total >= capacity) throw new Error(`NameIndex: more than ${capacity} entries`);
+      const key = nameOf(entry).slice(0, KEY_LENGTH);
+      let id = keyIds.get(key);
+      if (id === undefined) {
+        id = counts.length;
+        keyIds.set(key, id);
+        counts.push(0);
+      }
+      counts[id] = (counts[id] ?? 0) + 1;
+      keyOfEntry[total] = id;
+      total += 1;
+    });
+    this.entries = new Int32Array(total);
+    const next: number[] = [];
+    let at = 0;
+    for (const [key, id] of keyIds) {
+      const count = counts[id] ?? 0;
+      this.ranges.set(key, { from: at, to: at + count });
+      next[id] = at;
+      at += count;
+    }
+    let i = 0;
+    each((entry) => {
+      const id = keyOfEntry[i] ?? 0;
+      const slot = next[id] ?? 0;
+      this.entries[slot] = entry;
+      next[id] = slot + 1;
+      i += 1;
+    });
+    this.keys = [...keyIds.keys()].sort();
   }
 
   /** Entries whose name starts with `prefix`, in name order (ties by entry), at most `limit`. */
@@ -40,26 +84,28 @@ export class NameIndex {
   private keysFor(prefix: string): string[] {
     if (prefix.length >= KEY_LENGTH) {
       const key = prefix.slice(0, KEY_LENGTH);
-      return this.buckets.has(key) ? [key] : [];
+      return this.ranges.has(key) ? [key] : [];
     }
-    this.keys ??= [...this.buckets.keys()].sort();
     return this.keys.filter((k) => k.startsWith(prefix));
   }
 
-  private bucket(key: string): number[] {
-    const bucket = this.buckets.get(key) ?? [];
+  private bucket(key: string): Int32Array {
+    const range = this.ranges.get(key);
+    if (!range) return new Int32Array(0);
+    const bucket = this.entries.subarray(range.from, range.to);
     if (!this.sorted.has(key)) {
-      bucket.sort((a, b) => {
-        const x = this.nameOf(a);
-        const y = this.nameOf(b);
-        return x < y ? -1 : x > y ? 1 : a - b;
+      // Each name is read once for the sort, not once per comparison.
+      const named = Array.from(bucket, (entry) => ({ entry, name: this.nameOf(entry) }));
+      named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.entry - b.entry));
+      named.forEach((n, i) => {
+        bucket[i] = n.entry;
       });
       this.sorted.add(key);
     }
     return bucket;
   }
 
-  private lowerBound(bucket: number[], prefix: string): number {
+  private lowerBound(bucket: Int32Array, prefix: string): number {
     let lo = 0;
     let hi = bucket.length;
     while (lo < hi) {

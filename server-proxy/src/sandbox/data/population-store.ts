@@ -34,13 +34,12 @@ export interface RankedRow {
 
 export class PopulationStore {
   readonly size: number;
-  private readonly legal: string[];
-  private readonly dba = new Map<number, string>();
   private readonly region: Uint8Array;
   private readonly city: Uint8Array;
   private readonly kind: Uint8Array;
   private readonly docketPrefix: Uint8Array;
   private readonly eins: Uint32Array;
+  /** per row: the legal name, then the DBA name when there is one (also where names are read) */
   private readonly names: TextColumn;
   private readonly pastNames: TextColumn;
   private readonly phones: TextColumn;
@@ -57,20 +56,21 @@ export class PopulationStore {
     size: number,
   ) {
     this.size = size;
-    this.legal = new Array<string>(size);
     this.region = new Uint8Array(size);
     this.city = new Uint8Array(size);
     this.kind = new Uint8Array(size);
     this.docketPrefix = new Uint8Array(size);
     this.eins = new Uint32Array(size);
+    // Names are kept only in their text column, not as a million heap strings (about 65 MB of
+    // old space at 1,000,000 rows, and start-up garbage while they were promoted).
     const b = {
-      names: TextColumn.builder(),
+      names: TextColumn.builder(size),
       pastNames: TextColumn.builder(),
-      phones: TextColumn.builder(),
+      phones: TextColumn.builder(size),
       pastPhones: TextColumn.builder(),
-      emails: TextColumn.builder(),
+      emails: TextColumn.builder(size),
       pastEmails: TextColumn.builder(),
-      addresses: TextColumn.builder(),
+      addresses: TextColumn.builder(size),
       pastAddresses: TextColumn.builder(),
     };
     let root: PopulationIdentity | undefined;
@@ -79,21 +79,19 @@ export class PopulationStore {
       const id = row === root?.row ? root : populationIdentity(seed, row, root);
       this.store(id, b);
     }
-    this.names = b.names.build(false);
-    this.pastNames = b.pastNames.build(true);
-    this.phones = b.phones.build(false);
-    this.pastPhones = b.pastPhones.build(true);
-    this.emails = b.emails.build(false);
-    this.pastEmails = b.pastEmails.build(true);
-    this.addresses = b.addresses.build(false);
-    this.pastAddresses = b.pastAddresses.build(true);
+    this.names = b.names.build();
+    this.pastNames = b.pastNames.build();
+    this.phones = b.phones.build();
+    this.pastPhones = b.pastPhones.build();
+    this.emails = b.emails.build();
+    this.pastEmails = b.pastEmails.build();
+    this.addresses = b.addresses.build();
+    this.pastAddresses = b.pastAddresses.build();
     this.nameIndex = this.indexNames();
   }
 
   private store(id: PopulationIdentity, b: Record<string, ReturnType<typeof TextColumn.builder>>): void {
     const row = id.row;
-    this.legal[row] = id.legalName;
-    if (id.dbaName) this.dba.set(row, id.dbaName);
     this.region[row] = REGIONS.indexOf(id.region);
     this.city[row] = Math.max(0, id.region.cities.findIndex((c) => c.name === id.address.city));
     this.kind[row] = KINDS.indexOf(id.kind);
@@ -109,18 +107,31 @@ export class PopulationStore {
     if (id.past.address) b.pastAddresses?.add(row, [normaliseAddress(id.past.address)]);
   }
 
+  private legalName(row: number): string {
+    return this.names.value(row, 0) ?? '';
+  }
+
+  private dbaName(row: number): string | undefined {
+    return this.names.value(row, 1);
+  }
+
+  /** Entry `row * 2` is a row's legal name, `row * 2 + 1` its DBA name. */
   private nameOfEntry(entry: number): string {
     const row = entry >>> 1;
-    return (entry & 1 ? this.dba.get(row) : this.legal[row]) ?? '';
+    return (entry & 1 ? this.dbaName(row) : this.legalName(row)) ?? '';
   }
 
   private indexNames(): NameIndex {
-    const index = new NameIndex((entry) => this.nameOfEntry(entry));
-    for (let row = 0; row < this.size; row += 1) {
-      index.add(row * 2);
-      if (this.dba.has(row)) index.add(row * 2 + 1);
-    }
-    return index;
+    return new NameIndex(
+      (entry) => this.nameOfEntry(entry),
+      this.size * 2,
+      (add) => {
+        for (let row = 0; row < this.size; row += 1) {
+          add(row * 2);
+          if (this.dbaName(row) !== undefined) add(row * 2 + 1);
+        }
+      },
+    );
   }
 
   rowOfDot(dot: string): number | undefined {
@@ -136,10 +147,10 @@ export class PopulationStore {
   identity(row: number): CarrierIdentity {
     const region = REGIONS[this.region[row] ?? 0];
     const prefix = PREFIXES[this.docketPrefix[row] ?? 0];
-    const dba = this.dba.get(row);
+    const dba = this.dbaName(row);
     return {
       dot: dotOfRow(row),
-      legalName: this.legal[row] ?? '',
+      legalName: this.legalName(row),
       ...(dba ? { dbaName: dba } : {}),
       ...(prefix ? { docket: `${prefix}${2_000_000 + row}` } : {}),
       city: region?.cities[this.city[row] ?? 0]?.name ?? '',
@@ -175,7 +186,7 @@ export class PopulationStore {
   company(query: string): RankedRow[] {
     const q = normaliseName(query);
     const current = this.names.find(q).map((row) => {
-      const names = [this.legal[row] ?? '', this.dba.get(row) ?? ''];
+      const names = [this.legalName(row), this.dbaName(row) ?? ''];
       const rank = names.includes(q) ? 0 : names.some((n) => n.startsWith(q)) ? 1 : 2;
       return { row, rank };
     });
