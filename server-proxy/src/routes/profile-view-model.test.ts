@@ -138,3 +138,49 @@ describe('VIEW_SCHEMAS', () => {
     expect(VIEW_SCHEMAS.crashes.safeParse({ from: '2024-02-29' }).success).toBe(true);
   });
 });
+
+describe('ProfileModel.network', () => {
+  it('adds the carrier’s own records of the VINs it shares, trimmed to what the graph reads', () => {
+    const profile = {
+      legal_name: 'not a network field',
+      network_graph_equipment: ['22', '33'],
+      network_graph_equipment_ext: [
+        { dot_number: '22', shared_vins: [{ vin: 'VIN-A', make: 'KW' }] },
+        [{ dot_number: '33', shared_vins: [{ vin: 'VIN-B' }] }],
+        { dot_number: '44', shared_vins: [{ vin: 7 }, 'not a vehicle'] },
+      ],
+      equipment_history: [
+        { vin: 'VIN-A', make: 'KENWORTH', model: 'T680', model_year: '2019', type: 'POWER UNIT' },
+        { vin: 'VIN-C', make: 'MACK' },
+      ],
+      inspection_history: [
+        { insp_date: '2024-01-01', report_state: 'TX', vins: [{ vin: 'VIN-A' }, { vin: 'VIN-C' }] },
+        { insp_date: '20240305', vins: [{ vin: 'VIN-A', insp_unit_make: 'KW' }] },
+        { insp_date: '2023-12-01', vins: [{ vin: 'VIN-B' }] },
+        { insp_date: '2025-01-01', vins: [{ vin: 'VIN-C' }] },
+        { vins: [{ vin: 'VIN-B' }] },
+      ],
+    };
+    const { item } = model(profile).network();
+    expect(item.legal_name).toBeUndefined();
+    expect(item.network_graph_equipment).toEqual(['22', '33']);
+    expect(item.network_graph_equipment_ext).toBe(profile.network_graph_equipment_ext);
+    // VIN-B is shared (the one-element array form counts too) but not in the own equipment list
+    expect(item.equipment_history).toEqual([
+      { vin: 'VIN-A', make: 'KENWORTH', model: 'T680', model_year: '2019' },
+    ]);
+    // the latest inspection per shared VIN, newest first; VIN-C is not shared
+    expect(item.inspection_history).toEqual([
+      { insp_date: '2024-03-05', vins: [{ vin: 'VIN-A' }] },
+      { insp_date: '2023-12-01', vins: [{ vin: 'VIN-B' }] },
+    ]);
+  });
+
+  it('adds nothing when the carrier shares no VIN', () => {
+    const { item } = model({
+      network_graph_email: ['5'],
+      equipment_history: [{ vin: 'X' }],
+    }).network();
+    expect(item).toEqual({ network_graph_email: ['5'] });
+  });
+});

@@ -398,9 +398,76 @@ function distinctSorted(values: Key[]): string[] {
   return [...new Set(present)].sort(NATURAL.compare);
 }
 
-/** The network tab's fields of the item, exactly as sent. */
+/** The VINs the carrier shares with others (`network_graph_equipment_ext[].shared_vins[].vin`). */
+function sharedVins(profile: Record<string, unknown>): Set<string> {
+  const vins = new Set<string>();
+  const ext = profile.network_graph_equipment_ext;
+  for (const entry of Array.isArray(ext) ? ext : []) {
+    // the live service sometimes wraps an object in a one-element array
+    const carrier: unknown = Array.isArray(entry) && entry.length === 1 ? entry[0] : entry;
+    const shared: unknown = isRecord(carrier) ? carrier.shared_vins : undefined;
+    for (const vehicle of Array.isArray(shared) ? shared : []) {
+      const vin: unknown = isRecord(vehicle) ? vehicle.vin : undefined;
+      if (typeof vin === 'string' && vin) vins.add(vin);
+    }
+  }
+  return vins;
+}
+
+/** What the graph's evidence panel shows of a shared VIN from the carrier's own equipment. */
+const VEHICLE_FIELDS = ['vin', 'make', 'model', 'model_year', 'last_inspection_date_vin_dot'];
+
+/**
+ * The carrier's own records of the VINs it shares, trimmed to what the network graph reads: its
+ * equipment entries (make, model, year, last inspection under this DOT) and, per VIN, the latest
+ * inspection of its history that names it (date and VINs only). A few kB where the whole
+ * equipment and inspection histories are megabytes for a big fleet.
+ */
+export function sharedVinRecords(profile: Record<string, unknown>): Record<string, unknown> {
+  const vins = sharedVins(profile);
+  if (vins.size === 0) return {};
+  const equipment = Array.isArray(profile.equipment_history) ? profile.equipment_history : [];
+  const vehicles = equipment.filter(
+    (v): v is Record<string, unknown> =>
+      isRecord(v) && typeof v.vin === 'string' && vins.has(v.vin),
+  );
+  // the latest inspection date of each shared VIN, then the inspections grouped by date
+  const latest = new Map<string, string>();
+  const inspections = Array.isArray(profile.inspection_history) ? profile.inspection_history : [];
+  for (const inspection of inspections) {
+    if (!isRecord(inspection)) continue;
+    const date = read('date', inspection.insp_date);
+    const units: unknown = inspection.vins;
+    if (typeof date !== 'string' || !Array.isArray(units)) continue;
+    for (const unit of units) {
+      const vin: unknown = isRecord(unit) ? unit.vin : undefined;
+      if (typeof vin !== 'string' || !vins.has(vin)) continue;
+      const seen = latest.get(vin);
+      if (!seen || seen < date) latest.set(vin, date);
+    }
+  }
+  const byDate = new Map<string, { vin: string }[]>();
+  for (const [vin, date] of latest) byDate.set(date, [...(byDate.get(date) ?? []), { vin }]);
+  const records: Record<string, unknown> = {};
+  if (vehicles.length > 0) {
+    records.equipment_history = vehicles.map((v) =>
+      Object.fromEntries(VEHICLE_FIELDS.filter((f) => f in v).map((f) => [f, v[f]])),
+    );
+  }
+  if (byDate.size > 0) {
+    records.inspection_history = [...byDate]
+      .sort(([a], [b]) => (a < b ? 1 : -1))
+      .map(([insp_date, units]) => ({ insp_date, vins: units }));
+  }
+  return records;
+}
+
+/**
+ * The network tab's fields of the item, exactly as sent, and the carrier's own records of the VINs
+ * it shares (`sharedVinRecords`): everything the Network tab and its graph read beyond the summary.
+ */
 export function networkItem(profile: Record<string, unknown>): Record<string, unknown> {
-  const item: Record<string, unknown> = {};
+  const item: Record<string, unknown> = sharedVinRecords(profile);
   for (const [name, value] of Object.entries(profile)) {
     if (
       name.startsWith('network_graph_') ||

@@ -318,7 +318,7 @@ describe('views of a carrier with a history', () => {
     );
   });
 
-  it('answers the network fields exactly as sent, and the summary as the summary route', async () => {
+  it('answers the network fields exactly as sent (no VIN records: this carrier shares none), and the summary as the summary route', async () => {
     const network = await proxy.call(view(DOT, 'network'));
     expectViewHeaders(network, 'network');
     const body = network.json as { view: string; dot_number: string; item: Item };
@@ -475,6 +475,16 @@ describe('the heavy carrier', () => {
     expect(ids.size).toBe(400);
     const points = (await proxy.call(view(HEAVY, 'inspection-points'))).json as PointsBody;
     expect(points.points.length).toBeGreaterThan(5000);
+    // the network: its fields and its own records of the 520 shared VINs, not the histories
+    const network = await proxy.call(view(HEAVY, 'network'));
+    const item = (network.json as { item: Item }).item;
+    const ext = item.network_graph_equipment_ext as { shared_vins: { vin: string }[] }[];
+    const shared = new Set(ext.flatMap((carrier) => carrier.shared_vins.map((v) => v.vin)));
+    const vehicles = item.equipment_history as Item[];
+    expect(shared.size).toBe(520);
+    expect(new Set(vehicles.map((v) => v.vin))).toEqual(shared);
+    for (const v of vehicles) expect(Object.keys(v).length).toBeLessThanOrEqual(5);
+    expect(network.text.length).toBeLessThan(1_000_000);
     expect(await upstreamProfileCalls(proxy)).toBe(1);
   }, 60_000);
 });
