@@ -3,15 +3,11 @@
  * profile's first chunks stay as they were. It draws what the graph model says, reports taps as
  * selections and shows the selection it is given; the accessible controls live beside it.
  */
-import cytoscape, {
-  type Core,
-  type ElementDefinition,
-  type NodeSingular,
-  type StylesheetJson,
-} from 'cytoscape';
+import cytoscape, { type Core, type ElementDefinition, type StylesheetJson } from 'cytoscape';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { NetworkGraph, NodeStatus } from './graph-model.ts';
 import type { GraphSelection } from './graph-selection.ts';
+import { positionsOf } from './graph-layout.ts';
 import { STATUS_STYLE } from './graph-style.ts';
 
 interface Props {
@@ -40,47 +36,16 @@ const PAN_STEP = 60;
 const MAX_FIT_ZOOM = 1.6;
 const FIT_PADDING = 24;
 
-/** Nodes per circle: a hop with hundreds of carriers is drawn as several circles, not one huge one. */
-const CIRCLE_CAPACITY = 36;
-
-/** The circle of each node: hop by hop, each hop's nodes filling circles of growing capacity. */
-function circlesOf(graph: NetworkGraph): number[] {
-  const circles: number[] = [];
-  let circle = -1;
-  let ring = -1;
-  let room = 0;
-  let capacity = 0;
-  for (const node of graph.nodes) {
-    if (node.ring !== ring) {
-      ring = node.ring;
-      capacity = 0;
-      room = 0;
-    }
-    if (room === 0) {
-      circle += 1;
-      capacity += CIRCLE_CAPACITY;
-      room = ring === 0 ? 1 : capacity;
-    }
-    circles.push(circle);
-    room -= 1;
-  }
-  return circles;
-}
-
 /** Above this many carriers, edges are drawn plain (straight, unlabelled): the list names them. */
 const BIG_GRAPH = 150;
 
 function elementsOf(graph: NetworkGraph): ElementDefinition[] {
   const plain = graph.nodes.length > BIG_GRAPH;
-  const circles = circlesOf(graph);
-  const nodes = graph.nodes.map((n, i): ElementDefinition => ({
+  const positions = positionsOf(graph);
+  const nodes = graph.nodes.map((n): ElementDefinition => ({
     group: 'nodes',
-    data: {
-      id: n.dot,
-      circle: circles[i] ?? 0,
-      order: i,
-      label: n.verdict ? `${n.dot} · ${VERDICT_WORD[n.verdict]}` : n.dot,
-    },
+    data: { id: n.dot, label: n.verdict ? `${n.dot} · ${VERDICT_WORD[n.verdict]}` : n.dot },
+    position: positions.get(n.dot) ?? { x: 0, y: 0 },
     classes: [
       `status-${n.status}`,
       n.centre ? 'centre' : '',
@@ -196,18 +161,46 @@ function fitNodes(cy: Core) {
   });
 }
 
-function layout(cy: Core) {
-  cy.layout({
-    name: 'concentric',
-    // centre in the middle, each hop further out; within a circle the model's order
-    concentric: (node: NodeSingular) => 100_000 - Number(node.data('circle')),
-    levelWidth: () => 1,
-    sort: (a, b) => Number(a.data('order')) - Number(b.data('order')),
-    minNodeSpacing: 14,
-    animate: false,
-    fit: false,
-  }).run();
-  fitNodes(cy);
+function placeOf(e: ElementDefinition): string {
+  return e.position ? `${e.position.x},${e.position.y}` : '';
+}
+
+/**
+ * Bring the drawing in step with the elements: remove what is gone, add what is new, re-give data
+ * and classes that changed and move nodes whose place changed. `given` remembers what each element
+ * was given. Returns whether anything changed.
+ */
+function drawChanges(cy: Core, elements: ElementDefinition[], given: Map<string, string>): boolean {
+  let changed = false;
+  cy.batch(() => {
+    const wanted = new Map(elements.map((e) => [String(e.data.id), e]));
+    const gone = cy.elements().filter((el) => !wanted.has(el.id()));
+    gone.forEach((el) => {
+      given.delete(el.id());
+    });
+    if (gone.nonempty()) changed = true;
+    cy.remove(gone);
+    const added: ElementDefinition[] = [];
+    for (const [id, e] of wanted) {
+      const looks = `${JSON.stringify(e.data)} ${e.classes ?? ''}`;
+      const signature = `${looks} @${placeOf(e)}`;
+      const current = cy.getElementById(id);
+      if (current.empty()) added.push(e);
+      else if (given.get(id) === signature) continue;
+      else {
+        const before = given.get(id) ?? '';
+        if (!before.startsWith(`${looks} @`)) {
+          current.data(e.data);
+          current.classes(e.classes ?? '');
+        }
+        if (e.position && !before.endsWith(`@${placeOf(e)}`)) current.position(e.position);
+      }
+      given.set(id, signature);
+      changed = true;
+    }
+    cy.add(added);
+  });
+  return changed;
 }
 
 /**
@@ -239,7 +232,6 @@ export default function GraphCanvas({ graph, selection, onSelect }: Props) {
   const selectRef = useRef(onSelect);
   const dark = useDarkTheme();
   const [failed] = useState(() => !canDraw());
-  const drawn = useRef('');
   /** what each drawn element was given last (data and classes), by id */
   const drawnElements = useRef(new Map<string, string>());
 
@@ -268,7 +260,6 @@ export default function GraphCanvas({ graph, selection, onSelect }: Props) {
     return () => {
       cyRef.current = undefined;
       // a new instance (a remount) starts empty: draw everything again
-      drawn.current = '';
       given.clear();
       cy.destroy();
     };
@@ -283,38 +274,13 @@ export default function GraphCanvas({ graph, selection, onSelect }: Props) {
   useEffect(() => {
     const cy = cyRef.current;
     if (!cy) return;
-    const elements = elementsOf(graph);
-    // The model is rebuilt whenever the query cache changes; redraw only when the drawing would.
-    const signature = JSON.stringify(elements);
-    if (signature === drawn.current) return;
-    drawn.current = signature;
-    // Only what changed: an expand adds a few carriers to hundreds already drawn. An element given
-    // the same data and classes again is left alone: touching it would make Cytoscape work out its
-    // style again, for every element drawn, on the next frame.
-    const given = drawnElements.current;
-    cy.batch(() => {
-      const wanted = new Map(elements.map((e) => [String(e.data.id), e]));
-      const gone = cy.elements().filter((el) => !wanted.has(el.id()));
-      gone.forEach((el) => {
-        given.delete(el.id());
-      });
-      cy.remove(gone);
-      const added: ElementDefinition[] = [];
-      for (const [id, e] of wanted) {
-        const signature = `${JSON.stringify(e.data)} ${e.classes ?? ''}`;
-        const current = cy.getElementById(id);
-        if (current.empty()) added.push(e);
-        else if (given.get(id) === signature) continue;
-        else {
-          current.data(e.data);
-          current.classes(e.classes ?? '');
-        }
-        given.set(id, signature);
-      }
-      cy.add(added);
-    });
-    layout(cy);
-    // Set on the element itself, after the layout, so a watcher (e2e, bench) sees the drawn state.
+    // The model is rebuilt whenever the query cache changes; touch only what the drawing changes:
+    // an expand adds a few carriers to hundreds already drawn. An element given the same data,
+    // classes and place again is left alone: touching it would make Cytoscape work out its style
+    // (or its edges' paths) again on the next frame.
+    const changed = drawChanges(cy, elementsOf(graph), drawnElements.current);
+    if (changed) fitNodes(cy);
+    // Set on the element itself, once drawn, so a watcher (e2e, bench) sees the drawn state.
     const el = container.current;
     if (el) {
       el.dataset['graphState'] = 'ready';
