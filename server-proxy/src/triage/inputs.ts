@@ -93,6 +93,38 @@ export function parseLookup(query: unknown): Checked<TriageLookup> {
   return parseInput(lookupSchema, query ?? {}, LOOKUP_WORDING);
 }
 
+/** The body form: arrays of strings only (the query form's comma lists are for URLs). */
+const lookupBodySchema = z.strictObject(
+  {
+    ids: z.array(z.string(), { error: '"ids" must be an array of strings' }).optional(),
+    profile_ids: z
+      .array(z.string(), { error: '"profile_ids" must be an array of strings' })
+      .optional(),
+  },
+  { error: 'The body must be a JSON object' },
+);
+
+const LOOKUP_BODY_WORDING: InputWording = {
+  hint: 'Send {"profile_ids": ["568253-MC277621", …]} or {"ids": ["c1-0123456789abcd", …]}.',
+  codes: { ids: 'invalid_ids', profile_ids: 'invalid_ids' },
+  hints: {
+    missing_ids: 'E.g. {"profile_ids": ["568253-MC277621"]}.',
+    invalid_ids: `Ask for at most ${MAX_QUERY_IDS} at a time (one inbox page of profiles).`,
+    invalid_profile_id: PROFILE_ID_HINT,
+  },
+  unknown: { code: 'unknown_field', message: (key) => `Unknown member "${clip(key)}"` },
+};
+
+/**
+ * POST /api/local/triage/lookup: the same lookup as the GET with the values in a JSON body, so a
+ * whole page of profile ids is one request whatever a URL's length limit on the way.
+ */
+export function parseLookupBody(body: unknown): Checked<TriageLookup> {
+  const shape = parseInput(lookupBodySchema, body ?? null, LOOKUP_BODY_WORDING);
+  if (!shape.ok) return shape;
+  return parseInput(lookupSchema, shape.value, LOOKUP_BODY_WORDING);
+}
+
 const NOT_TEXT = issue('invalid_note', '"note" must be a string', 'Send text, or leave it out.');
 
 /** Optional text, trimmed; empty means none. */

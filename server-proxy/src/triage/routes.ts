@@ -13,7 +13,13 @@ import type { ResponseCache } from '../cache.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
 import { storageOf } from '../storage.ts';
 import { MAX_ENTRY_CHARS } from '../../../src/lib/service/rules/entries.ts';
-import { parseLookup, parseTriagePut, parseVisitPut } from './inputs.ts';
+import {
+  parseLookup,
+  parseLookupBody,
+  parseTriagePut,
+  parseVisitPut,
+  type TriageLookup,
+} from './inputs.ts';
 import { heldNames, parseNamesQuery } from './names.ts';
 import { planResolution, resolveEntries } from './resolve.ts';
 import { createTriageStore, type Actor } from './store.ts';
@@ -72,13 +78,27 @@ function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, n
   // A write the database refuses (lock, read-only, deleted file) is a 503 storage_unavailable.
   const storage = storageOf(deps.db);
 
+  const lookUp = (request: FastifyRequest, lookup: TriageLookup) => {
+    const user = actorOf(request).id;
+    const { by, values } = lookup;
+    const items = by === 'ids' ? store.byIds(user, values) : store.byProfiles(user, values);
+    return { items };
+  };
+
   app.get('/api/local/triage', async (request, reply) => {
     const lookup = parseLookup(request.query);
     if (!lookup.ok) return sendApiError(reply, lookup.error);
-    const user = actorOf(request).id;
-    const { by, values } = lookup.value;
-    const items = by === 'ids' ? store.byIds(user, values) : store.byProfiles(user, values);
-    return { items };
+    return lookUp(request, lookup.value);
+  });
+
+  // The same read with the ids in the body: an inbox page of 500 profile ids in one request (a
+  // query string that long may pass a reverse proxy's request-line limit). A POST, so it carries
+  // the CSRF header like every other POST; it changes nothing.
+  app.post('/api/local/triage/lookup', async (request, reply) => {
+    const lookup = parseLookupBody(request.body);
+    if (!lookup.ok) return sendApiError(reply, lookup.error);
+    reply.header('cache-control', 'private, no-store');
+    return lookUp(request, lookup.value);
   });
 
   app.put('/api/local/triage', async (request, reply) => {
@@ -121,7 +141,7 @@ function registerResolveRoute(app: FastifyInstance, mirror: MirrorClient) {
   });
 }
 
-/** Register /api/local/triage*, /api/local/triage/names, /api/local/triage/last-visit and /api/local/watchlist/resolve. */
+/** Register /api/local/triage* (with POST /api/local/triage/lookup), /api/local/triage/names, /api/local/triage/last-visit and /api/local/watchlist/resolve. */
 export function registerMonitoringRoutes(app: FastifyInstance, deps: MonitoringRouteDeps): void {
   const now = deps.now ?? (() => new Date());
   registerTriageRoutes(app, deps, now);

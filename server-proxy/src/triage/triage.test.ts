@@ -229,6 +229,62 @@ describe('triage per user', () => {
   });
 });
 
+function lookup(user: string | undefined, body: unknown, headers: Record<string, string> = CSRF) {
+  return proxy.call('/api/local/triage/lookup', {
+    method: 'POST',
+    headers: { ...headers, ...(user === undefined ? {} : trusted(user)) },
+    body,
+  });
+}
+
+describe('POST /api/local/triage/lookup', () => {
+  const pageOfIds = (count: number) =>
+    Array.from({ length: count }, (_, i) => `${5_000_000 + i}-MC${2_000_000 + i}`);
+
+  it('answers what the GET answers, for the user only', async () => {
+    const byGet = await get('alice', `profile_ids=${PROFILE}`);
+    const byPost = await lookup('alice', { profile_ids: [PROFILE.toLowerCase()] });
+    expect(byPost.status).toBe(200);
+    expect(byPost.json).toEqual(byGet.json);
+    expect((byPost.json as { items: unknown[] }).items.length).toBeGreaterThan(0);
+    expect((await lookup('alice', { ids: [BIPD.id] })).json).toMatchObject({
+      items: [{ id: BIPD.id, state: 'reviewed', by: 'alice' }],
+    });
+    expect((await lookup('carol', { profile_ids: [PROFILE] })).json).toEqual({ items: [] });
+  });
+
+  it('takes a whole page of 500 profile ids in one request', async () => {
+    const ids = [...pageOfIds(499), PROFILE];
+    const reply = await lookup('alice', { profile_ids: ids });
+    expect(reply.status).toBe(200);
+    const items = (reply.json as { items: { profile_id: string }[] }).items;
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((item) => item.profile_id === PROFILE)).toBe(true);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['not an object', [PROFILE], 'invalid_body'],
+    ['neither list', {}, 'missing_ids'],
+    ['both lists', { ids: [BIPD.id], profile_ids: [PROFILE] }, 'missing_ids'],
+    ['an empty list', { profile_ids: [] }, 'invalid_ids'],
+    ['a list of numbers', { profile_ids: [568253] }, 'invalid_ids'],
+    ['a string for a list', { profile_ids: PROFILE }, 'invalid_ids'],
+    ['501 profile ids', { profile_ids: pageOfIds(501) }, 'invalid_ids'],
+    ['a bad profile id', { profile_ids: ['MC277621'] }, 'invalid_profile_id'],
+    ['a bad triage id', { ids: ['c1-nothex'] }, 'invalid_triage_id'],
+    ['an unknown member', { profile_ids: [PROFILE], user: 'bob' }, 'unknown_field'],
+  ])('%s → 400 %s', async (_name, body, code) => {
+    const reply = await lookup('val', body);
+    expect(reply.status).toBe(400);
+    expect(reply.json).toMatchObject({ code, error: expect.any(String), hint: expect.any(String) });
+  });
+
+  it('refuses a call without the CSRF header, and one without a user', async () => {
+    expect((await lookup('alice', { profile_ids: [PROFILE] }, {})).status).toBe(403);
+    expect((await lookup(undefined, { profile_ids: [PROFILE] })).status).toBe(401);
+  });
+});
+
 describe('last visit', () => {
   it('is null at first, then moves the previous visit along', async () => {
     const first = await proxy.call('/api/local/triage/last-visit', { headers: trusted('erin') });

@@ -4,8 +4,9 @@
  * every request, matched by id. Where no worker can run (no `Worker`, or it fails to start), the
  * reading happens on the main thread: slower, same result.
  */
+import { adoptChangeIds } from '../model/change-id.ts';
 import { readListText, type ListReading } from './list-reader.ts';
-import type { ListParseRequest } from './list.worker.ts';
+import type { ListParseAnswer, ListParseRequest } from './list.worker.ts';
 
 interface Pending {
   text: string;
@@ -33,14 +34,13 @@ function startWorker(): Worker {
     type: 'module',
     name: 'monitoring-list-parser',
   });
-  started.addEventListener(
-    'message',
-    (event: MessageEvent<{ id: number; reading: ListReading }>) => {
-      const request = pending.get(event.data.id);
-      pending.delete(event.data.id);
-      request?.resolve(event.data.reading);
-    },
-  );
+  started.addEventListener('message', (event: MessageEvent<ListParseAnswer>) => {
+    const { id, reading, changeIds } = event.data;
+    const request = pending.get(id);
+    pending.delete(id);
+    if (reading.ok && changeIds) adoptChangeIds(reading.list.profiles, changeIds);
+    request?.resolve(reading);
+  });
   started.addEventListener('error', giveUpOnWorker);
   started.addEventListener('messageerror', giveUpOnWorker);
   return started;

@@ -11,13 +11,13 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiGet, apiPut } from '../../../lib/api-client.ts';
+import { apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
 import { FRESHNESS } from '../../../lib/freshness.ts';
 import type { TriageEntry, TriageState } from '../model/inbox.ts';
 import { monitoringKeys } from './keys.ts';
 
-/** Profile ids per GET: keeps the query string short whatever the page size. */
-const PROFILE_IDS_PER_REQUEST = 100;
+/** Profile ids per lookup: the proxy's limit, one inbox page of the largest size. */
+const PROFILE_IDS_PER_REQUEST = 500;
 
 const entrySchema = z.object({
   id: z.string(),
@@ -53,9 +53,11 @@ async function getTriageStates(
   profileIds: readonly string[],
   signal?: AbortSignal,
 ): Promise<Map<string, TriageEntry>> {
+  // A POST with the ids in the body: one request per page rather than one per 100 profiles, with
+  // no long query string on the way.
   const answers = await Promise.all(
     chunks(profileIds, PROFILE_IDS_PER_REQUEST).map((part) =>
-      apiGet('/api/local/triage', { profile_ids: part.join(',') }, { signal }),
+      apiPost('/api/local/triage/lookup', { profile_ids: part }, { signal }),
     ),
   );
   const entries = answers.flatMap((body) => statesSchema.parse(body).items.map(toEntry));
@@ -73,8 +75,8 @@ function triageQueryOptions(profileIds: readonly string[]) {
 }
 
 /**
- * The triage states of the changes of a page's profiles: one request per 100 profiles rather than
- * one per 100 changes. While another page's states load, the previous ones stay (a change keeps its
+ * The triage states of the changes of a page's profiles: one request per page (up to 500 profiles)
+ * rather than one per 100 changes. While another page's states load, the previous ones stay (a change keeps its
  * id, so a state is never shown on the wrong change).
  */
 export function useTriageStates(profileIds: readonly string[]) {

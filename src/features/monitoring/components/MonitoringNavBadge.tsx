@@ -1,5 +1,6 @@
-import { useIsFetching, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useIsFetching, useQuery, useQueryClient, type QueryCache } from '@tanstack/react-query';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useMatch } from 'react-router';
 import { FRESHNESS } from '../../../lib/freshness.ts';
 import {
   getMonitoringList,
@@ -27,6 +28,31 @@ function useInboxLoading(): boolean {
   );
 }
 
+/** Whether an inbox page (not the badge's list) has an answer or an error. */
+function hasSettledInboxPage(cache: QueryCache): boolean {
+  return cache
+    .findAll({ queryKey: monitoringKeys.lists() })
+    .some(
+      (query) =>
+        !isBadgeKey(query.queryKey) &&
+        (query.state.data !== undefined || query.state.status === 'error'),
+    );
+}
+
+/**
+ * On the inbox itself, whether its first page is still to come. The inbox's query only exists once
+ * the page's lazy chunk has loaded, after the badge has mounted, so `useInboxLoading` alone would
+ * let the badge's list go first: one more answer as big as the page, parsed in the same worker
+ * ahead of it.
+ */
+function useInboxFirstPagePending(): boolean {
+  const onInbox = useMatch('/monitoring') !== null;
+  const cache = useQueryClient().getQueryCache();
+  const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
+  const settled = useSyncExternalStore(subscribe, () => hasSettledInboxPage(cache));
+  return onInbox && !settled;
+}
+
 interface UntriagedTotal {
   total: number;
   /** the last count read: the latest refresh failed (outage), so it may be out of date */
@@ -36,6 +62,7 @@ interface UntriagedTotal {
 function useUntriagedTotal(): UntriagedTotal | undefined {
   // Its answer is as big as an inbox page: wait for the page the user is waiting for.
   const inboxLoading = useInboxLoading();
+  const inboxPending = useInboxFirstPagePending();
   const list = useQuery({
     queryKey: monitoringKeys.badge(),
     queryFn: ({ signal }) => getMonitoringList(BADGE_QUERY, signal),
@@ -44,7 +71,7 @@ function useUntriagedTotal(): UntriagedTotal | undefined {
       query.state.status === 'error' ? RETRY_AFTER_FAILURE_MS : INBOX_REFRESH_MS,
     retry: false,
     structuralSharing: false,
-    enabled: !inboxLoading,
+    enabled: !inboxLoading && !inboxPending,
   });
   const profiles = list.data?.profiles;
   const changes = useMemo(() => (profiles ?? []).flatMap(inboxChangesOf), [profiles]);

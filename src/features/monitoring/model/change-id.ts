@@ -21,11 +21,42 @@ export const changeId: ChangeIdentity = (change) =>
  * The cache holds no profile alive: it forgets a page's profiles once the query cache drops them.
  */
 const changesOfProfile = new WeakMap<MonitoredProfile, InboxChange[]>();
+/** Ids computed where the list was parsed (the worker), in `profileChanges` order. */
+const idsOfProfile = new WeakMap<MonitoredProfile, readonly string[]>();
+
+/** The change count of a profile: one per changed field of each record. */
+function changeCount(profile: MonitoredProfile): number {
+  let count = 0;
+  for (const record of profile.records) count += record.changes.length;
+  return count;
+}
+
+/**
+ * The ids of each profile's changes, in `profileChanges` order: computed by the worker that parsed
+ * the page, so the main thread does not hash a page's thousands of changes before its first render.
+ */
+export function changeIdsOf(profiles: readonly MonitoredProfile[]): string[][] {
+  return profiles.map((profile) => profileChanges(profile, changeId).map((change) => change.id));
+}
+
+/** Keeps ids computed elsewhere for these profiles; a list that does not fit is ignored. */
+export function adoptChangeIds(
+  profiles: readonly MonitoredProfile[],
+  ids: readonly (readonly string[])[],
+): void {
+  if (ids.length !== profiles.length) return;
+  profiles.forEach((profile, index) => {
+    const own = ids[index];
+    if (own && own.length === changeCount(profile)) idsOfProfile.set(profile, own);
+  });
+}
 
 export function inboxChangesOf(profile: MonitoredProfile): InboxChange[] {
   let changes = changesOfProfile.get(profile);
   if (!changes) {
-    changes = profileChanges(profile, changeId);
+    const known = idsOfProfile.get(profile);
+    let next = 0;
+    changes = profileChanges(profile, known ? () => known[next++] ?? '' : changeId);
     changesOfProfile.set(profile, changes);
   }
   return changes;
