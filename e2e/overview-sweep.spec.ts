@@ -16,12 +16,13 @@ function signals(page: Page) {
 
 /**
  * Opens a carrier's overview and waits for its tab (a lazy chunk, drawn from the profile summary);
- * the chameleon line needs the full profile (the equipment links' statuses), which comes after.
+ * the chameleon line needs the equipment links' statuses (the proxy's `network` view), which come
+ * after.
  */
 async function openOverview(page: Page, dot: string) {
   await page.goto(`/carriers/${dot}/overview`);
   await expect(signals(page)).toBeVisible({ timeout: 15_000 });
-  await expect(page.locator('[data-profile-source="full"]')).toBeVisible({ timeout: 15_000 });
+  await expect(signals(page).locator('[data-signal="network"]')).toBeVisible({ timeout: 15_000 });
 }
 
 function riskGroup(page: Page, title: RegExp) {

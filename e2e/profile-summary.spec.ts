@@ -1,8 +1,9 @@
 /**
- * The profile summary (`/api/local/profile-summary`): the page asks for it beside the full profile
- * and draws the header and overview from it while the full profile, which the history tabs need,
- * loads; together they cost the service one call, because the summary is cut from the proxy's
- * (cached or in-flight) full answer.
+ * The profile summary (`/api/local/profile-summary`) and views (`/api/local/profile-view`): the page
+ * draws the header and overview from the summary and the history tabs from the proxy's slices; the
+ * full profile is asked for only by the tabs that read the whole item (Network, Raw). Together they
+ * cost the service one call, because every slice is cut from the proxy's one (cached or in-flight)
+ * full answer.
  */
 import type { Page, Request } from '@playwright/test';
 import { PROFILE_TABS } from '../src/features/profile/components/tabs/types.ts';
@@ -37,7 +38,7 @@ function recordProfileRequests(page: Page): string[] {
   return paths;
 }
 
-test('the overview comes from the summary, the full profile follows: one upstream call', async ({
+test('the overview comes from the summary alone, with its verdict: one upstream call', async ({
   page,
 }) => {
   const before = await upstreamProfileCalls();
@@ -45,9 +46,27 @@ test('the overview comes from the summary, the full profile follows: one upstrea
   await page.goto(`/carriers/${FRESH_DOT}/overview`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Risk factors' })).toBeVisible();
-  await expect(page.locator('[data-profile-source="full"]')).toBeAttached();
-  expect([...paths].sort()).toEqual(['/api/local/profile-summary', '/api/v2/profile']);
+  await expect(page.locator('[data-verdict]')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(paths).toEqual(['/api/local/profile-summary']);
+  await expect(page.locator('[data-full-profile="absent"]')).toBeAttached();
   expect((await upstreamProfileCalls()) - before).toBe(1);
+});
+
+test('the heavy carrier’s overview draws without asking for its full profile', async ({ page }) => {
+  test.setTimeout(60_000);
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto(`/carriers/${HEAVY_DOT}/overview`);
+  await expect(page.getByRole('heading', { name: 'Risk factors' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.locator('[data-verdict]')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-signal="network"]')).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  expect(asked).toContain('/api/local/profile-summary');
+  expect(asked).toContain('/api/local/verdict');
+  expect(asked).not.toContain('/api/v2/profile');
 });
 
 test('search → profile → every tab makes one upstream profile call', async ({ page }) => {
@@ -68,22 +87,25 @@ test('search → profile → every tab makes one upstream profile call', async (
     await expect(tab).toHaveAttribute('aria-current', 'page');
     await expect(page.locator('#profile-tab-heading')).toBeVisible();
   }
-  await expect(page.locator('[data-profile-source="full"]')).toBeAttached();
+  // the Network and Raw tabs read the full profile
+  await expect(page.locator('[data-full-profile="loaded"]')).toBeAttached();
   await page.waitForLoadState('networkidle');
   expect((await upstreamProfileCalls()) - before).toBe(1);
 });
 
-test('a history tab opened directly shows the header at once and its table with the full profile', async ({
+test('a history tab opened directly shows the header and its table from the proxy’s slices', async ({
   page,
 }) => {
   test.setTimeout(60_000);
+  const paths = recordProfileRequests(page);
   await page.goto(`/carriers/${HEAVY_DOT}/crashes`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('table', { name: /^Crashes: 1,/ })).toBeVisible({
     timeout: 30_000,
   });
-  await expect(page.locator('[data-profile-source="full"]')).toBeAttached();
   await page.waitForLoadState('networkidle');
+  expect(paths).toEqual(['/api/local/profile-summary']);
+  await expect(page.locator('[data-full-profile="absent"]')).toBeAttached();
 });
 
 test('the summary leaves the long histories out and keeps their counters', async ({ request }) => {

@@ -112,9 +112,9 @@ export const EXPECTED: readonly ExpectedMetric[] = [
     prefix: true,
   },
   ...[
-    ['overview', 'navigation → overview', 1000],
-    ['inspections-tab', 'tab switch → inspections', 200],
-    ['map-idle', 'tab switch → inspection map idle', 1500],
+    ['overview', 'navigation → overview', 600],
+    ['inspections-tab', 'tab switch → inspections, first rows', 150],
+    ['map-idle', 'tab switch → inspection map idle', 1200],
   ].map(([id, label, ms]) => ({
     group: 'heavy profile 3999999 (median)',
     metric: `browser.profile.${id}.median`,
@@ -122,6 +122,20 @@ export const EXPECTED: readonly ExpectedMetric[] = [
     unit: 'ms',
     target: atMost(Number(ms)),
   })),
+  {
+    group: 'heavy profile 3999999 (median)',
+    metric: 'browser.profile.overview-bytes',
+    label: 'API bytes on the wire before the overview draws',
+    unit: 'kB',
+    target: atMost(100),
+  },
+  {
+    group: 'heavy profile 3999999 (median)',
+    metric: 'browser.profile.heap-all-tabs',
+    label: 'JS heap after visiting every tab',
+    unit: 'MB',
+    target: atMost(150),
+  },
   ...[
     ['page-rendered', 'page of 500: data arrived → rows'],
     ['channel-switch', 'channel switch: data arrived → rows'],

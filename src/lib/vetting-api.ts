@@ -1,7 +1,8 @@
 /**
  * The proxy's vetting routes for the SPA (docs/vetting.md): the team policy and its versions, the
- * decision records and the chain check. Shared by the profile feature (verdict banner, current
- * decision) and the vetting feature (Decisions, Policy, print view). Bodies are parsed with zod.
+ * decision records and the chain check, and the verdict on one carrier. Shared by the profile
+ * feature (verdict banner, current decision) and the vetting feature (Decisions, Policy, print
+ * view). Bodies are parsed with zod.
  */
 import {
   queryOptions,
@@ -169,6 +170,41 @@ export function enginePolicy(policy: PolicyVersion): Policy {
 
 export function usePolicy() {
   return useQuery(policyQuery());
+}
+
+const verdictBody = z.object({
+  dot_number: z.string().nullable(),
+  legal_name: z.string().nullable(),
+  fetched_at: z.string(),
+  evaluated_at: z.string(),
+  verdict: outcome,
+  policy_version: z.number(),
+  snapshot_date: z.string().nullable(),
+  reasons: z.array(reason),
+});
+type ProxyVerdict = z.infer<typeof verdictBody>;
+export type VerdictReason = ProxyVerdict['reasons'][number];
+
+/**
+ * The query key of a carrier's verdict: under the policy's key, so saving a policy (which
+ * invalidates the policy) has every verdict asked again.
+ */
+export function verdictKey(dot: string) {
+  return [...POLICY_KEY, 'verdict', dot] as const;
+}
+
+/**
+ * The proxy's verdict on one carrier (`GET /api/local/verdict`): the same engine and policy, run
+ * on the proxy's cached profile (free on a hit; a miss is the one billed profile call the page
+ * makes anyway), so the browser needs neither the full profile nor its network lists for it.
+ */
+export function useVerdict(dot: string, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: verdictKey(dot),
+    queryFn: async ({ signal }) =>
+      verdictBody.parse(await apiGet('/api/local/verdict', { dot_number: dot }, { signal })),
+  });
 }
 
 export function usePolicyVersions() {

@@ -72,7 +72,7 @@ export interface Summary {
   empty: boolean;
 }
 
-export function sendSummary(reply: FastifyReply, summary: Summary) {
+function sendSummary(reply: FastifyReply, summary: Summary) {
   return reply
     .code(summary.status)
     .header('content-type', 'application/json; charset=utf-8')

@@ -20,8 +20,8 @@ export const PROFILE_VIEWS = [
 export type ProfileView = (typeof PROFILE_VIEWS)[number];
 
 export const VIEW_QUERY_CODE = 'invalid_view_query';
-export const MAX_LIMIT = 10_000;
-export const DEFAULT_LIMIT = 100;
+const MAX_LIMIT = 10_000;
+const DEFAULT_LIMIT = 100;
 
 type Compare = 'date' | 'text' | 'number';
 interface Column {
@@ -87,13 +87,13 @@ const TABLES: Record<TableName, TableSpec> = {
   },
 };
 
-export const SORT_FIELDS: Record<TableName, readonly string[]> = {
+const SORT_FIELDS: Record<TableName, readonly string[]> = {
   inspections: TABLES.inspections.columns.map((c) => c.field),
   crashes: TABLES.crashes.columns.map((c) => c.field),
   equipment: TABLES.equipment.columns.map((c) => c.field),
 };
 
-export const EQUIPMENT_TYPES = ['POWER UNIT', 'TRAILER'] as const;
+const EQUIPMENT_TYPES = ['POWER UNIT', 'TRAILER'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Parameters
@@ -423,7 +423,7 @@ const VEHICLE_FIELDS = ['vin', 'make', 'model', 'model_year', 'last_inspection_d
  * inspection of its history that names it (date and VINs only). A few kB where the whole
  * equipment and inspection histories are megabytes for a big fleet.
  */
-export function sharedVinRecords(profile: Record<string, unknown>): Record<string, unknown> {
+function sharedVinRecords(profile: Record<string, unknown>): Record<string, unknown> {
   const vins = sharedVins(profile);
   if (vins.size === 0) return {};
   const equipment = Array.isArray(profile.equipment_history) ? profile.equipment_history : [];

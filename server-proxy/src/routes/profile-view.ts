@@ -197,7 +197,7 @@ class ProfileViews {
 }
 
 /** Register `GET /api/local/profile-view` beside the summary route it shares its caches with. */
-export function registerProfileViewRoute(app: FastifyInstance, deps: ProfileViewDeps) {
+function registerProfileViewRoute(app: FastifyInstance, deps: ProfileViewDeps) {
   const views = new ProfileViews(deps);
   app.get(PROFILE_VIEW_PATH, (request, reply) => views.serve(request, reply));
 }

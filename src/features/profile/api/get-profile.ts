@@ -1,7 +1,7 @@
 /**
- * The full profile of one carrier (`GET /api/v2/profile?dot_number=`) and the proxy's summary of it,
- * with what the proxy says about the answer's freshness: `x-fetched-at` (when the service answered)
- * and `x-cache` (hit or miss).
+ * The proxy's summary of one carrier's profile (`GET /api/local/profile-summary?dot_number=`) and,
+ * when a tab needs it, the full profile (`GET /api/v2/profile?dot_number=`), with what the proxy
+ * says about the answer's freshness: `x-fetched-at` (when the service answered) and `x-cache`.
  */
 import {
   queryOptions,
@@ -10,8 +10,9 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiGetWithMeta } from '../../../lib/api-client.ts';
+import { ApiError, apiGetWithMeta } from '../../../lib/api-client.ts';
 import { parseProfileResponse, type ParseIssue, type Profile } from '../../../lib/service/index.ts';
+import { verdictKey } from '../../../lib/vetting-api.ts';
 import { profileKeys } from './keys.ts';
 
 type CacheStatus = 'hit' | 'miss';
@@ -81,49 +82,70 @@ function getProfile(dot: string, options: FetchOptions = {}): Promise<ProfileRes
   return fetchProfile('/api/v2/profile', dot, options);
 }
 
-function profileQueryOptions(dot: string) {
+function profileQueryOptions(dot: string, enabled: boolean) {
   return queryOptions({
     queryKey: profileKeys.full(dot),
     queryFn: ({ signal }) => getProfile(dot, { signal }),
+    enabled,
     // A heavy carrier's profile is tens of thousands of objects; comparing a refetch with the
     // previous answer object by object would cost as much as parsing it. Replace it whole.
     structuralSharing: false,
   });
 }
 
-function summaryQueryOptions(dot: string, enabled: boolean) {
+function summaryQueryOptions(dot: string) {
   return queryOptions({
     queryKey: profileKeys.summary(dot),
     queryFn: ({ signal }) => fetchProfile('/api/local/profile-summary', dot, { signal }),
-    enabled,
-    // The full profile, asked for alongside, answers (or shows the error) when the summary fails.
-    retry: false,
   });
 }
 
+/** The proxy cuts no summary or view (its profile cache is off): 409 `*_unavailable`. */
+function isSliceUnavailable(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'http' && error.status === 409;
+}
+
 /**
- * The full profile and, beside it, the proxy's summary of it (`/api/local/profile-summary`:
- * everything but the long histories, a few kB instead of up to ~13 MiB, cut from the same single
- * billed service call; the two requests share it). Both are sent at once; the summary, small, is
- * there long before the full answer has travelled and been parsed. The summary is asked for only
- * while the full profile is not in the query cache.
+ * What the profile page draws from. The proxy's summary (`/api/local/profile-summary`: everything
+ * but the long histories, 49 kB instead of 13.5 MB for the heaviest carrier) always; the full
+ * profile only while `needsFull` (a tab that reads the whole item is open) or when the proxy
+ * cannot cut a summary (409: its profile cache is off), and whenever it is already in the query
+ * cache. Both are cut from the proxy's one cached (or in-flight) service answer: one billed call.
  */
-export function useProfileAndSummary(dot: string) {
-  const client = useQueryClient();
-  const haveFull = client.getQueryData(profileKeys.full(dot)) !== undefined;
-  const summary = useQuery(summaryQueryOptions(dot, !haveFull));
-  const full = useQuery(profileQueryOptions(dot));
-  return { full, summary };
+export function useProfileData(dot: string, needsFull: boolean) {
+  const summary = useQuery(summaryQueryOptions(dot));
+  const summaryUnavailable = summary.isError && isSliceUnavailable(summary.error);
+  const full = useQuery(profileQueryOptions(dot, needsFull || summaryUnavailable));
+  return { full, summary, summaryUnavailable };
 }
 
-/** Fetch the profile past the proxy's cache and put the answer in the query. */
-async function refreshProfile(client: QueryClient, dot: string): Promise<ProfileResult> {
-  const result = await getProfile(dot, { fresh: true });
-  client.setQueryData(profileKeys.full(dot), result);
-  return result;
+/**
+ * Fetch the profile past the proxy's cache (a new, billed service call; the proxy keeps the new
+ * answer), then have everything the page drew from the old answer asked again: the full profile
+ * when held (replaced by the new answer itself), the summary, the views and the verdict.
+ */
+async function refreshProfile(client: QueryClient, dot: string): Promise<void> {
+  const fresh = await getProfile(dot, { fresh: true });
+  if (client.getQueryData(profileKeys.full(dot)) !== undefined) {
+    client.setQueryData(profileKeys.full(dot), fresh);
+  }
+  await Promise.all([
+    client.invalidateQueries({ queryKey: profileKeys.views(dot) }),
+    client.invalidateQueries({ queryKey: verdictKey(dot) }),
+    client.invalidateQueries({ queryKey: profileKeys.summary(dot) }),
+  ]);
+  // the proxy now serves the summary from the answer this refresh fetched from the service
+  const summary = client.getQueryData<ProfileResult>(profileKeys.summary(dot));
+  if (summary) {
+    const fetchedAt = fresh.fetchedAt ?? summary.fetchedAt;
+    client.setQueryData(
+      profileKeys.summary(dot),
+      Object.assign({}, summary, { fetchedAt, cache: fresh.cache }),
+    );
+  }
 }
 
-/** The refresh action: a mutation (billed, never retried automatically) that updates the query. */
+/** The refresh action: a mutation (billed, never retried automatically) that updates the queries. */
 export function useRefreshProfile(dot: string) {
   const client = useQueryClient();
   return useMutation({ mutationFn: () => refreshProfile(client, dot) });

@@ -6,6 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { readRecentCarriers } from '../../../lib/recent.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
+/** A tab's first render loads its lazy chunk: allow for a busy machine. */
+const LAZY = { timeout: 5000 };
+
 const CARRIER = {
   dot_number: '4418207',
   legal_name: 'SWIFTPATH EXPRESS LLC',
@@ -30,10 +33,19 @@ const paths: string[] = [];
 let fullProfileGate: Promise<void> | undefined;
 /** A failure to answer full-profile requests with, instead of the profile. */
 let fullProfileFailure: { status: number; body: unknown } | undefined;
+/** Answer summaries as a proxy without a profile cache does: 409, no summary. */
+let summaryUnavailable = false;
 
 function answer(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://x');
   if (url.pathname.includes('profile')) paths.push(url.pathname);
+  if (summaryUnavailable && url.pathname === '/api/local/profile-summary') {
+    res.writeHead(409, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({ error: 'No summary', code: 'summary_unavailable', hint: 'Cache off.' }),
+    );
+    return;
+  }
   if (url.pathname !== '/api/v2/profile') return sendProfile(req, res, false);
   seen.push({
     dot: url.searchParams.get('dot_number'),
@@ -78,6 +90,7 @@ afterEach(() => {
   paths.length = 0;
   fullProfileGate = undefined;
   fullProfileFailure = undefined;
+  summaryUnavailable = false;
   localStorage.clear();
 });
 
@@ -116,9 +129,11 @@ describe('ProfilePage', () => {
     const tabs = await screen.findByRole('navigation', { name: 'Profile sections' });
     await userEvent.click(within(tabs).getByRole('link', { name: 'Authority & insurance' }));
     expect(router.state.location.pathname).toBe('/carriers/4418207/authority');
-    expect(await screen.findByRole('heading', { name: 'Authority history' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Authority history' }, LAZY)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'SWIFTPATH EXPRESS LLC' })).toBeTruthy();
-    expect(seen).toHaveLength(1);
+    // both tabs draw from the summary: the full profile is never asked for
+    expect(seen).toHaveLength(0);
+    expect(paths).not.toContain('/api/v2/profile');
   });
 
   it('refreshes past the proxy cache and says the data is fresh', async () => {
@@ -129,7 +144,9 @@ describe('ProfilePage', () => {
         'Fetched just now, fresh from the service',
       ),
     );
-    expect(seen.map((request) => request.cacheControl)).toEqual([undefined, 'no-cache']);
+    // the refresh is the one full-profile request (billed, past the cache); the page asked none
+    expect(seen.map((request) => request.cacheControl)).toEqual(['no-cache']);
+    expect(paths.filter((path) => path === '/api/local/profile-summary')).toHaveLength(2);
   });
 
   it('says so when the service knows no carrier with the DOT', async () => {
@@ -147,31 +164,52 @@ describe('ProfilePage', () => {
     expect(seen).toEqual([]);
   });
 
-  it('draws the overview from the summary while the full profile loads; history tabs wait', async () => {
+  it('draws the overview from the summary alone; the Raw tab fetches the full profile', async () => {
     let release = () => {};
     fullProfileGate = new Promise((resolve) => (release = resolve));
-    renderApp('/carriers/4418207/overview');
-    expect(await screen.findByRole('heading', { name: 'Risk factors' })).toBeTruthy();
-    expect(seen).toHaveLength(1);
-    expect([...paths].sort()).toEqual(['/api/local/profile-summary', '/api/v2/profile']);
+    const { container } = renderApp('/carriers/4418207/overview');
+    expect(await screen.findByRole('heading', { name: 'Risk factors' }, LAZY)).toBeTruthy();
+    expect(seen).toHaveLength(0);
+    expect(paths).toContain('/api/local/profile-summary');
+    expect(paths).not.toContain('/api/v2/profile');
+    expect(container.querySelector('[data-full-profile]')?.getAttribute('data-full-profile')).toBe(
+      'absent',
+    );
     const tabs = screen.getByRole('navigation', { name: 'Profile sections' });
     await userEvent.click(within(tabs).getByRole('link', { name: 'Raw' }));
     expect(await screen.findByText('Loading the Raw tab…')).toBeTruthy();
+    expect(seen).toHaveLength(1);
     release();
     await userEvent.click(await screen.findByRole('button', { name: /root/ }));
     expect(screen.getByRole('button', { name: /inspection_history/ })).toBeTruthy();
     expect(seen).toHaveLength(1);
   });
 
-  it('keeps the summary tabs when the full profile fails, and says so on a history tab', async () => {
+  it('draws every tab from the full profile when the proxy cuts no summary (409)', async () => {
+    summaryUnavailable = true;
+    const { container, router } = renderApp('/carriers/4418207/overview');
+    expect(
+      await screen.findByRole('heading', { name: 'Risk factors' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(seen).toHaveLength(1);
+    expect(
+      container.querySelector('[data-profile-source]')?.getAttribute('data-profile-source'),
+    ).toBe('full');
+    await router.navigate('/carriers/4418207/inspections');
+    // the history from the full profile, not a request for the proxy's views
+    expect(await screen.findByRole('table', { name: 'Inspections: 1' }, LAZY)).toBeTruthy();
+    expect(paths).not.toContain('/api/local/profile-view');
+  });
+
+  it('keeps the summary tabs when the full profile fails, and says so on the Raw tab', async () => {
     fullProfileFailure = {
       status: 400,
       body: { error: 'Refused', code: 'invalid_dot_number', hint: 'Try again later.' },
     };
     const { router } = renderApp('/carriers/4418207/overview');
     expect(await screen.findByRole('heading', { name: 'Risk factors' })).toBeTruthy();
-    await router.navigate('/carriers/4418207/inspections');
-    expect(await screen.findByText('The request was not accepted')).toBeTruthy();
+    await router.navigate('/carriers/4418207/raw');
+    expect(await screen.findByText('The request was not accepted', {}, LAZY)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'SWIFTPATH EXPRESS LLC' })).toBeTruthy();
   });
 });

@@ -1,10 +1,11 @@
 /**
- * The tabbed carrier profile at /carriers/:dot/:tab. The page owns the profile queries: the full
- * profile and, while that loads, the proxy's summary (no long histories), so the header and the
- * tabs that need no history draw at once even for carriers whose full answer is megabytes; the
- * tabs marked `full` wait for the full profile. Each tab is lazy-loaded (charts and maps stay out
- * of the search page's bundle) and sits in its own error boundary, so one unreadable field never
- * blanks the page.
+ * The tabbed carrier profile at /carriers/:dot/:tab. The page owns the profile queries: the proxy's
+ * summary (no long histories), from which the header and most tabs draw, and the full profile only
+ * while a tab marked `full` is open (the history tabs ask the proxy for their own slices). So a
+ * carrier whose full answer is megabytes opens with kilobytes. When the proxy cuts no summary (its
+ * profile cache is off) every tab draws from the full profile, as the page did before slices.
+ * Each tab is lazy-loaded (charts and maps stay out of the search page's bundle) and sits in its
+ * own error boundary, so one unreadable field never blanks the page.
  */
 import { Suspense, useEffect } from 'react';
 import { Link, useLocation, useNavigationType, useParams } from 'react-router';
@@ -13,12 +14,12 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingBlock, Skeleton } from '../../../components/Skeleton.tsx';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { rememberCarrier } from '../../../lib/recent.ts';
-import { useProfileAndSummary, type ProfileResult } from '../api/get-profile.ts';
+import { useProfileData, type ProfileResult } from '../api/get-profile.ts';
 import { DataFreshness } from './DataFreshness.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileTabNav } from './ProfileTabNav.tsx';
 import { preloadTab, TAB_COMPONENTS } from './tab-components.ts';
-import { PROFILE_TABS, type ProfileTabId } from './tabs/types.ts';
+import { PROFILE_TABS, type ProfileTabId, type ProfileTabProps } from './tabs/types.ts';
 import { VerdictBanner } from './verdict/VerdictBanner.tsx';
 
 const DOT_PATTERN = /^\d{1,8}$/;
@@ -81,13 +82,15 @@ function NotAProfile({ title, detail, overviewDot }: NotAProfileProps) {
   );
 }
 
-type FullProfileQuery = ReturnType<typeof useProfileAndSummary>['full'];
+type ProfileQuery = ReturnType<typeof useProfileData>['full'];
 
 function CarrierProfile({ dot, tab }: { dot: string; tab: ProfileTabId }) {
-  const { full, summary } = useProfileAndSummary(dot);
+  const data = useProfileData(dot, tabOf(tab)?.full ?? false);
+  const { full, summary, summaryUnavailable } = data;
   useEffect(() => preloadTab(tab), [tab]);
-  const shown = full.data ?? summary.data;
+  const shown = summary.data ?? full.data;
   if (!shown) {
+    if (summary.isError && !summaryUnavailable) return <ProfileError dot={dot} query={summary} />;
     return full.isError ? <ProfileError dot={dot} query={full} /> : <ProfileSkeleton dot={dot} />;
   }
   if (!shown.profile) {
@@ -98,10 +101,12 @@ function CarrierProfile({ dot, tab }: { dot: string; tab: ProfileTabId }) {
       />
     );
   }
-  return <LoadedProfile result={shown} full={full} tab={tab} />;
+  return (
+    <LoadedProfile result={shown} full={full} tab={tab} summaryUnavailable={summaryUnavailable} />
+  );
 }
 
-function ProfileError({ dot, query }: { dot: string; query: FullProfileQuery }) {
+function ProfileError({ dot, query }: { dot: string; query: ProfileQuery }) {
   return (
     <section aria-labelledby="profile-error">
       <title>{`USDOT ${dot} · carrier-desk`}</title>
@@ -123,13 +128,15 @@ function ProfileError({ dot, query }: { dot: string; query: FullProfileQuery }) 
 const TAB_HEADING_ID = 'profile-tab-heading';
 
 interface LoadedProfileProps {
-  /** the full profile when loaded, else its summary */
+  /** the summary when loaded, else the full profile */
   result: ProfileResult;
-  full: FullProfileQuery;
+  full: ProfileQuery;
   tab: ProfileTabId;
+  /** the proxy cuts no summary or views: every tab draws from the full profile */
+  summaryUnavailable: boolean;
 }
 
-function LoadedProfile({ result, full, tab }: LoadedProfileProps) {
+function LoadedProfile({ result, full, tab, summaryUnavailable }: LoadedProfileProps) {
   const { dot, profile } = result;
   const name = profile?.legal_name;
   useEffect(() => {
@@ -137,8 +144,12 @@ function LoadedProfile({ result, full, tab }: LoadedProfileProps) {
   }, [dot, name]);
   if (!profile) return null;
   const label = tabOf(tab)?.label ?? tab;
+  const tabResult = summaryUnavailable || tabOf(tab)?.full ? full.data : result;
   return (
-    <div data-profile-source={full.data ? 'full' : 'summary'}>
+    <div
+      data-profile-source={summaryUnavailable ? 'full' : 'summary'}
+      data-full-profile={full.data ? 'loaded' : 'absent'}
+    >
       <ProfileHeader dot={dot} profile={profile} />
       <DataFreshness result={result} snapshotDate={profile.snapshot_date} />
       <ProfileTabNav dot={dot} current={tab} />
@@ -148,11 +159,16 @@ function LoadedProfile({ result, full, tab }: LoadedProfileProps) {
         </h2>
         {tab === 'overview' ? (
           <ErrorBoundary label="The verdict">
-            <VerdictBanner dot={dot} profile={full.data?.profile} profileFailed={full.isError} />
+            <VerdictBanner dot={dot} profile={profile} evaluateLocally={summaryUnavailable} />
           </ErrorBoundary>
         ) : null}
         <ErrorBoundary key={tab} label={`The ${label} tab`}>
-          <TabBody result={tabOf(tab)?.full ? full.data : result} full={full} tab={tab} />
+          <TabBody
+            result={tabResult}
+            source={tabResult === full.data ? 'full' : 'summary'}
+            full={full}
+            tab={tab}
+          />
         </ErrorBoundary>
       </section>
     </div>
@@ -162,11 +178,13 @@ function LoadedProfile({ result, full, tab }: LoadedProfileProps) {
 /** The tab itself, or, for a tab that needs the full profile, its loading state or error. */
 function TabBody({
   result,
+  source,
   full,
   tab,
 }: {
-  result?: ProfileResult;
-  full: FullProfileQuery;
+  result?: ProfileResult | undefined;
+  source: ProfileTabProps['source'];
+  full: ProfileQuery;
   tab: ProfileTabId;
 }) {
   const label = tabOf(tab)?.label ?? tab;
@@ -191,6 +209,7 @@ function TabBody({
         profile={result.profile}
         raw={result.raw}
         issues={result.issues}
+        source={source}
       />
       <ScrollToHash />
     </Suspense>

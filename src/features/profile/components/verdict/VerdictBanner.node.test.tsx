@@ -1,7 +1,8 @@
 /**
  * The verdict banner, recording a decision and the header's current decision, against a real proxy
- * with its embedded sandbox (child process): the verdict is computed in the page from the fetched
- * profile and the proxy's policy, with no verdict call; the decision goes through the real route.
+ * with its embedded sandbox (child process): the verdict is the proxy's (`/api/local/verdict`, the
+ * same engine on its cached profile), so the overview never downloads the full profile for it; the
+ * decision goes through the real route.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -30,7 +31,7 @@ async function findBanner() {
 }
 
 describe('the verdict banner', () => {
-  it('shows Review for 4418207 with reasons that link to their evidence, without a verdict call', async () => {
+  it('shows Review for 4418207 with reasons that link to their evidence, without the full profile', async () => {
     renderApp('/carriers/4418207/overview');
     const banner = await findBanner();
     expect(within(banner).getByRole('heading', { level: 2 }).textContent).toMatch(/Review$/);
@@ -49,7 +50,8 @@ describe('the verdict banner', () => {
     expect(reasons.textContent).toContain(
       'Shares physical address, telephone and equipment (4 VINs) with DOT 3187452 RAPID ROUTE CARRIERS LLC',
     );
-    expect(sandbox.calls.some((call) => call.includes('/api/local/verdict'))).toBe(false);
+    expect(sandbox.calls.filter((call) => call.includes('/api/local/verdict?'))).toHaveLength(1);
+    expect(sandbox.calls.some((call) => call.includes('/api/v2/profile?'))).toBe(false);
   });
 
   it('labels vendor-computed values and lists the passed checks for 568253 (Pass)', async () => {
@@ -70,6 +72,13 @@ describe('the verdict banner', () => {
   });
 });
 
+/** The writes the page sent (the triage look-up is a read sent as POST: its ids go in the body). */
+function writes(): string[] {
+  return sandbox.calls.filter(
+    (call) => call.startsWith('POST') && call !== 'POST /api/local/triage/lookup',
+  );
+}
+
 describe('recording a decision', () => {
   it('stores it through the proxy and shows it in the header', async () => {
     const user = userEvent.setup();
@@ -82,7 +91,7 @@ describe('recording a decision', () => {
     await user.click(within(form).getByRole('radio', { name: 'Approved with conditions' }));
     await user.click(within(form).getByRole('button', { name: 'Save decision' }));
     // the browser refuses the form: conditions are required for this decision
-    expect(sandbox.calls.filter((call) => call.startsWith('POST'))).toEqual([]);
+    expect(writes()).toEqual([]);
     await user.type(
       within(form).getByLabelText(/^Conditions/),
       'Replacement BIPD before 2026-12-11',
@@ -97,9 +106,7 @@ describe('recording a decision', () => {
         ),
       WAIT,
     );
-    expect(sandbox.calls.filter((call) => call.startsWith('POST'))).toEqual([
-      'POST /api/local/decisions',
-    ]);
+    expect(writes()).toEqual(['POST /api/local/decisions']);
     await waitFor(() => expect(header.textContent).toContain('Approved with conditions'), WAIT);
     expect(within(header).getByText(/^Decision history \(1\)/)).toBeDefined();
   });

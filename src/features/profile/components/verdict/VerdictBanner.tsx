@@ -1,16 +1,22 @@
 /**
- * The overview's opening verdict: the team policy (docs/vetting.md) evaluated in the browser on the
- * full profile already fetched (no extra call; the proxy's `/api/local/verdict` computes the same),
- * the word Pass, Review or Fail, the policy version, and the reasons that decided it, each linking
- * to the tab section that shows its evidence. Below it, recording a decision.
+ * The overview's opening verdict: the team policy (docs/vetting.md) evaluated by the proxy
+ * (`/api/local/verdict`: the same engine, on its cached copy of the profile, so the browser does not
+ * download the full profile for it), the word Pass, Review or Fail, the policy version, and the
+ * reasons that decided it, each linking to the tab section that shows its evidence. Below it,
+ * recording a decision.
  */
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { carrierPath } from '../../../../lib/carrier/paths.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import type { Profile } from '../../../../lib/service/index.ts';
-import { enginePolicy, usePolicy } from '../../../../lib/vetting-api.ts';
-import { evaluate, type Outcome, type RuleResult } from '../../../../lib/vetting/index.ts';
+import {
+  enginePolicy,
+  usePolicy,
+  useVerdict,
+  type VerdictReason,
+} from '../../../../lib/vetting-api.ts';
+import { evaluate, type Outcome } from '../../../../lib/vetting/index.ts';
 import { PROFILE_TABS } from '../tabs/types.ts';
 import { DecisionForm } from './DecisionForm.tsx';
 
@@ -39,11 +45,11 @@ function tabLabel(tab: string): string {
 }
 
 /** Where a reason's evidence is: the tab, and the section (or row) in it. */
-function evidenceHref(dot: string, reason: Pick<RuleResult, 'tab' | 'anchor'>): string {
+function evidenceHref(dot: string, reason: Pick<VerdictReason, 'tab' | 'anchor'>): string {
   return carrierPath(dot, reason.tab, reason.anchor);
 }
 
-function Tags({ reason }: { reason: RuleResult }) {
+function Tags({ reason }: { reason: VerdictReason }) {
   const tags = [
     reason.not_enough_data ? 'not enough data' : undefined,
     reason.not_applicable ? 'not applicable' : undefined,
@@ -59,7 +65,7 @@ function Tags({ reason }: { reason: RuleResult }) {
   ));
 }
 
-function ReasonItem({ dot, reason }: { dot: string; reason: RuleResult }) {
+function ReasonItem({ dot, reason }: { dot: string; reason: VerdictReason }) {
   return (
     <li className="flex gap-2" data-rule={reason.rule} data-outcome={reason.outcome}>
       <span aria-hidden="true" className={`font-bold ${WORD_CLASS[reason.outcome]}`}>
@@ -67,7 +73,7 @@ function ReasonItem({ dot, reason }: { dot: string; reason: RuleResult }) {
       </span>
       <span>
         <strong>
-          {OUTCOME_WORDS[reason.outcome]} · {reason.label}:
+          {OUTCOME_WORDS[reason.outcome]} · {reason.label ?? reason.rule}:
         </strong>{' '}
         {reason.message}
         <Tags reason={reason} />{' '}
@@ -75,7 +81,8 @@ function ReasonItem({ dot, reason }: { dot: string; reason: RuleResult }) {
           to={evidenceHref(dot, reason)}
           className="text-sm whitespace-nowrap text-sky-800 underline dark:text-sky-300"
         >
-          Evidence: {tabLabel(reason.tab)} <span className="sr-only">({reason.label})</span>
+          Evidence: {tabLabel(reason.tab)}{' '}
+          <span className="sr-only">({reason.label ?? reason.rule})</span>
         </Link>
       </span>
     </li>
@@ -84,30 +91,37 @@ function ReasonItem({ dot, reason }: { dot: string; reason: RuleResult }) {
 
 interface VerdictBannerProps {
   dot: string;
-  /** the full profile (the summary leaves out the network data the chameleon rule reads) */
-  profile: Profile | undefined;
-  /** the full profile failed to load: no verdict can be computed */
-  profileFailed?: boolean;
+  /** the profile on screen (its summary is enough): for the vendor's risk score line */
+  profile: Profile;
+  /**
+   * Evaluate here instead, on this full profile: when the proxy keeps no profile cache (it then
+   * cuts no summary), each verdict call would be another billed profile call.
+   */
+  evaluateLocally?: boolean;
 }
 
-export function VerdictBanner({ dot, profile, profileFailed = false }: VerdictBannerProps) {
+/** The verdict: the proxy's, or computed here from the full profile on screen. */
+function useShownVerdict(dot: string, profile: Profile, local: boolean) {
+  const remote = useVerdict(dot, !local);
   const policy = usePolicy();
-  const headingId = useId();
-  const verdict = useMemo(
-    () => (profile && policy.data ? evaluate(profile, enginePolicy(policy.data)) : undefined),
-    [profile, policy.data],
+  const computed = useMemo(
+    () => (local && policy.data ? evaluate(profile, enginePolicy(policy.data)) : undefined),
+    [local, profile, policy.data],
   );
-  if (policy.isError) {
+  if (!local) return remote;
+  return policy.isError
+    ? { data: undefined, isError: true as const, error: policy.error }
+    : { data: computed, isError: false as const, error: null };
+}
+
+export function VerdictBanner({ dot, profile, evaluateLocally = false }: VerdictBannerProps) {
+  const query = useShownVerdict(dot, profile, evaluateLocally);
+  const headingId = useId();
+  const verdict = query.data;
+  if (query.isError) {
     return (
       <p role="alert" className="mb-4 rounded-md border border-red-300 p-3 text-sm">
-        The vetting policy could not be loaded, so no verdict is shown: {policy.error.message}
-      </p>
-    );
-  }
-  if (!verdict && profileFailed) {
-    return (
-      <p className="mb-4 rounded-md border border-neutral-300 p-3 text-sm dark:border-neutral-700">
-        No verdict: it is computed from the full profile, which could not be loaded.
+        No verdict could be computed for this carrier: {query.error.message}
       </p>
     );
   }
@@ -143,7 +157,7 @@ export function VerdictBanner({ dot, profile, profileFailed = false }: VerdictBa
         </Link>{' '}
         · data of {formatDate(verdict.snapshot_date)} · computed from the profile on screen
       </p>
-      {profile?.risk_score && !verdict.reasons.some((r) => r.rule === 'vendor_risk_score') ? (
+      {profile.risk_score && !verdict.reasons.some((r) => r.rule === 'vendor_risk_score') ? (
         <p className="mt-1 text-sm text-neutral-800 dark:text-neutral-200">
           Vendor risk score {profile.risk_score} (computed by the data vendor; not a rule of this
           policy).

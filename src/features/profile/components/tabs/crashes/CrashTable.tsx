@@ -2,11 +2,14 @@ import { Facts } from '../../../../../components/Facts.tsx';
 import {
   DataTable,
   type DataTableColumn,
+  type DataTableSort,
 } from '../../../../../components/data-table/DataTable.tsx';
+import type { PagerProps } from '../../../../../components/data-table/Pager.tsx';
 import { formatCount, formatDate, formatFlag, MISSING } from '../../../../../lib/format.ts';
 import type { Crash } from '../../../../../lib/service/index.ts';
 import { dateSortKey } from '../kit/sort-keys.ts';
-import { CRASH_CSV, type CrashRow } from './model.ts';
+import { withServerSort } from '../kit/view-table.tsx';
+import { CRASH_CSV, CRASH_SORT_FIELDS, type CrashRow } from './model.ts';
 
 const COLUMNS: readonly DataTableColumn<CrashRow>[] = [
   {
@@ -114,6 +117,41 @@ export function CrashTable({ rows, selectedId, onSelect, csvFileName }: CrashTab
       renderDetail={(r) => <CrashDetail crash={r.crash} />}
       expandLabel={(r) => `Details of the crash of ${formatDate(r.crash.report_date)}`}
       csv={{ columns: CRASH_CSV, fileName: csvFileName, noun: 'crashes' }}
+    />
+  );
+}
+
+const SERVER_COLUMNS = withServerSort(COLUMNS, CRASH_SORT_FIELDS);
+
+interface ServerCrashTableProps {
+  /** one page of the proxy's rows, in its order */
+  rows: readonly CrashRow[];
+  total: number;
+  sort: DataTableSort | undefined;
+  onSortChange: (sort: DataTableSort | undefined) => void;
+  pager: PagerProps | undefined;
+  selectedId: string | undefined;
+  onSelect: (id: string) => void;
+}
+
+/** A page of crashes as the proxy sorted them; a header click asks the proxy for the new order. */
+export function ServerCrashTable(props: ServerCrashTableProps) {
+  return (
+    <DataTable
+      caption={`Crashes: ${formatCount(props.total)}`}
+      data={props.rows}
+      columns={SERVER_COLUMNS}
+      getRowId={(r) => r.id}
+      sort={props.sort}
+      onSortChange={props.onSortChange}
+      pager={props.pager ? { ...props.pager, label: 'Crash pages' } : undefined}
+      virtualize={false}
+      maxHeight={480}
+      selectedId={props.selectedId}
+      onSelect={props.onSelect}
+      selectLabel={(r) => `Crash of ${formatDate(r.crash.report_date)}: show on map`}
+      renderDetail={(r) => <CrashDetail crash={r.crash} />}
+      expandLabel={(r) => `Details of the crash of ${formatDate(r.crash.report_date)}`}
     />
   );
 }

@@ -5,6 +5,7 @@ import { coordinateOf, withExtraLocations } from '../../../../../components/map/
 import type { MapPoint } from '../../../../../components/map/types.ts';
 import { formatCount, formatDate, formatFlag } from '../../../../../lib/format.ts';
 import type { Crash, CrashAggregate, Profile } from '../../../../../lib/service/index.ts';
+import { SeenRowPoint, type SeenRows } from '../kit/seen-points.ts';
 
 function crashId(crash: Crash, index: number): string {
   return crash._id ?? crash.report_number ?? `crash-${index}`;
@@ -112,4 +113,37 @@ export function crashTotals(p: Profile): Fact[] {
     { term: 'Tow-away crashes', value: formatCount(p.crashes_tow_away) },
     { term: 'Last crash', value: formatDate(p.last_crash_date) },
   ];
+}
+
+/** The table's columns the proxy's `crashes` view sorts by, and its field for each. */
+export const CRASH_SORT_FIELDS: Readonly<Record<string, string>> = {
+  date: 'report_date',
+  fatalities: 'fatalities',
+  injuries: 'injuries',
+};
+
+/** "Crash 3 Mar 2026, DALLAS, TX · Fatalities: 0 · …": a crash in words. */
+export function crashText(crash: Crash): string {
+  return [crashLabel(crash), ...crashDetails(crash)].join(' · ');
+}
+
+/**
+ * Map points from the proxy's compact `[lon, lat, id]` triples (their text from the crashes seen,
+ * as for inspections), plus the profile's `geo_points.crash_locations` they do not account for.
+ */
+export function crashPointsFromTriples(
+  triples: readonly (readonly [number, number, string])[],
+  seen: SeenRows<Crash>,
+  locations?: NonNullable<Profile['geo_points']>['crash_locations'],
+): MapPoint[] {
+  const describe = (crash: Crash) => ({ label: crashLabel(crash), details: crashDetails(crash) });
+  const points: MapPoint[] = triples.map(
+    ([lon, lat, id]) => new SeenRowPoint(id, lat, lon, seen, describe, 'Crash'),
+  );
+  return withExtraLocations(points, locations, (location, index) => ({
+    id: `crash-location-${index}`,
+    lat: location.lat,
+    lon: location.lon,
+    label: `Crash location${location.date ? ` ${formatDate(location.date)}` : ''}`,
+  }));
 }

@@ -1,13 +1,17 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   DataTable,
   type DataTableColumn,
 } from '../../../../../components/data-table/DataTable.tsx';
 import { ExportCsvButton } from '../../../../../components/data-table/ExportCsvButton.tsx';
+import { ErrorState } from '../../../../../components/ErrorState.tsx';
+import { LoadingBlock } from '../../../../../components/Skeleton.tsx';
 import { formatCount, formatDate, formatFlag, MISSING } from '../../../../../lib/format.ts';
 import type { EquipmentSummary, Vehicle } from '../../../../../lib/service/index.ts';
+import { useViewPage, type ViewRow } from '../../../api/profile-view.ts';
 import { EQUIPMENT_CSV } from './model.ts';
 import { Empty } from '../kit/parts.tsx';
+import { ExportViewCsv } from '../kit/view-table.tsx';
 
 const PAGE = 100;
 
@@ -90,6 +94,86 @@ export function EquipmentHistoryTable({
             onClick={() => setShown((n) => n + PAGE)}
           >
             Show {formatCount(Math.min(PAGE, vehicles.length - rows.length))} more
+          </button>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+/** The proxy's equipment view, most recently inspected first (the service's order is not kept). */
+const EQUIPMENT_ORDER = { sort: 'last_inspection_date_vin', dir: 'desc' } as const;
+
+const vehicleOf = (row: ViewRow<'equipment'>): Vehicle => row.item;
+
+const MORE_BUTTON =
+  'rounded-md border border-neutral-300 px-2 py-1 font-medium text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:text-neutral-100 dark:hover:bg-neutral-800';
+
+/**
+ * `equipment_history` from the proxy's `equipment` view: the first 100 vehicles, 100 more on each
+ * click (one request for the rows shown), and a CSV of every vehicle fetched on its click.
+ */
+export function ServerEquipmentHistoryTable({
+  dot,
+  csvFileName,
+}: {
+  dot: string;
+  csvFileName: string;
+}) {
+  const [shown, setShown] = useState(PAGE);
+  const result = useViewPage(dot, 'equipment', {
+    ...EQUIPMENT_ORDER,
+    offset: '0',
+    limit: String(shown),
+  });
+  const page = result.data;
+  const vehicles = useMemo(() => page?.rows.map(vehicleOf) ?? [], [page]);
+  const ids = useMemo(() => new Map(page?.rows.map((row) => [row.item, row.id])), [page]);
+  if (result.isError && !page) {
+    return (
+      <ErrorState
+        key={result.errorUpdatedAt}
+        error={result.error}
+        what="the equipment history"
+        onRetry={() => void result.refetch()}
+        retrying={result.isFetching}
+      />
+    );
+  }
+  if (!page) return <LoadingBlock label="Loading the equipment history" />;
+  if (!page.total) return <Empty>No equipment on record.</Empty>;
+  return (
+    <div className="space-y-2">
+      <ExportViewCsv
+        dot={dot}
+        view="equipment"
+        query={EQUIPMENT_ORDER}
+        matched={page.matched}
+        toRow={vehicleOf}
+        columns={EQUIPMENT_CSV}
+        fileName={csvFileName}
+        noun="vehicles"
+      />
+      <DataTable
+        caption={`Equipment history: ${formatCount(page.total)} vehicles`}
+        captionHidden
+        sortable={false}
+        virtualize={false}
+        columns={VEHICLE_COLUMNS}
+        data={vehicles}
+        getRowId={(v) => ids.get(v) ?? ''}
+      />
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">
+        Showing {formatCount(page.rows.length)} of {formatCount(page.total)} vehicles, most recently
+        inspected first.{' '}
+        {page.rows.length < page.total ? (
+          <button
+            type="button"
+            className={MORE_BUTTON}
+            disabled={result.isFetching}
+            onClick={() => setShown((n) => n + PAGE)}
+          >
+            Show {formatCount(Math.min(PAGE, page.total - page.rows.length))} more
           </button>
         ) : null}
       </p>

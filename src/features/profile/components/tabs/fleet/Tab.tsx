@@ -11,7 +11,11 @@ import {
   MISSING,
 } from '../../../../../lib/format.ts';
 import type { Profile } from '../../../../../lib/service/index.ts';
-import { EquipmentHistoryTable, EquipmentSummaryTables } from './EquipmentTables.tsx';
+import {
+  EquipmentHistoryTable,
+  EquipmentSummaryTables,
+  ServerEquipmentHistoryTable,
+} from './EquipmentTables.tsx';
 import {
   cargoCarried,
   cargoFlags,
@@ -167,9 +171,13 @@ function CargoSection({ profile: p }: { profile: Profile }) {
   );
 }
 
-/** Fleet & equipment tab: counts, MCS-150, operation classes, cargo, equipment and loads. */
-export function FleetTab({ dot, profile }: ProfileTabProps) {
+/**
+ * Fleet & equipment tab: counts, MCS-150, operation classes, cargo, equipment and loads. The
+ * equipment history comes from the proxy's `equipment` view when the page holds the summary.
+ */
+export function FleetTab({ dot, profile, source }: ProfileTabProps) {
   const vehicles = profile.equipment_history ?? [];
+  const fileName = csvFileName(`equipment-${dot}`);
   return (
     <div className="space-y-6">
       <FleetSection profile={profile} />
@@ -184,7 +192,11 @@ export function FleetTab({ dot, profile }: ProfileTabProps) {
         title="Equipment history"
         description="Vehicles seen under this DOT; multi-DOT means the VIN also ran under other carriers."
       >
-        <EquipmentHistoryTable vehicles={vehicles} csvFileName={csvFileName(`equipment-${dot}`)} />
+        {source === 'summary' ? (
+          <ServerEquipmentHistoryTable dot={dot} csvFileName={fileName} />
+        ) : (
+          <EquipmentHistoryTable vehicles={vehicles} csvFileName={fileName} />
+        )}
       </Section>
       {hasLoads(profile) ? <LoadsSection profile={profile} /> : null}
     </div>

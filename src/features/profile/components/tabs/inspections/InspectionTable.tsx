@@ -1,11 +1,20 @@
 import {
   DataTable,
   type DataTableColumn,
+  type DataTableSort,
 } from '../../../../../components/data-table/DataTable.tsx';
+import type { PagerProps } from '../../../../../components/data-table/Pager.tsx';
 import { formatCount, formatDate, MISSING } from '../../../../../lib/format.ts';
 import { dateSortKey, idSortKey } from '../kit/sort-keys.ts';
 import { InspectionDetail } from './InspectionDetail.tsx';
-import { INSPECTION_CSV, isOutOfService, levelLabel, type InspectionRow } from './model.ts';
+import { withServerSort } from '../kit/view-table.tsx';
+import {
+  INSPECTION_CSV,
+  INSPECTION_SORT_FIELDS,
+  isOutOfService,
+  levelLabel,
+  type InspectionRow,
+} from './model.ts';
 
 const COLUMNS: readonly DataTableColumn<InspectionRow>[] = [
   {
@@ -61,6 +70,8 @@ const COLUMNS: readonly DataTableColumn<InspectionRow>[] = [
   },
 ];
 
+const SERVER_COLUMNS = withServerSort(COLUMNS, INSPECTION_SORT_FIELDS);
+
 interface InspectionTableProps {
   rows: readonly InspectionRow[];
   total: number;
@@ -68,6 +79,51 @@ interface InspectionTableProps {
   onSelect: (id: string) => void;
   /** the CSV file's name (the rows shown, in the table's order) */
   csvFileName: string;
+}
+
+interface ServerInspectionTableProps {
+  /** one page of the proxy's rows, in its order */
+  rows: readonly InspectionRow[];
+  total: number;
+  matched: number;
+  sort: DataTableSort | undefined;
+  onSortChange: (sort: DataTableSort | undefined) => void;
+  pager: PagerProps | undefined;
+  selectedId: string | undefined;
+  onSelect: (id: string) => void;
+}
+
+function captionOf(matched: number, total: number): string {
+  return matched === total
+    ? `Inspections: ${formatCount(total)}`
+    : `Inspections: ${formatCount(matched)} of ${formatCount(total)} match the filters`;
+}
+
+/**
+ * A page of inspections as the proxy sorted and filtered them; a header click asks the proxy for
+ * the new order (sorting the page alone would mislead). Not virtualised: a page is 100 rows.
+ */
+export function ServerInspectionTable(props: ServerInspectionTableProps) {
+  return (
+    <DataTable
+      caption={captionOf(props.matched, props.total)}
+      data={props.rows}
+      columns={SERVER_COLUMNS}
+      getRowId={(r) => r.id}
+      sort={props.sort}
+      onSortChange={props.onSortChange}
+      pager={props.pager ? { ...props.pager, label: 'Inspection pages' } : undefined}
+      virtualize={false}
+      maxHeight={480}
+      selectedId={props.selectedId}
+      onSelect={props.onSelect}
+      selectLabel={(r) => `Inspection of ${formatDate(r.inspection.insp_date)}: show on map`}
+      renderDetail={(r) => <InspectionDetail inspection={r.inspection} />}
+      expandLabel={(r) =>
+        `Violations and units of the inspection of ${formatDate(r.inspection.insp_date)}`
+      }
+    />
+  );
 }
 
 /** Every (filtered) inspection, newest first, virtualised for carriers with thousands. */
@@ -78,13 +134,9 @@ export function InspectionTable({
   onSelect,
   csvFileName,
 }: InspectionTableProps) {
-  const caption =
-    rows.length === total
-      ? `Inspections: ${formatCount(total)}`
-      : `Inspections: ${formatCount(rows.length)} of ${formatCount(total)} match the filters`;
   return (
     <DataTable
-      caption={caption}
+      caption={captionOf(rows.length, total)}
       data={rows}
       columns={COLUMNS}
       getRowId={(r) => r.id}

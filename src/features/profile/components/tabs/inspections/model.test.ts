@@ -10,6 +10,8 @@ import {
   INSPECTION_CSV,
   inspectionDetails,
   pointsFromInspections,
+  pointsFromTriples,
+  inspectionViewFilters,
 } from './model.ts';
 import { tableCsv } from '../../../../../components/data-table/csv.ts';
 
@@ -181,5 +183,45 @@ describe('the inspections CSV', () => {
       report_number: '',
     });
     expect(lines[3]?.startsWith('TX9,2025-12-31,TX,')).toBe(true);
+  });
+});
+
+describe('pointsFromTriples (the proxy’s compact points)', () => {
+  it('labels a point generically until its row has been seen, then from the row', () => {
+    const seen = new Map<string, Inspection>();
+    const [point] = pointsFromTriples([[-90.2, 38.6, 'a1']], seen);
+    expect(point).toMatchObject({ id: 'a1', lon: -90.2, lat: 38.6, label: 'Inspection' });
+    expect(point?.details).toBeUndefined();
+    seen.set('a1', {
+      extra: {},
+      insp_date: '2026-11-15',
+      location_desc: 'SAINT LOUIS, MO',
+      insp_level_id: '5',
+      viol_total: 2,
+      oos_total: 0,
+    });
+    expect(point?.label).toBe('Inspection 15 Nov 2026, SAINT LOUIS, MO');
+    expect(point?.details).toEqual([
+      'Level 5 (vehicle only)',
+      '2 violations',
+      'Out of service: no',
+    ]);
+  });
+
+  it('adds the profile’s inspection locations no point accounts for', () => {
+    const points = pointsFromTriples([[-90.2, 38.6, 'a1']], new Map(), [
+      { lat: 38.6, lon: -90.2 },
+      { lat: 40, lon: -100, date: '2026-01-02' },
+    ]);
+    expect(points.map((p) => p.id)).toEqual(['a1', 'inspection-location-1']);
+  });
+});
+
+describe('inspectionViewFilters', () => {
+  it('names the filters as the proxy’s view takes them, leaving out the empty ones', () => {
+    expect(inspectionViewFilters(NO_INSPECTION_FILTERS)).toEqual({});
+    expect(
+      inspectionViewFilters({ from: '2026-01-01', to: '', state: 'TX', level: '2', oosOnly: true }),
+    ).toEqual({ from: '2026-01-01', state: 'TX', level: '2', oos: '1' });
   });
 });

@@ -5,6 +5,7 @@ import { coordinateOf, withExtraLocations } from '../../../../../components/map/
 import type { MapPoint } from '../../../../../components/map/types.ts';
 import { formatCount, formatDate, formatPercent } from '../../../../../lib/format.ts';
 import type { Inspection, Profile } from '../../../../../lib/service/index.ts';
+import { SeenRowPoint, type SeenRows } from '../kit/seen-points.ts';
 
 /** A stable id per inspection: `_id`, else the report number, else its position. */
 function inspectionId(inspection: Inspection, index: number): string {
@@ -254,4 +255,68 @@ export function inspectionTotals(p: Profile): Fact[] {
     { term: 'States inspected in', value: formatCount(p.inspected_states) },
     { term: 'Last inspection', value: formatDate(p.last_inspection_date) },
   ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tab on the proxy's slices (`/api/local/profile-view`): the same filters, sorted and paged
+// by the proxy, the map from the compact points.
+// ---------------------------------------------------------------------------------------------
+
+/** The filters as the proxy's `inspections` and `inspection-points` views take them. */
+export function inspectionViewFilters(filters: InspectionFilters): Record<string, string> {
+  return {
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+    ...(filters.state ? { state: filters.state } : {}),
+    ...(filters.level ? { level: filters.level } : {}),
+    ...(filters.oosOnly ? { oos: '1' } : {}),
+  };
+}
+
+/** The table's columns the proxy sorts by, and its field for each. */
+export const INSPECTION_SORT_FIELDS: Readonly<Record<string, string>> = {
+  date: 'insp_date',
+  state: 'report_state',
+  level: 'insp_level_id',
+  violations: 'viol_total',
+  oos: 'oos_total',
+};
+
+/** "Inspection 15 Nov 2026, SAINT LOUIS, MO": what a point or row is, in words. */
+export function inspectionText(inspection: Inspection): string {
+  return [inspectionLabel(inspection), ...inspectionDetails(inspection)].join(' · ');
+}
+
+/**
+ * Map points from the proxy's compact `[lon, lat, id]` triples (their text from the rows seen),
+ * plus the profile's `geo_points.inspection_locations` they do not account for.
+ */
+export function pointsFromTriples(
+  triples: readonly (readonly [number, number, string])[],
+  seen: SeenRows<Inspection>,
+  locations?: NonNullable<Profile['geo_points']>['inspection_locations'],
+): MapPoint[] {
+  const describe = (inspection: Inspection) => ({
+    label: inspectionLabel(inspection),
+    details: inspectionDetails(inspection),
+  });
+  const points: MapPoint[] = triples.map(
+    ([lon, lat, id]) => new SeenRowPoint(id, lat, lon, seen, describe, 'Inspection'),
+  );
+  return withExtraLocations(points, locations, (location, index) => ({
+    id: `inspection-location-${index}`,
+    lat: location.lat,
+    lon: location.lon,
+    label: `Inspection location${location.date ? ` ${formatDate(location.date)}` : ''}`,
+  }));
+}
+
+/** Inspections per state: the service's `preferred_lanes`, else the proxy's counts (computed). */
+export function lanesFromCounts(
+  profile: Profile,
+  counts: readonly Lane[] | undefined,
+): { lanes: Lane[]; computed: boolean } {
+  const given = lanesOf({ ...profile, inspection_history: undefined });
+  if (given.lanes.length || !counts?.length) return given;
+  return { lanes: byCountDesc([...counts]), computed: true };
 }

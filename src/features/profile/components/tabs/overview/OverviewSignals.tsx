@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { carrierPath } from '../../../../../lib/carrier/paths.ts';
 import type { Profile } from '../../../../../lib/service/index.ts';
+import { useNetworkView, withNetworkFields } from '../../../api/profile-view.ts';
 import { focusWhenShown } from './focus-target.ts';
 import { overviewSignals, type OverviewSignal } from './overview-signals.ts';
 import { Section } from '../kit/Section.tsx';
@@ -51,12 +53,49 @@ function Signal({ signal }: { signal: OverviewSignal }) {
   );
 }
 
+interface OverviewSignalsProps {
+  dot: string;
+  profile: Profile;
+  /**
+   * `profile` is the proxy's summary, which leaves out the equipment links (and so the statuses of
+   * the carriers sharing equipment): the network line waits for the proxy's `network` view.
+   */
+  fromSummary?: boolean;
+}
+
 /** The chameleon and contact-change summary lines at the top of the overview. */
-export function OverviewSignals({ dot, profile }: { dot: string; profile: Profile }) {
+export function OverviewSignals({ dot, profile, fromSummary = false }: OverviewSignalsProps) {
+  return fromSummary ? (
+    <SignalsWithNetworkView dot={dot} profile={profile} />
+  ) : (
+    <SignalList signals={overviewSignals(profile, dot)} waiting={false} />
+  );
+}
+
+function SignalsWithNetworkView({ dot, profile }: { dot: string; profile: Profile }) {
+  const network = useNetworkView(dot, true);
+  const merged = useMemo(
+    () => (network.data ? withNetworkFields(profile, network.data) : profile),
+    [profile, network.data],
+  );
+  // on an error the line says what the summary shows (the linked carriers, statuses unknown)
+  const waiting = network.isPending;
+  const signals = overviewSignals(merged, dot).filter(
+    (signal) => !(waiting && signal.id === 'network'),
+  );
+  return <SignalList signals={signals} waiting={waiting} />;
+}
+
+function SignalList({ signals, waiting }: { signals: OverviewSignal[]; waiting: boolean }) {
   return (
     <Section id="overview-signals" title="Identity signals">
       <ul className="space-y-1.5 text-sm">
-        {overviewSignals(profile, dot).map((signal) => (
+        {waiting ? (
+          <li role="status" className="text-neutral-700 dark:text-neutral-300">
+            Checking the carriers it shares identifiers with…
+          </li>
+        ) : null}
+        {signals.map((signal) => (
           <Signal key={signal.id} signal={signal} />
         ))}
       </ul>

@@ -96,10 +96,10 @@ function FigureSection({ id, title, items }: { id: string; title: string; items:
  * The identity signals (chameleon relation, recent contact changes), the key fleet, inspection and
  * crash figures, and the risk factors as plain statements grouped by what they mean.
  */
-export function OverviewTab({ dot, profile }: ProfileTabProps) {
+export function OverviewTab({ dot, profile, source }: ProfileTabProps) {
   return (
     <div className="space-y-8">
-      <OverviewSignals dot={dot} profile={profile} />
+      <OverviewSignals dot={dot} profile={profile} fromSummary={source === 'summary'} />
       <div className="grid gap-4 lg:grid-cols-3">
         <FigureSection id="overview-fleet" title="Fleet" items={fleetFigures(profile)} />
         <FigureSection
