@@ -41,11 +41,33 @@ function renderBadge(path: string) {
   return client;
 }
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+// past the idle wait (jsdom has no requestIdleCallback: lib/idle.ts waits 200 ms instead)
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 300)));
 
 describe('MonitoringNavBadge', () => {
-  it('asks for its list at once away from the inbox', async () => {
+  it('asks for its list once the page is idle away from the inbox', async () => {
     renderBadge('/search');
+    await settle();
+    expect(badgeCalls()).toHaveLength(1);
+  });
+
+  it('lets the page’s own first answers come first', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let answer: (value: string) => void = () => undefined;
+    void client.fetchQuery({
+      queryKey: ['profile-summary'],
+      queryFn: () => new Promise<string>((resolve) => (answer = resolve)),
+    });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/carriers/1/overview']}>
+          <MonitoringNavBadge />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await settle();
+    expect(badgeCalls()).toHaveLength(0);
+    act(() => answer('summary'));
     await settle();
     expect(badgeCalls()).toHaveLength(1);
   });

@@ -1,7 +1,8 @@
 import { useIsFetching, useQuery, useQueryClient, type QueryCache } from '@tanstack/react-query';
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useMatch } from 'react-router';
 import { FRESHNESS } from '../../../lib/freshness.ts';
+import { whenIdle } from '../../../lib/idle.ts';
 import {
   getMonitoringList,
   INBOX_REFRESH_MS,
@@ -53,6 +54,26 @@ function useInboxFirstPagePending(): boolean {
   return onInbox && !settled;
 }
 
+/** The longest the badge waits for the page's own first answers before asking anyway. */
+const PAGE_FIRST_MS = 5_000;
+
+/**
+ * Whether the page the user opened has had its first answers: no query fetching, then an idle
+ * moment (or PAGE_FIRST_MS at most). The badge's list is as big as an inbox page; asked at once, it
+ * competes with a profile's summary for the network and the main thread before the page draws.
+ */
+function usePageSettledOnce(): boolean {
+  const busy = useIsFetching() > 0;
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (settled) return;
+    const timer = window.setTimeout(() => setSettled(true), PAGE_FIRST_MS);
+    if (!busy) whenIdle(() => setSettled(true));
+    return () => window.clearTimeout(timer);
+  }, [busy, settled]);
+  return settled;
+}
+
 interface UntriagedTotal {
   total: number;
   /** the last count read: the latest refresh failed (outage), so it may be out of date */
@@ -63,6 +84,7 @@ function useUntriagedTotal(): UntriagedTotal | undefined {
   // Its answer is as big as an inbox page: wait for the page the user is waiting for.
   const inboxLoading = useInboxLoading();
   const inboxPending = useInboxFirstPagePending();
+  const pageSettled = usePageSettledOnce();
   const list = useQuery({
     queryKey: monitoringKeys.badge(),
     queryFn: ({ signal }) => getMonitoringList(BADGE_QUERY, signal),
@@ -71,7 +93,7 @@ function useUntriagedTotal(): UntriagedTotal | undefined {
       query.state.status === 'error' ? RETRY_AFTER_FAILURE_MS : INBOX_REFRESH_MS,
     retry: false,
     structuralSharing: false,
-    enabled: !inboxLoading && !inboxPending,
+    enabled: pageSettled && !inboxLoading && !inboxPending,
   });
   const profiles = list.data?.profiles;
   const changes = useMemo(() => (profiles ?? []).flatMap(inboxChangesOf), [profiles]);
