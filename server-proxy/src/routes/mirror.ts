@@ -70,6 +70,11 @@ export interface MirrorAnswer {
   json: unknown;
   /** served from the cache (or a shared in-flight call): free */
   cacheHit: boolean;
+  /**
+   * the service's Retry-After on a 429 passed on (longer than the proxy waits), for routes that
+   * send the answer on: the page counts down from it. Other refusals keep their own handling.
+   */
+  retryAfter?: string | undefined;
 }
 
 /**
@@ -413,7 +418,12 @@ function mirrorClient(handler: MirrorHandler, governance: Governance): MirrorCli
           refresh: false,
         });
         audit(stored.status);
-        return { status: stored.status, json: jsonOf(stored), cacheHit: outcome.cacheHit };
+        return {
+          status: stored.status,
+          json: jsonOf(stored),
+          cacheHit: outcome.cacheHit,
+          retryAfter: stored.status === 429 ? stored.headers['retry-after'] : undefined,
+        };
       } catch (err) {
         audit(err instanceof ProxyError ? err.status : 500);
         throw err;

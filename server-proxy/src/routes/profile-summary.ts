@@ -70,9 +70,12 @@ export interface Summary {
   fetchedAt: Date;
   /** a successful answer without a profile item (an unknown DOT) */
   empty: boolean;
+  /** the service's Retry-After on a refused answer, passed on so the page can count down */
+  retryAfter?: string | undefined;
 }
 
 function sendSummary(reply: FastifyReply, summary: Summary) {
+  if (summary.retryAfter !== undefined) void reply.header('retry-after', summary.retryAfter);
   return reply
     .code(summary.status)
     .header('content-type', 'application/json; charset=utf-8')
@@ -165,7 +168,8 @@ export class SummaryMaker {
       this.parsed?.get(stored, answer.json);
     }
     const fetchedAt = stored?.fetchedAt ?? new Date();
-    return { status: answer.status, ...cut, cacheHit: answer.cacheHit, fetchedAt };
+    const retryAfter = ok ? undefined : answer.retryAfter;
+    return { status: answer.status, ...cut, cacheHit: answer.cacheHit, fetchedAt, retryAfter };
   }
 }
 

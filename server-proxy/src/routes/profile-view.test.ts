@@ -424,8 +424,16 @@ describe('a failure of the service', () => {
   let origin: FakeOrigin;
   let proxy: RunningProxy;
   beforeAll(async () => {
-    origin = await startFakeOrigin((_req, res) =>
-      answerJson(res, 404, { error: 'No carrier', code: 'not_found' }),
+    origin = await startFakeOrigin((req, res) =>
+      req.url?.includes('dot_number=2')
+        ? // longer than the proxy waits: passed on to the browser with its Retry-After
+          answerJson(
+            res,
+            429,
+            { error: 'Slow down', code: 'rate_limited' },
+            { 'retry-after': '120' },
+          )
+        : answerJson(res, 404, { error: 'No carrier', code: 'not_found' }),
     );
     proxy = await startProxy(
       testConfig({
@@ -448,6 +456,18 @@ describe('a failure of the service', () => {
     const answer = await proxy.call(view('1', 'inspections'));
     expect(answer.status).toBe(404);
     expect(answer.json).toEqual({ error: 'No carrier', code: 'not_found' });
+  });
+
+  it('passes a 429 on with its Retry-After, for the view and the summary alike', async () => {
+    for (const path of [
+      view('2', 'inspections'),
+      view('2', 'summary'),
+      '/api/local/profile-summary?dot_number=2',
+    ]) {
+      const answer = await proxy.call(path);
+      expect(answer.status, path).toBe(429);
+      expect(answer.headers.get('retry-after'), path).toBe('120');
+    }
   });
 });
 

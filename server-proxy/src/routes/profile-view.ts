@@ -116,9 +116,12 @@ interface Answer {
   json: unknown;
   cacheHit: boolean;
   fetchedAt: Date;
+  /** the service's Retry-After on a refused answer, passed on so the page can count down */
+  retryAfter?: string | undefined;
 }
 
 function send(reply: FastifyReply, view: ProfileView, answer: Omit<Answer, 'json'>, body: string) {
+  if (answer.retryAfter !== undefined) void reply.header('retry-after', answer.retryAfter);
   return reply
     .code(answer.status)
     .header('content-type', 'application/json; charset=utf-8')
