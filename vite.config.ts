@@ -36,6 +36,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest runs one file at a time on two cores by default (cores − 1): most test files wait on
+    // real servers, child processes and timers, so two at a time finish the suite sooner.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -10,6 +10,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResponseCache, StoredResponse } from '../cache.ts';
 import { ApiError } from '../http/api-error.ts';
+import { omitProfileFields, PROFILE_LONG_LISTS } from '../profile-items.ts';
 import { requestKey, validateRequest } from '../validate.ts';
 import type { MirrorCaller, MirrorClient } from './mirror.ts';
 
@@ -19,12 +20,7 @@ export const PROFILE_SUMMARY_PATH = '/api/local/profile-summary';
  * Left out of every item of the summary: the histories that grow with the carrier's activity.
  * Their counters (`inspections_total`, `crashes_total`, `vehicles_total` ...) stay.
  */
-export const SUMMARY_OMITTED_FIELDS = [
-  'inspection_history',
-  'crash_history',
-  'equipment_history',
-  'network_graph_equipment_ext',
-] as const;
+export const SUMMARY_OMITTED_FIELDS = PROFILE_LONG_LISTS;
 
 export interface ProfileSummaryDeps {
   mirror: MirrorClient;
@@ -37,20 +33,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function withoutHistories(item: unknown): unknown {
-  if (!isRecord(item)) return item;
-  const trimmed = { ...item };
-  for (const field of SUMMARY_OMITTED_FIELDS) delete trimmed[field];
-  return trimmed;
-}
-
 /** The body with every profile item trimmed, whatever its form (envelope, array, bare object). */
 export function summariseProfileBody(body: unknown): unknown {
-  if (Array.isArray(body)) return body.map(withoutHistories);
-  if (isRecord(body) && Array.isArray(body.items)) {
-    return { ...body, items: body.items.map(withoutHistories) };
-  }
-  return withoutHistories(body);
+  return omitProfileFields(body, SUMMARY_OMITTED_FIELDS);
 }
 
 function noCacheRefusal(): ApiError {

@@ -14,7 +14,7 @@ import { parseInput, type InputWording } from '../http/parse-input.ts';
 import { z } from 'zod';
 import type { MirrorClient } from '../routes/mirror.ts';
 import { requestKey, validateRequest } from '../validate.ts';
-import { parseProfileResponse, type Profile } from '../../../src/lib/service/index.ts';
+import type { Profile } from '../../../src/lib/service/index.ts';
 import {
   RULES,
   applySettingsChange,
@@ -23,6 +23,7 @@ import {
 } from '../../../src/lib/vetting/index.ts';
 import { MAX_NOTE_CHARS, parseDecisionBody, parseDecisionQuery } from './inputs.ts';
 import { keyFields } from './key-fields.ts';
+import { VerdictProfiles } from './verdict-profile.ts';
 import {
   createVettingStore,
   type Actor,
@@ -69,10 +70,6 @@ function cacheKey(query: Record<string, string>): string {
   return requestKey(validateRequest('profile', query, undefined));
 }
 
-function firstProfile(json: unknown): Profile | undefined {
-  return parseProfileResponse(json).value.items[0];
-}
-
 function readJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
@@ -83,6 +80,8 @@ function readJson(text: string): unknown {
 
 class Vetting {
   readonly store: VettingStore;
+  /** the parsed profile of each cached answer, so a verdict on a cached carrier parses nothing */
+  private readonly profiles = new VerdictProfiles();
   private readonly everFetched: Database.Statement<[string], { n: number }>;
 
   constructor(private readonly deps: VettingRouteDeps) {
@@ -117,7 +116,7 @@ class Vetting {
         ),
       };
     }
-    const profile = firstProfile(answer.json);
+    const profile = this.profiles.of(answer.stored, () => answer.json);
     if (!profile) {
       return {
         ok: false,
@@ -137,7 +136,7 @@ class Vetting {
     const query = { dot_number: dot };
     const stored = this.deps.cache.get(cacheKey(query));
     if (stored && stored.status >= 200 && stored.status < 300) {
-      const profile = firstProfile(readJson(stored.body));
+      const profile = this.profiles.of(stored, () => readJson(stored.body));
       if (profile)
         return { ok: true, seen: { profile, fetchedAt: stored.fetchedAt, cacheHit: true } };
     }

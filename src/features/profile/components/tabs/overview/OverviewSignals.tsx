@@ -91,8 +91,9 @@ function SignalList({ signals, waiting }: { signals: OverviewSignal[]; waiting: 
     <Section id="overview-signals" title="Identity signals">
       <ul className="space-y-1.5 text-sm">
         {waiting ? (
-          <li role="status" className="text-neutral-700 dark:text-neutral-300">
-            Checking the carriers it shares identifiers with…
+          <li className="text-neutral-700 dark:text-neutral-300">
+            {/* a list item may not take the status role itself; the live region sits inside it */}
+            <span role="status">Checking the carriers it shares identifiers with…</span>
           </li>
         ) : null}
         {signals.map((signal) => (
