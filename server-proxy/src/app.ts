@@ -14,7 +14,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { registerAlertRoutes, type AlertRouteDeps, type AlertService } from './alerts/routes.ts';
-import { EndpointBuckets } from './buckets.ts';
+import { EndpointBuckets, type UpstreamBuckets } from './buckets.ts';
 import { registerBulkRoutes } from './bulk/routes.ts';
 import { ResponseCache } from './cache.ts';
 import type { Governance, ProxyConfig, RegisterGovernance } from './context.ts';
@@ -30,6 +30,7 @@ import { registerProfileRoutes } from './routes/profile-view.ts';
 import { registerSpa, type Spa } from './static.ts';
 import { registerMonitoringRoutes } from './triage/routes.ts';
 import { registerVettingRoutes } from './vetting/routes.ts';
+import { createRedisClient, RedisBuckets, watchRedis } from './team/redis-buckets.ts';
 import { UpstreamClient } from './upstream.ts';
 
 export interface ProxyAppOptions {
@@ -152,6 +153,17 @@ function handleErrors(app: FastifyInstance): void {
   });
 }
 
+/** In-process buckets, or with REDIS_URL the Redis-held ones every replica of the key shares. */
+function upstreamBuckets(app: FastifyInstance, config: ProxyConfig): UpstreamBuckets {
+  if (config.redisUrl === undefined) {
+    return new EndpointBuckets(config.rateLimits, config.maxQueueWaitMs);
+  }
+  const redis = createRedisClient(config.redisUrl);
+  watchRedis(redis, { warn: (line) => app.log.warn(line), info: (line) => app.log.info(line) });
+  app.addHook('onClose', () => redis.disconnect());
+  return new RedisBuckets(redis, config.upstream.apiKey, config.rateLimits, config.maxQueueWaitMs);
+}
+
 /** The configuration with the embedded sandbox's address and key as the upstream. */
 function withSandbox(config: ProxyConfig, sandbox: EmbeddedSandbox | undefined): ProxyConfig {
   if (!sandbox) return config;
@@ -209,7 +221,7 @@ async function registerParts(
   });
   app.addHook('onClose', () => retention.stop());
   const cache = new ResponseCache(config.cache.maxBytes);
-  const buckets = new EndpointBuckets(config.rateLimits, config.maxQueueWaitMs);
+  const buckets = upstreamBuckets(app, config);
   const upstream = new UpstreamClient(
     {
       ...config.upstream,

@@ -4,7 +4,22 @@ const WINDOW_MS = 60_000;
 /** Slack on top of the minute, so our departure clock never beats the service's arrival clock. */
 const SAFETY_MS = 250;
 
-export type Reservation = { ok: true; waitMs: number } | { ok: false; retryAfterSeconds: number };
+/**
+ * A granted slot (wait `waitMs`, then send), or a refusal. `unavailable` marks a refusal because the
+ * shared limiter (Redis) could not be asked: nothing may be sent, since the budget is unknown.
+ */
+export type Reservation =
+  { ok: true; waitMs: number } | { ok: false; retryAfterSeconds: number; unavailable?: true };
+
+/**
+ * What the upstream client needs of its limiter: the in-process EndpointBuckets below, or the
+ * Redis-held buckets shared by several replicas (team/redis-buckets.ts).
+ */
+export interface UpstreamBuckets {
+  reserve(endpoint: Endpoint): Reservation | Promise<Reservation>;
+  /** never rejects: a pause that cannot be recorded is dropped */
+  pauseUntil(endpoint: Endpoint, until: number): void | Promise<void>;
+}
 
 /**
  * A token bucket of `perMinute` tokens in which each spent token comes back one minute after it was
@@ -61,7 +76,7 @@ export class RateBucket {
  * One bucket per endpoint with a limit (limit 0 or no limits: no bucket). An upstream 429 pauses its
  * endpoint whether or not it has a bucket: the service said when to come back.
  */
-export class EndpointBuckets {
+export class EndpointBuckets implements UpstreamBuckets {
   private readonly buckets = new Map<Endpoint, RateBucket>();
   private readonly pauses = new Map<Endpoint, number>();
 

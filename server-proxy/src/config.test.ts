@@ -234,3 +234,23 @@ describe('loadConfig: hosts, retry-after cap and retention', () => {
     );
   });
 });
+
+describe('loadConfig: REDIS_URL', () => {
+  it('is absent by default (in-process buckets) and read as given when set', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379/2' }).redisUrl).toBe(
+      'redis://10.0.0.5:6379/2',
+    );
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache.internal' }).redisUrl).toBe(
+      'rediss://:pw@cache.internal',
+    );
+  });
+
+  it('refuses other schemes and malformed addresses without quoting a password', () => {
+    for (const bad of ['http://cache:6379', 'cache:6379', 'redis://:s3cretpw@', 'redis://h?x=1']) {
+      const problems = problemsOf({ REDIS_URL: bad }).join(' ');
+      expect(problems).toMatch(/REDIS_URL/);
+      expect(problems).not.toContain('s3cretpw');
+    }
+  });
+});

@@ -88,6 +88,33 @@ const baseUrl = variable(
   (url) => url,
 );
 
+/**
+ * REDIS_URL: redis:// or rediss:// (a password in it is allowed, so problems never quote the value);
+ * set, the upstream rate limits are shared through Redis by every replica holding the key.
+ */
+const redisUrl = variable(
+  z.string().transform((raw, ctx) => {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed?.protocol !== 'redis:' && parsed?.protocol !== 'rediss:') {
+      const message =
+        'REDIS_URL must be a redis:// or rediss:// address such as redis://127.0.0.1:6379';
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    if (parsed.hostname === '' || parsed.search || parsed.hash) {
+      ctx.addIssue({ code: 'custom', message: 'REDIS_URL needs a host and no query or fragment' });
+      return z.NEVER;
+    }
+    return raw;
+  }),
+  undefined as string | undefined,
+);
+
 const BUDGET = 'MONTHLY_BUDGET_USD must be a positive amount such as 25 or 99.50';
 const monthlyBudget = variable(
   z
@@ -204,6 +231,7 @@ const VARIABLES = {
   UPSTREAM_CIRCUIT_OPEN_SECONDS: wholeNumber('UPSTREAM_CIRCUIT_OPEN_SECONDS', 30, 1, 600),
   UPSTREAM_RATE_LIMITS: rateLimits,
   MAX_QUEUE_WAIT_MS: wholeNumber('MAX_QUEUE_WAIT_MS', 10_000, 0, 120_000),
+  REDIS_URL: redisUrl,
   EMBEDDED_SANDBOX_PORT: wholeNumber('EMBEDDED_SANDBOX_PORT', 0, 0, 65_535),
   AUDIT_RETENTION_DAYS: wholeNumber('AUDIT_RETENTION_DAYS', 365, 1, 36_500),
   LEDGER_FREE_RETENTION_DAYS: wholeNumber('LEDGER_FREE_RETENTION_DAYS', 90, 1, 36_500),
@@ -415,6 +443,7 @@ function toConfig(s: Settings): ProxyConfig {
     },
     rateLimits: rateLimitsOf(s.UPSTREAM_RATE_LIMITS, upstream.mode),
     maxQueueWaitMs: s.MAX_QUEUE_WAIT_MS,
+    redisUrl: s.REDIS_URL,
     userRateLimitPerMinute: s.USER_RATE_LIMIT_PER_MINUTE,
     staticDir: s.STATIC_DIR,
     logLevel: s.LOG_LEVEL,

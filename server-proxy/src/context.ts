@@ -73,6 +73,8 @@ export interface ProxyConfig {
   rateLimits: Record<Endpoint, number> | undefined;
   /** a request that would wait longer than this in a bucket gets 429 at once */
   maxQueueWaitMs: number;
+  /** set: the upstream rate limits live in this Redis, shared by every replica (docs/deployment.md) */
+  redisUrl?: string;
   /** per-user requests per minute on /api (@fastify/rate-limit) */
   userRateLimitPerMinute: number;
   /** folder of the built SPA (dist/) */

@@ -17,7 +17,7 @@ import {
   type RetryPolicy,
 } from '../../src/lib/service/retry.ts';
 import { ENDPOINTS } from '../../src/lib/service/endpoints.ts';
-import type { EndpointBuckets } from './buckets.ts';
+import type { UpstreamBuckets } from './buckets.ts';
 import { Circuits, DEFAULT_CIRCUIT_SETTINGS, type CircuitSettings } from './circuit.ts';
 import type { Endpoint } from './context.ts';
 import { ProxyError } from './errors.ts';
@@ -222,6 +222,17 @@ function queueFull(seconds: number): ProxyError {
   );
 }
 
+/** The shared limiter (Redis) cannot be asked: sending could exceed the key's limit, so nothing is sent. */
+function coordinationUnavailable(seconds: number): ProxyError {
+  return new ProxyError(
+    503,
+    'coordination_unavailable',
+    'The proxy cannot reach its shared rate-limit store, so it sends nothing to the service',
+    'Retry after the time in Retry-After; cached carriers are still served at once.',
+    { 'retry-after': String(seconds) },
+  );
+}
+
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
@@ -234,7 +245,7 @@ export class UpstreamClient {
 
   constructor(
     private readonly settings: UpstreamSettings,
-    private readonly buckets: EndpointBuckets,
+    private readonly buckets: UpstreamBuckets,
     private readonly random: () => number = Math.random,
   ) {
     this.scrubber = new KeyScrubber(settings.apiKey);
@@ -299,7 +310,7 @@ export class UpstreamClient {
         const draw = this.random();
         const jitter = () => draw;
         const wait = Math.min(retryDelayMs(failure, policy, jitter), this.maxRetryAfterMs);
-        this.buckets.pauseUntil(request.endpoint, Date.now() + wait);
+        void this.buckets.pauseUntil(request.endpoint, Date.now() + wait);
         const decision = retryDecision(failure, policy, jitter);
         if (!decision.retry) return this.finish(withRetryAfter(answer, wait));
         retries429 += 1;
@@ -348,7 +359,10 @@ export class UpstreamClient {
   }
 
   private async takeSlot(endpoint: Endpoint): Promise<void> {
-    const reservation = this.buckets.reserve(endpoint);
+    const reservation = await this.buckets.reserve(endpoint);
+    if (!reservation.ok && reservation.unavailable) {
+      throw coordinationUnavailable(reservation.retryAfterSeconds);
+    }
     if (!reservation.ok) throw queueFull(reservation.retryAfterSeconds);
     if (reservation.waitMs > 0) await sleep(reservation.waitMs);
   }
