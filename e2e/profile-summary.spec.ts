@@ -43,12 +43,27 @@ test('the overview comes from the summary alone, with its verdict: one upstream 
 }) => {
   const before = await upstreamProfileCalls();
   const paths = recordProfileRequests(page);
+  // The route's loader asks for the summary (then the verdict) beside the page's code, and the
+  // page's own queries take those answers: each is asked once, the summary before the code is in.
+  const events: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/local/')) events.push(`asked ${pathname}`);
+  });
+  page.on('requestfinished', (request) => {
+    if (/\/assets\/ProfilePage-[^/]+\.js$/.test(request.url())) events.push('page code in');
+  });
   await page.goto(`/carriers/${FRESH_DOT}/overview`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Risk factors' })).toBeVisible();
   await expect(page.locator('[data-verdict]')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(paths).toEqual(['/api/local/profile-summary']);
+  expect(events.filter((e) => e === 'asked /api/local/verdict')).toHaveLength(1);
+  expect(events.indexOf('asked /api/local/profile-summary')).toBeLessThan(
+    events.indexOf('page code in'),
+  );
+  expect(events.indexOf('page code in')).toBeGreaterThanOrEqual(0);
   await expect(page.locator('[data-full-profile="absent"]')).toBeAttached();
   expect((await upstreamProfileCalls()) - before).toBe(1);
 });

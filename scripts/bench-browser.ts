@@ -31,7 +31,7 @@
  *   BENCH_POPULATION=20000 BENCH_WATCHED=2000 BENCH_RUNS=1 npx tsx scripts/bench-browser.ts
  *
  * BENCH_POPULATION (100000), BENCH_WATCHED (10000), BENCH_CHANGES (100000: records to reach),
- * BENCH_QUERIES (60: autocomplete prefixes), BENCH_RUNS (3), BENCH_DIST (build here instead of a
+ * BENCH_QUERIES (60: autocomplete prefixes), BENCH_RUNS (5), BENCH_DIST (build here instead of a
  * temp dir; an existing build is reused when it has an index.html), CHROMIUM_PATH.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -65,7 +65,7 @@ const POPULATION = setting('BENCH_POPULATION', 100_000, 5_000_000);
 const WATCHED = setting('BENCH_WATCHED', 10_000, 100_000);
 const CHANGES = setting('BENCH_CHANGES', 100_000, 10_000_000);
 const QUERIES = setting('BENCH_QUERIES', 60, 1000);
-const RUNS = setting('BENCH_RUNS', 3, 20);
+const RUNS = setting('BENCH_RUNS', 5, 20);
 const BULK_ROWS = setting('BENCH_BULK_ROWS', 5_000, 5_000);
 /** `BENCH_ONLY=autocomplete,inbox,profile,bulk,graph` (any subset) runs only those; all by default. */
 const SECTIONS = ['autocomplete', 'inbox', 'profile', 'bulk', 'graph'] as const;

@@ -46,7 +46,7 @@ const DEFAULTS = {
     BENCH_WATCHED: ['10000', '1000'],
     BENCH_CHANGES: ['100000', '5000'],
     BENCH_QUERIES: ['60', '10'],
-    BENCH_RUNS: ['3', '1'],
+    BENCH_RUNS: ['5', '1'],
   },
   lighthouse: { BENCH_POPULATION: ['100000', '20000'], BENCH_LH_RUNS: ['3', '1'] },
   bulk: { BENCH_BULK_CARRIERS: ['1000', '200'] },

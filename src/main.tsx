@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
+import { prefetchForPath, setPrefetchClient } from './app/profile-prefetch.ts';
 import { appRoutes } from './app/routes.tsx';
 import { prefetchSearchParts } from './features/search/lazy-parts.ts';
 import { whenIdle } from './lib/idle.ts';
@@ -13,7 +14,14 @@ const rootElement = document.getElementById('root');
 if (rootElement === null) throw new Error('index.html must contain <div id="root">');
 
 const queryClient = createQueryClient();
+setPrefetchClient(queryClient);
+// A profile's first data travels beside its page's code: on a deep link, and on a navigation that
+// waits for that code (the router's pending location).
+prefetchForPath(window.location.pathname);
 const router = createBrowserRouter(appRoutes);
+router.subscribe((state) => {
+  if (state.navigation.location) prefetchForPath(state.navigation.location.pathname);
+});
 
 createRoot(rootElement).render(
   <StrictMode>
@@ -23,5 +31,11 @@ createRoot(rootElement).render(
   </StrictMode>,
 );
 
-// The search page's lazy parts (parsers, results), fetched once the first paint is done.
-whenIdle(prefetchSearchParts);
+// The search page's lazy parts (parsers, results), fetched once the first paint is done; on any
+// other first page, later, so they do not compete with that page's own code and data.
+const SEARCH_PARTS_DELAY_MS = 5_000;
+if (window.location.pathname === '/' || window.location.pathname.startsWith('/search')) {
+  whenIdle(prefetchSearchParts);
+} else {
+  window.setTimeout(() => whenIdle(prefetchSearchParts), SEARCH_PARTS_DELAY_MS);
+}

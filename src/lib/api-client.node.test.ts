@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CSRF_HEADER as PROXY_CSRF_HEADER,
   CSRF_HEADER_VALUE as PROXY_CSRF_HEADER_VALUE,
@@ -22,6 +22,7 @@ import {
   apiPost,
   buildUrl,
   parseRetryAfter,
+  primeGet,
   signInPath,
 } from './api-client.ts';
 
@@ -79,6 +80,12 @@ const routes: Record<string, Handler> = {
     res.writeHead(204);
     res.end();
   },
+  '/api/counted': (req, res) => {
+    counted += 1;
+    const failing = new URL(req.url ?? '/', 'http://x').searchParams.has('fail');
+    if (failing) json(res, 404, { error: 'No such carrier', code: 'unknown_dot' });
+    else json(res, 200, { answer: counted }, { 'x-cache': 'hit' });
+  },
   '/api/slow': (_req, res) => {
     const timer = setTimeout(() => json(res, 200, { late: true }), 5_000);
     res.on('close', () => clearTimeout(timer));
@@ -87,6 +94,8 @@ const routes: Record<string, Handler> = {
 
 let server: Server;
 let baseUrl: string;
+/** requests `/api/counted` has answered */
+let counted = 0;
 let closedPortUrl: string;
 
 function listen(target: Server): Promise<string> {
@@ -362,5 +371,50 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('', now)).toBeUndefined();
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter('-5', now)).toBeUndefined();
+  });
+});
+
+describe('primeGet', () => {
+  it('hands its answer to the first plain GET of the same URL, once', async () => {
+    const before = counted;
+    const ok = primeGet('/api/counted', { n: 1 }, { baseUrl });
+    expect(await ok).toEqual({ answer: before + 1 });
+    const first = await apiGetWithMeta('/api/counted', { n: 1 }, { baseUrl });
+    expect(counted - before).toBe(1);
+    expect(first.body).toEqual({ answer: before + 1 });
+    expect(first.headers.get('x-cache')).toBe('hit');
+    // taken once: the next GET asks again
+    expect(await apiGet('/api/counted', { n: 1 }, { baseUrl })).toEqual({ answer: before + 2 });
+  });
+
+  it('is not taken by a GET of another URL or with its own headers (a forced refresh)', async () => {
+    const before = counted;
+    await primeGet('/api/counted', { n: 2 }, { baseUrl });
+    await apiGet('/api/counted', { n: 3 }, { baseUrl });
+    expect(counted - before).toBe(2);
+    const fresh = { 'cache-control': 'no-cache' };
+    expect(await apiGet('/api/counted', { n: 2 }, { baseUrl, headers: fresh })).toEqual({
+      answer: before + 3,
+    });
+  });
+
+  it('gives no body for a refusal, and the GET that takes it fails with it', async () => {
+    const ok = primeGet('/api/counted', { fail: 1 }, { baseUrl });
+    expect(await ok).toBeUndefined();
+    const error = await failure(apiGet('/api/counted', { fail: 1 }, { baseUrl }));
+    expect(error.status).toBe(404);
+    expect(error.code).toBe('unknown_dot');
+  });
+
+  it('drops an answer left untaken for more than ten seconds', async () => {
+    const before = counted;
+    const start = Date.now();
+    await primeGet('/api/counted', { n: 4 }, { baseUrl });
+    const later = vi.spyOn(Date, 'now').mockReturnValue(start + 20_000);
+    try {
+      expect(await apiGet('/api/counted', { n: 4 }, { baseUrl })).toEqual({ answer: before + 2 });
+    } finally {
+      later.mockRestore();
+    }
   });
 });

@@ -168,19 +168,75 @@ async function request(
   return { body, status: response.status, headers: response.headers };
 }
 
-/** One call: the successful response with its body text, or the failure as an `ApiError`. */
-async function exchange(
-  url: string,
-  init: RequestInit,
-  options: RequestOptions,
-): Promise<{ response: Response; text: string }> {
-  const { signal } = options;
-  const headers = new Headers(init.headers);
-  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+/** A response with its body read. */
+interface Answer {
+  response: Response;
+  text: string;
+}
+
+/** A GET started ahead of its first use (its body read as it arrives), and when. */
+interface Primed {
+  answer: Promise<Answer>;
+  at: number;
+}
+
+/** A primed answer not taken within this long is dropped (and its URL asked again when used). */
+const PRIMED_TTL_MS = 10_000;
+const primed = new Map<string, Primed>();
+
+/**
+ * Start a same-origin GET now, before the code that reads it has loaded: the first `apiGet` of the
+ * same URL (without extra headers) takes this answer instead of sending its own, once. Resolves to
+ * the parsed body of a successful answer (undefined for any failure), so the caller can decide
+ * what to ask next. Only for what the page is about to ask for anyway: the body is read as it
+ * arrives (never left pending in the browser), and an answer nobody takes is dropped.
+ */
+export function primeGet(
+  path: string,
+  params: QueryParams = {},
+  options: Pick<RequestOptions, 'baseUrl'> = {},
+): Promise<unknown> {
+  const url = buildUrl(path, params, options.baseUrl);
+  const answer = fetchText(url, { method: 'GET', headers: requestHeaders(undefined, undefined) });
+  primed.set(url, { answer, at: Date.now() });
+  return answer.then(
+    ({ response, text }) => {
+      if (!response.ok) return undefined;
+      const parsed = parseJson(text);
+      return parsed.ok ? parsed.value : undefined;
+    },
+    () => undefined,
+  );
+}
+
+function takePrimed(url: string, init: RequestInit, options: RequestOptions) {
+  const entry = primed.get(url);
+  if (!entry) return undefined;
+  primed.delete(url);
+  const plain = init.method === 'GET' && options.headers === undefined;
+  return plain && Date.now() - entry.at <= PRIMED_TTL_MS ? entry.answer : undefined;
+}
+
+function requestHeaders(initHeaders: HeadersInit | undefined, extra: RequestOptions['headers']) {
+  const headers = new Headers(initHeaders);
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
   headers.set('accept', 'application/json');
   headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
-  const response = await send(url, { ...init, headers, signal: signal ?? null });
-  const text = await readText(response, signal);
+  return headers;
+}
+
+async function fetchText(url: string, init: RequestInit): Promise<Answer> {
+  const response = await send(url, init);
+  const text = await readText(response, init.signal ?? undefined);
+  return { response, text };
+}
+
+/** One call: the successful response with its body text, or the failure as an `ApiError`. */
+async function exchange(url: string, init: RequestInit, options: RequestOptions): Promise<Answer> {
+  const { signal } = options;
+  const headers = requestHeaders(init.headers, options.headers);
+  const { response, text } = await (takePrimed(url, init, options) ??
+    fetchText(url, { ...init, headers, signal: signal ?? null }));
   if (response.ok) return { response, text };
   const error = errorFromResponse(response, text);
   if (isSessionGone(error)) (options.onUnauthenticated ?? goToSignIn)();

@@ -1,0 +1,71 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { profileKeys } from '../features/profile/api/keys.ts';
+import {
+  startSandboxProxy,
+  type SandboxProxy,
+} from '../features/search/test/sandbox-proxy.node.ts';
+import { apiGet } from '../lib/api-client.ts';
+import { prefetchForPath, setPrefetchClient } from './profile-prefetch.ts';
+
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
+
+let proxy: SandboxProxy;
+
+beforeAll(async () => {
+  proxy = await startSandboxProxy();
+});
+afterAll(async () => {
+  await proxy.stop();
+});
+
+/** The proxy calls made from `from` on, without the query string's order mattering. */
+function callsSince(from: number): string[] {
+  return proxy.calls.slice(from);
+}
+
+async function settled(from: number, count: number): Promise<string[]> {
+  await vi.waitFor(() => expect(callsSince(from).length).toBeGreaterThanOrEqual(count));
+  // nothing more follows
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  return callsSince(from);
+}
+
+describe('prefetchForPath', () => {
+  it('asks for a carrier’s summary, then its verdict, and hands both to the page’s requests', async () => {
+    setPrefetchClient(new QueryClient());
+    const from = proxy.calls.length;
+    prefetchForPath('/carriers/4418207/overview');
+    const calls = await settled(from, 2);
+    expect(calls).toEqual([
+      '/api/local/profile-summary?dot_number=4418207',
+      '/api/local/verdict?dot_number=4418207',
+    ]);
+    // the page's own requests take the primed answers: no second request
+    const verdict = (await apiGet('/api/local/verdict', { dot_number: '4418207' })) as {
+      dot_number: string;
+    };
+    expect(verdict.dot_number).toBe('4418207');
+    expect(callsSince(from)).toHaveLength(2);
+  });
+
+  it('asks no verdict for a DOT the service does not know', async () => {
+    setPrefetchClient(new QueryClient());
+    const from = proxy.calls.length;
+    prefetchForPath('/carriers/99999998/authority');
+    expect(await settled(from, 1)).toEqual(['/api/local/profile-summary?dot_number=99999998']);
+  });
+
+  it('asks nothing for other pages, a malformed DOT, a held summary or a DOT just asked', async () => {
+    const client = new QueryClient();
+    setPrefetchClient(client);
+    client.setQueryData(profileKeys.summary('568253'), { dot: '568253' });
+    const from = proxy.calls.length;
+    prefetchForPath('/search');
+    prefetchForPath('/carriers/abc/overview');
+    prefetchForPath('/carriers/568253/overview');
+    prefetchForPath('/carriers/4418207/safety'); // asked by the first test moments ago
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(callsSince(from)).toEqual([]);
+  });
+});
