@@ -31,11 +31,9 @@ createRoot(rootElement).render(
   </StrictMode>,
 );
 
-// The search page's lazy parts (parsers, results), fetched once the first paint is done; on any
-// other first page, later, so they do not compete with that page's own code and data.
-const SEARCH_PARTS_DELAY_MS = 5_000;
+// The search page's lazy parts (parsers, results), fetched once its first paint is done. Any other
+// first page leaves them to the omnibox's first focus (or the search page itself), so they never
+// compete with that page's own code and data, nor with the user's first clicks there.
 if (window.location.pathname === '/' || window.location.pathname.startsWith('/search')) {
   whenIdle(prefetchSearchParts);
-} else {
-  window.setTimeout(() => whenIdle(prefetchSearchParts), SEARCH_PARTS_DELAY_MS);
 }

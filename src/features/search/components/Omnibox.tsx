@@ -35,6 +35,7 @@ import {
 import { searchPath } from '../lib/search-params.ts';
 import { HighlightMatch } from './HighlightMatch.tsx';
 import { buildOmniboxOptions, suggestsCarriers, type OmniboxOption } from './omnibox-options.ts';
+import { prefetchSearchParts } from '../lazy-parts.ts';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
 
 const AUTO = 'auto';
@@ -176,7 +177,11 @@ export function Omnibox() {
             setActiveIndex(-1);
           }}
           onKeyDown={onKeyDown}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            setOpen(true);
+            // the suggestions' parser (and the results' code) start loading with the first focus
+            prefetchSearchParts();
+          }}
           onBlur={() => setOpen(false)}
           className="h-9 w-full min-w-0 rounded-md border border-neutral-300 bg-white px-3 text-sm text-neutral-950 placeholder:text-neutral-500 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-50 dark:placeholder:text-neutral-400"
         />
