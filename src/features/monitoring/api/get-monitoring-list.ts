@@ -18,8 +18,12 @@ import { useCallback, useEffect } from 'react';
 import { ApiError, apiGetText } from '../../../lib/api-client.ts';
 import { FRESHNESS } from '../../../lib/freshness.ts';
 import type { MonitoringList } from '../../../lib/service/index.ts';
-import { listQuery, type InboxParams, type ListQuery } from '../model/inbox-params.ts';
-import { sortProfiles } from '../model/inbox.ts';
+import {
+  listQuery,
+  type InboxParams,
+  type ListQuery,
+} from '../../../lib/monitoring/inbox-params.ts';
+import { sortProfiles } from '../../../lib/monitoring/inbox.ts';
 import { monitoringKeys } from './keys.ts';
 import { readListOffThread, warmListParser } from './parse-off-thread.ts';
 

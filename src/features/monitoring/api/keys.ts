@@ -4,7 +4,7 @@
  */
 import type { QueryKey } from '@tanstack/react-query';
 import { MONITORING_ROOT } from '../../../lib/watchlist/keys.ts';
-import type { ListQuery } from '../model/inbox-params.ts';
+import type { ListQuery } from '../../../lib/monitoring/inbox-params.ts';
 
 const LISTS = [...MONITORING_ROOT, 'list'] as const;
 const BADGE = 'badge';

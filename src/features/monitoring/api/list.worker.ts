@@ -2,7 +2,7 @@
  * Worker side of `parse-off-thread.ts`: one reading per message, answered with the same id, with
  * the ids of every profile's changes (hashing them is the other costly step before the first render).
  */
-import { changeIdsOf } from '../model/change-id.ts';
+import { changeIdsOf } from '../../../lib/monitoring/change-id.ts';
 import { readListText, type ListReading } from './list-reader.ts';
 
 export interface ListParseRequest {

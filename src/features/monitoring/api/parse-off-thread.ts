@@ -4,7 +4,7 @@
  * every request, matched by id. Where no worker can run (no `Worker`, or it fails to start), the
  * reading happens on the main thread: slower, same result.
  */
-import { adoptChangeIds } from '../model/change-id.ts';
+import { adoptChangeIds } from '../../../lib/monitoring/change-id.ts';
 import { readListText, type ListReading } from './list-reader.ts';
 import type { ListParseAnswer, ListParseRequest } from './list.worker.ts';
 

@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import { apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
 import { FRESHNESS } from '../../../lib/freshness.ts';
-import type { TriageEntry, TriageState } from '../model/inbox.ts';
+import type { TriageEntry, TriageState } from '../../../lib/monitoring/inbox.ts';
 import { monitoringKeys } from './keys.ts';
 
 /** Profile ids per lookup: the proxy's limit, one inbox page of the largest size. */

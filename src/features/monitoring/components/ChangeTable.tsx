@@ -10,7 +10,7 @@ import {
   type InboxChange,
   type TriageEntry,
   type TriageState,
-} from '../model/inbox.ts';
+} from '../../../lib/monitoring/inbox.ts';
 import { CHANNEL_LABELS } from './channel-labels.ts';
 import { BUTTON, INPUT } from './ui.ts';
 

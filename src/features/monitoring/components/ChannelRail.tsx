@@ -1,5 +1,5 @@
 import { CHANNELS, type Channel } from '../../../lib/service/index.ts';
-import type { ChannelCounts } from '../model/inbox.ts';
+import type { ChannelCounts } from '../../../lib/monitoring/inbox.ts';
 import { CHANNEL_LABELS } from './channel-labels.ts';
 
 interface ChannelRailProps {

@@ -10,7 +10,7 @@ import {
   type InboxParams,
   type SortKey,
   type TriageFilter,
-} from '../model/inbox-params.ts';
+} from '../../../lib/monitoring/inbox-params.ts';
 import { CHANNEL_LABELS } from './channel-labels.ts';
 import { BUTTON, INPUT, LABEL } from './ui.ts';
 

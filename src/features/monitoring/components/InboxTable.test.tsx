@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MonitoredProfile } from '../../../lib/service/index.ts';
-import { changeId } from '../model/change-id.ts';
-import { profileChanges, type TriageEntry } from '../model/inbox.ts';
+import { changeId } from '../../../lib/monitoring/change-id.ts';
+import { profileChanges, type TriageEntry } from '../../../lib/monitoring/inbox.ts';
 import { InboxTable } from './InboxTable.tsx';
 import type { InboxRow } from './use-inbox.ts';
 

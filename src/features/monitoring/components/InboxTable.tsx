@@ -11,8 +11,8 @@ import {
   triageSummary,
   type TriageEntry,
   type TriageSummary,
-} from '../model/inbox.ts';
-import { IMPACT_LABELS } from '../model/decision-impact.ts';
+} from '../../../lib/monitoring/inbox.ts';
+import { IMPACT_LABELS } from '../../../lib/monitoring/decision-impact.ts';
 import { ChangeTable, type TriageAction } from './ChangeTable.tsx';
 import { CHANNEL_LABELS } from './channel-labels.ts';
 import type { InboxRow } from './use-inbox.ts';

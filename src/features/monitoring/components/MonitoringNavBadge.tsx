@@ -10,9 +10,9 @@ import {
 } from '../api/get-monitoring-list.ts';
 import { isBadgeKey, monitoringKeys } from '../api/keys.ts';
 import { useTriageStates } from '../api/triage.ts';
-import { inboxChangesOf } from '../model/change-id.ts';
-import { MAX_PAGE_SIZE } from '../model/inbox-params.ts';
-import { untriagedCounts } from '../model/inbox.ts';
+import { inboxChangesOf } from '../../../lib/monitoring/change-id.ts';
+import { MAX_PAGE_SIZE } from '../../../lib/monitoring/inbox-params.ts';
+import { untriagedCounts } from '../../../lib/monitoring/inbox.ts';
 
 /** The newest changed profiles the badge counts over: one free list call of the largest page. */
 const BADGE_QUERY = { page: 1, pageSize: MAX_PAGE_SIZE, view_changes: 'true' } as const;

@@ -12,7 +12,7 @@ import { useSetTriage } from '../api/triage.ts';
 import { UnwatchConfirm } from '../../../components/watch/UnwatchConfirm.tsx';
 import { useUnwatch } from '../../../lib/watchlist/api.ts';
 import { csvFileName, toCsv } from '../model/csv.ts';
-import type { InboxChange, TriageState } from '../model/inbox.ts';
+import type { InboxChange, TriageState } from '../../../lib/monitoring/inbox.ts';
 import { BulkWatchPanel } from './BulkWatchPanel.tsx';
 import { ChannelRail } from './ChannelRail.tsx';
 import { InboxFilters } from './InboxFilters.tsx';

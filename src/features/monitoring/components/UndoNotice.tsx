@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { InboxChange, TriageState } from '../model/inbox.ts';
+import type { InboxChange, TriageState } from '../../../lib/monitoring/inbox.ts';
 import { BUTTON } from './ui.ts';
 
 export interface UndoState {

@@ -8,22 +8,26 @@ import { useSearchParams } from 'react-router';
 import { useMonitoringList } from '../api/get-monitoring-list.ts';
 import { monitoringKeys } from '../api/keys.ts';
 import { putLastVisit, useLastVisit, useTriageStates } from '../api/triage.ts';
-import { inboxChangesOf } from '../model/change-id.ts';
+import { inboxChangesOf } from '../../../lib/monitoring/change-id.ts';
 import {
   readInboxParams,
   updateInboxParams,
   writeInboxParams,
   type InboxParams,
-} from '../model/inbox-params.ts';
+} from '../../../lib/monitoring/inbox-params.ts';
 import {
   matchesTriage,
   untriagedCounts,
   type InboxChange,
   type TriageEntry,
-} from '../model/inbox.ts';
+} from '../../../lib/monitoring/inbox.ts';
 import type { MonitoredProfile } from '../../../lib/service/index.ts';
 import { enginePolicy, useCurrentDecisions, usePolicy } from '../../../lib/vetting-api.ts';
-import { decisionImpact, impactFirst, type DecisionImpact } from '../model/decision-impact.ts';
+import {
+  decisionImpact,
+  impactFirst,
+  type DecisionImpact,
+} from '../../../lib/monitoring/decision-impact.ts';
 
 export interface InboxRow {
   profile: MonitoredProfile;

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, csvFileName, csvRows, toCsv } from './csv.ts';
-import type { InboxChange, TriageEntry } from './inbox.ts';
+import type { InboxChange, TriageEntry } from '../../../lib/monitoring/inbox.ts';
 
 const change = (field: string, prior: InboxChange['prior'], current: InboxChange['current']) => ({
   id: `c1-${field}`,

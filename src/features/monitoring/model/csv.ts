@@ -4,7 +4,12 @@
  */
 import Papa from 'papaparse';
 import { fieldLabel, formatFieldValue } from '../../../lib/field-labels.ts';
-import { stateOf, TRIAGE_LABELS, type InboxChange, type TriageEntry } from './inbox.ts';
+import {
+  stateOf,
+  TRIAGE_LABELS,
+  type InboxChange,
+  type TriageEntry,
+} from '../../../lib/monitoring/inbox.ts';
 
 export const CSV_COLUMNS = [
   'profile_id',

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { sandboxProfile } from '../../../test/sandbox-profiles.node.ts';
-import type { DecisionRecord } from '../../../lib/vetting-api.ts';
-import { defaultSettings, evaluate } from '../../../lib/vetting/index.ts';
+import { sandboxProfile } from '../../test/sandbox-profiles.node.ts';
+import type { DecisionRecord } from '../vetting-api.ts';
+import { defaultSettings, evaluate } from '../vetting/index.ts';
 import { decisionImpact, impactFirst } from './decision-impact.ts';
 import type { InboxChange } from './inbox.ts';
 

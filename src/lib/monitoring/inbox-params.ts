@@ -11,7 +11,7 @@ import {
   type Channel,
   type DateType,
   type SortKey,
-} from '../../../lib/service/index.ts';
+} from '../service/index.ts';
 
 export { DATE_TYPES, SORT_KEYS, type DateType, type SortKey };
 export type SortOrder = 'asc' | 'desc';

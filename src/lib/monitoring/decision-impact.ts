@@ -3,8 +3,8 @@
  * and whose verdict, re-evaluated on its changed fields, is now worse than the one it was approved
  * with. Its row is marked "approved carrier now fails policy" or "now needs review" and sorts first.
  */
-import type { DecisionRecord } from '../../../lib/vetting-api.ts';
-import { reevaluate, type Outcome, type Policy } from '../../../lib/vetting/index.ts';
+import type { DecisionRecord } from '../vetting-api.ts';
+import { reevaluate, type Outcome, type Policy } from '../vetting/index.ts';
 import type { InboxChange } from './inbox.ts';
 
 export type DecisionImpact = 'fails' | 'needs-review';

@@ -9,7 +9,7 @@ import {
   type ChangeRecord,
   type ChangeValue,
   type MonitoredProfile,
-} from '../../../lib/service/index.ts';
+} from '../service/index.ts';
 import type { SortKey, SortOrder, TriageFilter } from './inbox-params.ts';
 
 export type TriageState = 'new' | 'reviewed' | 'escalated';

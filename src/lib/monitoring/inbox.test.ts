@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMonitoringList, type MonitoredProfile } from '../../../lib/service/index.ts';
+import { parseMonitoringList, type MonitoredProfile } from '../service/index.ts';
 import { changeId } from './change-id.ts';
 import {
   isNewSince,

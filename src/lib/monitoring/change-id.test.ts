@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMonitoringList } from '../../../lib/service/index.ts';
+import { parseMonitoringList } from '../service/index.ts';
 import { adoptChangeIds, changeId, changeIdsOf, inboxChangesOf } from './change-id.ts';
 
 /** A fresh parse each time: the ids are remembered per parsed profile object. */

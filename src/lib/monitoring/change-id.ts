@@ -2,8 +2,8 @@
  * The inbox's change identity: the shared `triageId` (profile id + field + change date + prior and
  * current values, see docs/monitoring.md), the id the proxy stores triage states under.
  */
-import { triageId } from '../../../lib/service/triage-id.ts';
-import type { MonitoredProfile } from '../../../lib/service/index.ts';
+import { triageId } from '../service/triage-id.ts';
+import type { MonitoredProfile } from '../service/index.ts';
 import { profileChanges, type ChangeIdentity, type InboxChange } from './inbox.ts';
 
 export const changeId: ChangeIdentity = (change) =>
