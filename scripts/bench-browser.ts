@@ -82,8 +82,8 @@ const PROFILE_BYTES_KB = 100;
 const PROFILE_HEAP_MB = 150;
 
 const TARGETS_MS = {
-  autocomplete: 100,
-  inboxPage: 300,
+  autocomplete: 50,
+  inboxPage: 250,
   inboxFilter: 300,
   inboxPageChange: 300,
   profileOverview: 600,
