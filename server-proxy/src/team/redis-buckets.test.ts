@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_NAMES } from '../../../src/lib/service/endpoints.ts';
+import type { Reservation } from '../buckets.ts';
 import type { Endpoint } from '../context.ts';
 import { buildSandboxApp, type SandboxApp } from '../sandbox/index.ts';
 import {
@@ -18,7 +19,7 @@ import {
   testConfig,
   type RunningProxy,
 } from '../test-helpers.ts';
-import { createRedisClient, RedisBuckets } from './redis-buckets.ts';
+import { createRedisClient, RedisBuckets, watchRedis } from './redis-buckets.ts';
 import { startRedis, type TestService } from './test-services.ts';
 
 const started = await startRedis();
@@ -50,6 +51,40 @@ function replicas(apiKey: string, maxWaitMs: number): [RedisBuckets, RedisBucket
 }
 
 const freshKey = () => `sk_test_${randomUUID()}`;
+
+/** Reserve again while the client is still reconnecting (within 5 s), and give the first real answer. */
+async function firstAnswer(buckets: RedisBuckets, endpoint: Endpoint): Promise<Reservation> {
+  const deadline = Date.now() + 5000;
+  let answer = await buckets.reserve(endpoint);
+  while (!answer.ok && answer.unavailable && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    answer = await buckets.reserve(endpoint);
+  }
+  return answer;
+}
+
+/** Stop the shared test Redis and start an empty one on the same port, as a restart without data. */
+async function restartEmpty(): Promise<void> {
+  const port = redis.port;
+  await redis.stop();
+  const restarted = await startRedis({ port });
+  if (typeof restarted === 'string') throw new Error(restarted);
+  redis = restarted;
+}
+
+/** FLUSHALL through a new client, once it is connected (it queues nothing before that). */
+async function flushAll(): Promise<void> {
+  const admin = client();
+  if (admin.status !== 'ready') await new Promise((resolve) => admin.once('ready', resolve));
+  await admin.flushall();
+}
+
+/** Asserts a refusal whose Retry-After reaches past a full window from now. */
+function expectRefusedForAMinute(answer: Reservation): void {
+  if (answer.ok) expect.fail(`a slot was granted ${answer.waitMs} ms ahead`);
+  expect(answer.unavailable).toBeUndefined();
+  expect(answer.retryAfterSeconds).toBeGreaterThanOrEqual(61);
+}
 /** the sandbox's key for the proxies of the HTTP tests */
 const SANDBOX_KEY = 'sk_test_team_replicas';
 
@@ -127,13 +162,67 @@ describe.skipIf(skipReason !== undefined)('Redis-held upstream buckets', () => {
     const restarted = await startRedis({ port });
     if (typeof restarted === 'string') throw new Error(restarted);
     redis = restarted;
-    const deadline = Date.now() + 5000;
-    let again = await a.reserve('profile');
-    while (!again.ok && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      again = await a.reserve('profile');
-    }
-    expect(again).toEqual({ ok: true, waitMs: 0 });
+    // an endpoint without a limit has nothing to forget and goes through at once; the limited one
+    // is answered again, with the pause that covers the slots the empty Redis forgot
+    expect(await firstAnswer(a, 'autocomplete')).toEqual({ ok: true, waitMs: 0 });
+    expectRefusedForAMinute(await a.reserve('profile'));
+  });
+
+  it('after Redis restarts empty, no replica takes a sixth slot within the minute of the first five', async () => {
+    const apiKey = freshKey();
+    const warnings: string[] = [];
+    const log = { warn: (line: string) => warnings.push(line), info: () => {} };
+    const [clientA, clientB] = [client(), client()];
+    watchRedis(clientA, log);
+    watchRedis(clientB, log);
+    const a = new RedisBuckets(clientA, apiKey, profileLimit(5), 1000);
+    const b = new RedisBuckets(clientB, apiKey, profileLimit(5), 1000);
+    const firstFive = await Promise.all([a, b, a, b, a].map((r) => r.reserve('profile')));
+    expect(firstFive.every((r) => r.ok)).toBe(true);
+    await restartEmpty();
+    expectRefusedForAMinute(await firstAnswer(a, 'profile'));
+    expectRefusedForAMinute(await firstAnswer(b, 'profile'));
+    // one replica noticed, paused for everyone, and said so once
+    const lossLines = warnings.filter((line) => line.includes('lost its rate-limit state'));
+    expect(lossLines).toHaveLength(1);
+    expect(lossLines[0]).toContain("paused for a minute so the key's limit holds");
+    // a replica that may wait long gets its slot only after the full window
+    const patient = new RedisBuckets(client(), apiKey, profileLimit(5), 200_000);
+    const slot = await patient.reserve('profile');
+    if (!slot.ok) expect.fail('the patient replica was refused');
+    expect(slot.waitMs).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it('gives a fresh deployment its first slots at once, and a replica joining it too', async () => {
+    const apiKey = freshKey();
+    const [a, b] = replicas(apiKey, 1000);
+    expect(await a.reserve('profile')).toEqual({ ok: true, waitMs: 0 });
+    expect(await b.reserve('profile')).toEqual({ ok: true, waitMs: 0 });
+    const [joining] = replicas(apiKey, 1000);
+    expect(await joining.reserve('profile')).toEqual({ ok: true, waitMs: 0 });
+    expect(await a.reserve('profile')).toEqual({ ok: true, waitMs: 0 });
+  });
+
+  it('detects a FLUSHALL the same way', async () => {
+    const [a, b] = replicas(freshKey(), 1000);
+    expect((await a.reserve('profile')).ok).toBe(true);
+    expect((await b.reserve('profile')).ok).toBe(true);
+    await flushAll();
+    expectRefusedForAMinute(await b.reserve('profile'));
+    expectRefusedForAMinute(await a.reserve('profile'));
+  });
+
+  it('pauses when an older replica finds the epoch a newly started one made after a loss', async () => {
+    const apiKey = freshKey();
+    const [a] = replicas(apiKey, 1000);
+    expect((await a.reserve('profile')).ok).toBe(true);
+    await flushAll();
+    // the documented race: a first-time replica cannot tell the empty Redis from a new deployment
+    const [newcomer] = replicas(apiKey, 1000);
+    expect(await newcomer.reserve('profile')).toEqual({ ok: true, waitMs: 0 });
+    // the older replica can, and pauses the endpoint for both
+    expectRefusedForAMinute(await a.reserve('profile'));
+    expectRefusedForAMinute(await newcomer.reserve('profile'));
   });
 });
 
