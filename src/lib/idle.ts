@@ -2,14 +2,19 @@
 
 /** At the latest this long after being asked, the task runs even if the browser never idles. */
 const IDLE_TIMEOUT_MS = 2_000;
-/** Where `requestIdleCallback` is missing (Safari before 18): a short delay instead. */
+/** Where `requestIdleCallback` is missing (Safari before 18, jsdom): a short delay instead. */
 const FALLBACK_DELAY_MS = 200;
 
-/** Runs `task` once the browser is idle (or after a short delay where it cannot say). */
-export function whenIdle(task: () => void): void {
+/**
+ * Runs `task` once the browser is idle (or after a short delay where it cannot say). Returns a
+ * function that cancels it: a component asking from an effect cancels in the effect's cleanup, so
+ * nothing runs for a component that has gone (or, in tests, after the page's window has).
+ */
+export function whenIdle(task: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
-  } else {
-    window.setTimeout(task, FALLBACK_DELAY_MS);
+    const handle = window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(handle);
   }
+  const timer = window.setTimeout(task, FALLBACK_DELAY_MS);
+  return () => window.clearTimeout(timer);
 }

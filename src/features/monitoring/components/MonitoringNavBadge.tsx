@@ -68,8 +68,11 @@ function usePageSettledOnce(): boolean {
   useEffect(() => {
     if (settled) return;
     const timer = window.setTimeout(() => setSettled(true), PAGE_FIRST_MS);
-    if (!busy) whenIdle(() => setSettled(true));
-    return () => window.clearTimeout(timer);
+    const cancelIdle = busy ? undefined : whenIdle(() => setSettled(true));
+    return () => {
+      window.clearTimeout(timer);
+      cancelIdle?.();
+    };
   }, [busy, settled]);
   return settled;
 }
