@@ -5,7 +5,9 @@
 // everything. The last line is the total over all suites: "N passed, N failed[, N skipped]". Gate
 // steps count as one check each; test suites count their test cases. A gate that exits 77 (the
 // automake convention) is skipped, not failed: npm audit does so when the registry does not answer.
-import { spawnSync } from 'node:child_process';
+// The summary at the end names every failed test (and, when a runner failed without a failed test,
+// the errors it printed), so the tail of a CI log is enough to know what broke.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const RESULTS = 'test-results';
@@ -15,18 +17,60 @@ mkdirSync(RESULTS, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
 
-const SKIPPED = 77;
+const failures = [];
 
-function run(label, command, args) {
+const SKIPPED = 77;
+/** Lines of a runner's own error report kept for the summary when no failed test explains its exit. */
+const ERROR_LINES = 40;
+
+/** Runs a command with its output shown as it comes; resolves with its status and, when asked, its output. */
+function run(label, command, args, { keepOutput = false } = {}) {
   console.log(`\n=== ${label}: ${[command, ...args].join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  return { status: result.status, ok: result.status === 0, seconds };
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: keepOutput ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+      env: process.env,
+    });
+    const chunks = [];
+    if (keepOutput) {
+      child.stdout.on('data', (chunk) => {
+        process.stdout.write(chunk);
+        chunks.push(chunk);
+      });
+      child.stderr.on('data', (chunk) => {
+        process.stderr.write(chunk);
+        chunks.push(chunk);
+      });
+    }
+    const done = (status) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      resolve({
+        status,
+        ok: status === 0,
+        seconds,
+        output: Buffer.concat(chunks).toString('utf8'),
+      });
+    };
+    child.on('error', (error) => {
+      console.error(`${label}: ${error.message}`);
+      done(null);
+    });
+    child.on('close', (status) => done(status));
+  });
 }
 
-function gate(label, command, args) {
-  const { status, ok, seconds } = run(label, command, args);
+/** The runner's error section (Vitest: "Unhandled Errors"), colour codes stripped, cut short. */
+function errorSection(output) {
+  // eslint-disable-next-line no-control-regex
+  const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findIndex((line) => /Unhandled|Error:|FAIL /.test(line));
+  if (start < 0) return lines.slice(-ERROR_LINES);
+  return lines.slice(start, start + ERROR_LINES);
+}
+
+async function gate(label, command, args) {
+  const { status, ok, seconds } = await run(label, command, args);
   const outcome = ok ? 'passed' : status === SKIPPED ? 'skipped' : 'failed';
   totals[outcome] += 1;
   const word = { passed: 'ok', skipped: 'skipped', failed: 'FAILED' }[outcome];
@@ -47,13 +91,20 @@ function readJson(path) {
   }
 }
 
-function suite(label, command, args, resultFile, count) {
+async function suite(label, command, args, resultFile, count, failedNames) {
   rmSync(resultFile, { force: true });
-  const { ok, seconds } = run(label, command, args);
+  const { ok, seconds, output } = await run(label, command, args, { keepOutput: true });
   const report = existsSync(resultFile) ? readJson(resultFile) : undefined;
   const counted = report ? count(report) : { passed: 0, failed: 0, skipped: 0 };
-  // A runner that failed without reporting a failed test (crash, config error) still fails the suite.
-  if (!ok && counted.failed === 0) counted.failed = 1;
+  const names = report ? failedNames(report) : [];
+  for (const name of names) failures.push(`${label}: ${name}`);
+  // A runner that failed without reporting a failed test (crash, config error, an unhandled error
+  // between tests) still fails the suite; its own error report goes into the summary.
+  if (!ok && counted.failed === 0) {
+    counted.failed = 1;
+    failures.push(`${label}: the runner failed without a failed test; its report:`);
+    for (const line of errorSection(output)) failures.push(`    ${line}`);
+  }
   totals.passed += counted.passed;
   totals.failed += counted.failed;
   totals.skipped += counted.skipped;
@@ -62,16 +113,45 @@ function suite(label, command, args, resultFile, count) {
   );
 }
 
-gate('lint', bin('eslint'), ['.', '--max-warnings=0']);
-gate('format', bin('prettier'), ['--check', '.']);
-gate('typecheck', 'sh', [
+/** Vitest's JSON report: the failed tests by file, and files that failed before their tests ran. */
+function vitestFailures(report) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const where = String(file.name ?? '').replace(`${process.cwd()}/`, '');
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) names.push(`${where} › ${test.fullName ?? test.title}`);
+    if (failed.length === 0 && file.status === 'failed') {
+      names.push(`${where}: ${String(file.message ?? 'failed').split('\n')[0]}`);
+    }
+  }
+  return names;
+}
+
+/** Playwright's JSON report: every spec whose outcome was unexpected, with its title path. */
+function playwrightFailures(report) {
+  const names = [];
+  const walk = (suiteNode, path) => {
+    const here = suiteNode.title ? [...path, suiteNode.title] : path;
+    for (const spec of suiteNode.specs ?? []) {
+      const unexpected = (spec.tests ?? []).some((test) => test.status === 'unexpected');
+      if (unexpected) names.push(`${[...here, spec.title].join(' › ')} (line ${spec.line})`);
+    }
+    for (const child of suiteNode.suites ?? []) walk(child, here);
+  };
+  for (const top of report.suites ?? []) walk(top, []);
+  return names;
+}
+
+await gate('lint', bin('eslint'), ['.', '--max-warnings=0']);
+await gate('format', bin('prettier'), ['--check', '.']);
+await gate('typecheck', 'sh', [
   '-c',
   `${bin('tsc')} -p tsconfig.app.json && ${bin('tsc')} -p tsconfig.node.json`,
 ]);
-gate('knip', bin('knip'), []);
+await gate('knip', bin('knip'), []);
 // Production dependencies, high and critical only; skipped (77) when the registry does not answer.
-gate('audit', bin('tsx'), ['scripts/audit-gate.ts']);
-suite(
+await gate('audit', bin('tsx'), ['scripts/audit-gate.ts']);
+await suite(
   'unit',
   bin('vitest'),
   [
@@ -86,24 +166,37 @@ suite(
     failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0),
     skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
   }),
+  vitestFailures,
 );
-const built = gate('build', bin('vite'), ['build']);
+const built = await gate('build', bin('vite'), ['build']);
 if (built) {
   // The search page's initial JS (entry + modulepreloads), gzip, against its 150 kB budget.
-  gate('bundle', 'node', ['scripts/bench-bundle.mjs', 'dist', '--check', '150']);
+  await gate('bundle', 'node', ['scripts/bench-bundle.mjs', 'dist', '--check', '150']);
   // Every built file, source maps included, against the configured keys and key-shaped tokens.
-  gate('key leak', bin('tsx'), ['scripts/check-key-leak.ts', 'dist']);
-  suite('e2e', bin('playwright'), ['test'], `${RESULTS}/e2e-results.json`, (r) => ({
-    passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
-    failed: r.stats?.unexpected ?? 0,
-    skipped: r.stats?.skipped ?? 0,
-  }));
+  await gate('key leak', bin('tsx'), ['scripts/check-key-leak.ts', 'dist']);
+  await suite(
+    'e2e',
+    bin('playwright'),
+    ['test'],
+    `${RESULTS}/e2e-results.json`,
+    (r) => ({
+      passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
+      failed: r.stats?.unexpected ?? 0,
+      skipped: r.stats?.skipped ?? 0,
+    }),
+    playwrightFailures,
+  );
 } else {
   for (const label of ['bundle', 'key leak', 'e2e']) notRun(label, 'the build failed');
 }
 
 console.log('\n=== Summary');
 for (const line of summary) console.log(line);
+if (failures.length > 0) {
+  console.log('\n=== Failed');
+  for (const line of failures) console.log(line);
+  console.log('');
+}
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(totals.failed === 0 ? 0 : 1);
