@@ -162,14 +162,20 @@ function LoadedProfile({ result, full, tab, summaryUnavailable }: LoadedProfileP
             <VerdictBanner dot={dot} profile={profile} evaluateLocally={summaryUnavailable} />
           </ErrorBoundary>
         ) : null}
-        <ErrorBoundary key={tab} label={`The ${label} tab`}>
-          <TabBody
-            result={tabResult}
-            source={tabResult === full.data ? 'full' : 'summary'}
-            full={full}
-            tab={tab}
-          />
-        </ErrorBoundary>
+        {/* One boundary for every tab, outside the per-tab error boundary: a tab switch is a
+            transition (the router's), so while the next tab's code loads React keeps the current
+            tab on screen instead of mounting a fresh fallback, whose reveal React would hold back
+            for its fallback throttle (~300 ms). A first load shows the fallback. */}
+        <Suspense fallback={<LoadingBlock label={`Loading the ${label} tab`} />}>
+          <ErrorBoundary key={tab} label={`The ${label} tab`}>
+            <TabBody
+              result={tabResult}
+              source={tabResult === full.data ? 'full' : 'summary'}
+              full={full}
+              tab={tab}
+            />
+          </ErrorBoundary>
+        </Suspense>
       </section>
     </div>
   );
@@ -203,7 +209,7 @@ function TabBody({
   }
   const TabComponent = TAB_COMPONENTS[tab];
   return (
-    <Suspense fallback={loading}>
+    <>
       <TabComponent
         dot={result.dot}
         profile={result.profile}
@@ -212,13 +218,13 @@ function TabBody({
         source={source}
       />
       <ScrollToHash />
-    </Suspense>
+    </>
   );
 }
 
 /**
  * Scrolls to the section a link named (`#safety-basics`, from a verdict reason) once the tab has
- * rendered: it sits in the tab's Suspense boundary, so it mounts together with the tab.
+ * rendered: it sits beside the tab under the same Suspense boundary, so it mounts together with it.
  *
  * It also keeps keyboard users in place: a link inside the old tab ("see Safety", an evidence link)
  * unmounts with it and focus would fall to <body>. After such an in-app navigation, focus lands on

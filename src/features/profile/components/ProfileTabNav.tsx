@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { preloadTab } from './tab-components.ts';
 import { PROFILE_TABS, type ProfileTabId } from './tabs/types.ts';
@@ -9,11 +9,12 @@ interface ProfileTabNavProps {
   current: ProfileTabId;
 }
 
-function tabClass(active: boolean): string {
+function tabClass(active: boolean, pending: boolean): string {
   const base =
     'block rounded-t-md border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap max-sm:px-2.5';
-  return active
-    ? `${base} border-sky-600 text-sky-800 dark:border-sky-400 dark:text-sky-200`
+  if (active) return `${base} border-sky-600 text-sky-800 dark:border-sky-400 dark:text-sky-200`;
+  return pending
+    ? `${base} animate-pulse border-sky-300 text-neutral-950 dark:border-sky-700 dark:text-neutral-50`
     : `${base} border-transparent text-neutral-700 hover:border-neutral-300 hover:text-neutral-950 dark:text-neutral-300 dark:hover:border-neutral-600 dark:hover:text-neutral-50`;
 }
 
@@ -33,11 +34,15 @@ export function centredScrollLeft(
 /**
  * The tabs as links: every tab is a URL, the current one marked with aria-current. Pointing at or
  * focusing a tab starts loading its code, so it is there (or on its way) by the time of the click.
+ * The switch is a transition: the current tab stays on screen until the next one can draw, and the
+ * clicked tab is marked busy meanwhile (the mark goes when the page moves to any tab).
  * On a phone the tabs are one row that scrolls sideways inside its own box (the page never does),
  * with the current tab scrolled into the middle.
  */
 export function ProfileTabNav({ dot, current }: ProfileTabNavProps) {
   const listRef = useRef<HTMLUListElement>(null);
+  const [pending, setPending] = useState<{ tab: ProfileTabId; from: ProfileTabId } | null>(null);
+  const busyTab = pending?.from === current ? pending.tab : null;
   useLayoutEffect(() => {
     const list = listRef.current;
     const tab = list?.querySelector<HTMLElement>('[aria-current="page"]')?.parentElement;
@@ -59,7 +64,9 @@ export function ProfileTabNav({ dot, current }: ProfileTabNavProps) {
             <Link
               to={carrierPath(dot, tab.id)}
               aria-current={tab.id === current ? 'page' : undefined}
-              className={tabClass(tab.id === current)}
+              aria-busy={tab.id === busyTab ? true : undefined}
+              className={tabClass(tab.id === current, tab.id === busyTab)}
+              onClick={() => setPending(tab.id === current ? null : { tab: tab.id, from: current })}
               onPointerEnter={() => preloadTab(tab.id)}
               onFocus={() => preloadTab(tab.id)}
             >
