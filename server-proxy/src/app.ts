@@ -31,6 +31,7 @@ import { registerSpa, type Spa } from './static.ts';
 import { registerMonitoringRoutes } from './triage/routes.ts';
 import { registerVettingRoutes } from './vetting/routes.ts';
 import { createRedisClient, RedisBuckets, watchRedis } from './team/redis-buckets.ts';
+import { SharedResponseCache } from './team/redis-cache.ts';
 import { UpstreamClient } from './upstream.ts';
 
 export interface ProxyAppOptions {
@@ -153,15 +154,35 @@ function handleErrors(app: FastifyInstance): void {
   });
 }
 
-/** In-process buckets, or with REDIS_URL the Redis-held ones every replica of the key shares. */
-function upstreamBuckets(app: FastifyInstance, config: ProxyConfig): UpstreamBuckets {
+/**
+ * In-process buckets and no shared cache, or with REDIS_URL (one client for both) the Redis-held
+ * buckets and response cache every replica of the key shares.
+ */
+function coordination(
+  app: FastifyInstance,
+  config: ProxyConfig,
+): { buckets: UpstreamBuckets; sharedCache?: SharedResponseCache } {
   if (config.redisUrl === undefined) {
-    return new EndpointBuckets(config.rateLimits, config.maxQueueWaitMs);
+    return { buckets: new EndpointBuckets(config.rateLimits, config.maxQueueWaitMs) };
   }
   const redis = createRedisClient(config.redisUrl);
-  watchRedis(redis, { warn: (line) => app.log.warn(line), info: (line) => app.log.info(line) });
+  const log = {
+    warn: (line: string) => app.log.warn(line),
+    info: (line: string) => app.log.info(line),
+  };
+  watchRedis(redis, log);
   app.addHook('onClose', () => redis.disconnect());
-  return new RedisBuckets(redis, config.upstream.apiKey, config.rateLimits, config.maxQueueWaitMs);
+  const { apiKey } = config.upstream;
+  return {
+    buckets: new RedisBuckets(redis, apiKey, config.rateLimits, config.maxQueueWaitMs),
+    sharedCache: new SharedResponseCache(redis, apiKey, {
+      // one upstream timeout and a margin, renewed while the holder's call (queue, retries) lasts
+      lockMs: config.upstream.timeoutMs + 2000,
+      // a waiting replica gives up (503) just before its own request would time out
+      maxWaitMs: requestTimeoutMs(config) - 5000,
+      log,
+    }),
+  };
 }
 
 /** The configuration with the embedded sandbox's address and key as the upstream. */
@@ -221,7 +242,7 @@ async function registerParts(
   });
   app.addHook('onClose', () => retention.stop());
   const cache = new ResponseCache(config.cache.maxBytes);
-  const buckets = upstreamBuckets(app, config);
+  const { buckets, sharedCache } = coordination(app, config);
   const upstream = new UpstreamClient(
     {
       ...config.upstream,
@@ -235,7 +256,7 @@ async function registerParts(
     buckets,
   );
   app.addHook('onClose', () => upstream.close());
-  const mirror = registerMirrorRoutes(app, { config, upstream, cache, governance });
+  const mirror = registerMirrorRoutes(app, { config, upstream, cache, sharedCache, governance });
   registerMonitoringRoutes(app, { db, mirror, cache });
   registerVettingRoutes(app, { db, mirror, cache, flushAudit: () => governance.flush() });
   registerBulkRoutes(app, {

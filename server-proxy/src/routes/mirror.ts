@@ -18,6 +18,7 @@ import type { Endpoint, Governance, ProxyConfig, SpendReservation } from '../con
 import { ProxyError } from '../errors.ts';
 import { omitProfileFields, PROFILE_LONG_LISTS } from '../profile-items.ts';
 import { chooseEncoding, Precompressed, PRECOMPRESS_MIN_CHARS } from '../http/precompressed.ts';
+import type { SharedResponseCache } from '../team/redis-cache.ts';
 import type { UpstreamClient, UpstreamResponse } from '../upstream.ts';
 import { requestKey, validateRequest, type ForwardRequest } from '../validate.ts';
 
@@ -100,6 +101,11 @@ export interface MirrorDeps {
   config: ProxyConfig;
   upstream: UpstreamClient;
   cache: ResponseCache;
+  /**
+   * with REDIS_URL: the cache every replica of the key shares, behind the local one, and the lock
+   * that lets one replica at a time call the service for a request
+   */
+  sharedCache?: SharedResponseCache;
   governance: Governance;
 }
 
@@ -206,8 +212,14 @@ function budgetRefusal(decision: { costUsd: number; spentUsd: number; budgetUsd:
   );
 }
 
+/** An answer and whether it came from the shared cache (free) rather than this replica's call. */
+interface Fetched {
+  stored: StoredResponse;
+  hit: boolean;
+}
+
 class MirrorHandler {
-  private readonly inFlight = new Coalescer<StoredResponse>();
+  private readonly inFlight = new Coalescer<Fetched>();
 
   constructor(private readonly deps: MirrorDeps) {}
 
@@ -252,6 +264,7 @@ class MirrorHandler {
     // `monitoring/list?profile_id=`) must not, or the next profile view would be billed again.
     if (ENDPOINTS[endpoint].method === 'POST' && isSuccess(stored.status)) {
       this.deps.cache.invalidateDots(forward.dots);
+      await this.deps.sharedCache?.invalidateDots(forward.dots);
     }
     return { stored, cache: 'miss' };
   }
@@ -264,16 +277,44 @@ class MirrorHandler {
     const key = requestKey(forward);
     const hit = caller.refresh ? undefined : this.deps.cache.get(key);
     if (hit) return this.replayHit(hit, outcome, caller);
-    if (onlyIfCached(caller.headers)) throw notCached();
-    const { value, shared } = await this.inFlight.run(key, async () => {
+    if (onlyIfCached(caller.headers)) {
+      const shared = await this.deps.sharedCache?.get(key);
+      if (!shared) throw notCached();
+      this.deps.cache.set(key, shared.stored, shared.ttlMs);
+      return this.replayHit(shared.stored, outcome, caller);
+    }
+    const { value, shared } = await this.inFlight.run(key, () => this.fetch(forward, key, caller));
+    if (shared || value.hit) return this.replayHit(value.stored, outcome, caller);
+    outcome.dots = value.stored.dots;
+    outcome.billable = BILLABLE.has(forward.endpoint) && isSuccess(value.stored.status);
+    return { stored: value.stored, cache: 'miss' };
+  }
+
+  /**
+   * A local miss: the shared cache's answer when another replica holds or is fetching it, else
+   * this replica's own call; kept in the local cache either way (a 200 only).
+   */
+  private async fetch(
+    forward: ForwardRequest,
+    key: string,
+    caller: MirrorCaller & { refresh: boolean },
+  ): Promise<Fetched> {
+    const ttl = this.ttlOf(forward.endpoint);
+    const { sharedCache } = this.deps;
+    if (!sharedCache) {
       const stored = await this.call(forward, caller);
-      if (stored.status === 200) this.deps.cache.set(key, stored, this.ttlOf(forward.endpoint));
-      return stored;
-    });
-    if (shared) return this.replayHit(value, outcome, caller);
-    outcome.dots = value.dots;
-    outcome.billable = BILLABLE.has(forward.endpoint) && isSuccess(value.status);
-    return { stored: value, cache: 'miss' };
+      if (stored.status === 200) this.deps.cache.set(key, stored, ttl);
+      return { stored, hit: false };
+    }
+    const fetched = await sharedCache.fetch(key, ttl, caller.refresh, () =>
+      this.call(forward, caller),
+    );
+    if (fetched.hit) {
+      this.deps.cache.set(key, fetched.stored, Math.min(ttl, fetched.ttlMs));
+    } else if (fetched.stored.status === 200) {
+      this.deps.cache.set(key, fetched.stored, ttl);
+    }
+    return { stored: fetched.stored, hit: fetched.hit };
   }
 
   /** A cache hit (or a request that joined one in flight): free, and recorded as such. */

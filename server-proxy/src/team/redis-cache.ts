@@ -1,0 +1,327 @@
+/**
+ * The response cache shared by every proxy replica holding one API key, in Redis, and the lock that
+ * lets only one of them call the service for a given request at a time: a carrier fetched (and
+ * billed) through one replica is a free hit on every other.
+ *
+ * Keys carry a hash of the API key, never the key, and a hash of the request key:
+ *   carrier-desk:cache:{<key hash>}:resp:<request hash>  the answer as JSON, PX = the endpoint's TTL
+ *   carrier-desk:cache:{<key hash>}:lock:<request hash>  a random token, PX = the lock time, renewed
+ *   carrier-desk:cache:{<key hash>}:dot:<dot>            the answer keys that concern one DOT
+ * The hash tag keeps one key's entries in one cluster slot, for the scripts.
+ *
+ * Every failure to ask Redis before a call is a refusal (503 `coordination_unavailable`): without the
+ * shared store the proxy cannot know whether another replica already paid for the answer. Writes
+ * after a call (storing the answer, dropping the lock) are best effort: the answer is served anyway.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { StoredResponse } from '../cache.ts';
+import { ProxyError } from '../errors.ts';
+
+/** Retry-After of a refusal while Redis is unreachable (the same as the shared rate limit's) */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+/** how long a command waits for a connection that is being (re)established */
+const READY_WAIT_MS = 500;
+
+/** KEYS: the answer, the lock. Returns {answer or '', its PTTL, 1 when the lock is held}. */
+const READ = `
+local value = redis.call('GET', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+local locked = redis.call('EXISTS', KEYS[2])
+if not value then value = '' end
+return {value, ttl, locked}
+`;
+
+/**
+ * KEYS: the answer, the lock, then one index set per DOT. ARGV: the answer JSON, TTL ms, the lock
+ * token ('' when the writer holds no lock). Stores the answer, indexes it by DOT (each set lives as
+ * long as its longest entry), then drops the lock if it is still the writer's.
+ */
+const STORE = `
+local ttl = tonumber(ARGV[2])
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ttl)
+for i = 3, #KEYS do
+  redis.call('SADD', KEYS[i], KEYS[1])
+  if redis.call('PTTL', KEYS[i]) < ttl then redis.call('PEXPIRE', KEYS[i], ttl) end
+end
+if ARGV[3] ~= '' and redis.call('GET', KEYS[2]) == ARGV[3] then redis.call('DEL', KEYS[2]) end
+return 1
+`;
+
+/** KEYS: the lock. ARGV: the token, then 'del' or a new PX. Acts only while the lock is ours. */
+const OWN_LOCK = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+if ARGV[2] == 'del' then return redis.call('DEL', KEYS[1]) end
+return redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
+`;
+
+/** KEYS: index sets of DOTs. Drops every answer they name, and the sets; returns how many answers. */
+const INVALIDATE = `
+local dropped = 0
+for i = 1, #KEYS do
+  local members = redis.call('SMEMBERS', KEYS[i])
+  for _, key in ipairs(members) do dropped = dropped + redis.call('DEL', key) end
+  redis.call('DEL', KEYS[i])
+end
+return dropped
+`;
+
+const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const SCRIPTS = {
+  read: { lua: READ, sha: sha1(READ) },
+  store: { lua: STORE, sha: sha1(STORE) },
+  ownLock: { lua: OWN_LOCK, sha: sha1(OWN_LOCK) },
+  invalidate: { lua: INVALIDATE, sha: sha1(INVALIDATE) },
+};
+type Script = (typeof SCRIPTS)[keyof typeof SCRIPTS];
+
+/** The shared store or its lock cannot be asked: calling could bill what another replica holds. */
+function sharedCacheUnavailable(): ProxyError {
+  return new ProxyError(
+    503,
+    'coordination_unavailable',
+    'The proxy cannot reach its shared cache (Redis), so it sends nothing to the service',
+    'Retry after the time in Retry-After; carriers this replica already holds are still served at once.',
+    { 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) },
+  );
+}
+
+/** An answer from the shared store, with how long it has left there. */
+export interface SharedHit {
+  stored: StoredResponse;
+  ttlMs: number;
+}
+
+/** What `fetch` gave: a shared answer (free), or the one this replica's own call got. */
+export type SharedFetch = ({ hit: true } & SharedHit) | { hit: false; stored: StoredResponse };
+
+export interface SharedCacheOptions {
+  /** PX of the lock; renewed every third of it while the holder is still calling */
+  lockMs: number;
+  /** the longest a replica waits for another's answer before refusing (503) */
+  maxWaitMs: number;
+  /** how often a waiting replica looks for the answer (default 75 ms) */
+  pollMs?: number;
+  /** where failed best-effort writes are reported */
+  log?: { warn(message: string): void };
+}
+
+interface Serialised {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+  fetchedAt: string;
+  dots: string[];
+}
+
+function serialise(stored: StoredResponse): string {
+  const value: Serialised = { ...stored, fetchedAt: stored.fetchedAt.toISOString() };
+  return JSON.stringify(value);
+}
+
+function deserialise(text: string): StoredResponse | undefined {
+  try {
+    const value = JSON.parse(text) as Serialised;
+    const fetchedAt = new Date(value.fetchedAt);
+    const wellFormed =
+      typeof value.status === 'number' &&
+      typeof value.body === 'string' &&
+      Array.isArray(value.dots) &&
+      !Number.isNaN(fetchedAt.getTime());
+    if (!wellFormed) return undefined;
+    return { ...value, fetchedAt };
+  } catch {
+    return undefined;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves when the client is connected, or after `ms` (then the command fails at once). */
+async function ready(client: Redis, ms: number): Promise<void> {
+  if (client.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      client.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    client.on('ready', done);
+  });
+}
+
+export class SharedResponseCache {
+  private readonly prefix: string;
+  private readonly pollMs: number;
+
+  constructor(
+    private readonly client: Redis,
+    apiKey: string,
+    private readonly options: SharedCacheOptions,
+  ) {
+    this.prefix = `carrier-desk:cache:{${sha256(apiKey).slice(0, 24)}}`;
+    this.pollMs = options.pollMs ?? 75;
+  }
+
+  /** The shared answer to `key`, if any; throws 503 `coordination_unavailable` if Redis fails. */
+  async get(key: string): Promise<SharedHit | undefined> {
+    return (await this.read(key)).found;
+  }
+
+  /**
+   * The answer to `key`: the shared one when another replica holds it (or is fetching it: then this
+   * one waits for it), else the one `call` gets, stored for every replica when its status is 200.
+   * `refresh` skips the shared answer and the wait, and overwrites the answer. Throws 503
+   * `coordination_unavailable` when Redis cannot be asked before the call; `call`'s errors pass.
+   */
+  async fetch(
+    key: string,
+    ttlMs: number,
+    refresh: boolean,
+    call: () => Promise<StoredResponse>,
+  ): Promise<SharedFetch> {
+    const token = randomUUID();
+    const deadline = Date.now() + this.options.maxWaitMs;
+    if (refresh) {
+      // Called whatever happens; holding the lock (when free) makes the others wait for this answer.
+      const locked = await this.attempt(() => this.lock(key, token));
+      return { hit: false, stored: await this.callHolding(key, token, ttlMs, locked, call) };
+    }
+    for (;;) {
+      const { found, locked } = await this.read(key);
+      if (found) return { hit: true, ...found };
+      if (!locked && (await this.attempt(() => this.lock(key, token)))) {
+        return { hit: false, stored: await this.callHolding(key, token, ttlMs, true, call) };
+      }
+      // Another replica is calling: wait for its answer. If its lock goes without an answer (it
+      // failed, got no 200, or died), the loop takes the lock and calls once itself.
+      if (Date.now() >= deadline) throw sharedCacheUnavailable();
+      await sleep(this.pollMs);
+    }
+  }
+
+  /**
+   * Drop every shared answer that concerns one of `dots`; returns how many were dropped. Never
+   * rejects: the watchlist change it follows went through, so a Redis failure is logged and the
+   * entries live out their TTL.
+   */
+  async invalidateDots(dots: readonly string[]): Promise<number> {
+    if (dots.length === 0) return 0;
+    const keys = [...new Set(dots)].map((dot) => this.dotKey(dot));
+    try {
+      return Number(await this.run(SCRIPTS.invalidate, keys, []));
+    } catch {
+      this.options.log?.warn(
+        'Redis: shared answers of a changed watchlist could not be dropped; they expire by their TTL',
+      );
+      return 0;
+    }
+  }
+
+  private async callHolding(
+    key: string,
+    token: string,
+    ttlMs: number,
+    locked: boolean,
+    call: () => Promise<StoredResponse>,
+  ): Promise<StoredResponse> {
+    // Queue waits and retries may outlast one lock time: renew it while the call is running.
+    const renew = locked
+      ? setInterval(() => {
+          this.run(SCRIPTS.ownLock, [this.lockKey(key)], [token, this.options.lockMs]).catch(
+            () => {},
+          );
+        }, this.options.lockMs / 3)
+      : undefined;
+    let stored: StoredResponse;
+    try {
+      stored = await call();
+    } catch (err) {
+      if (locked) await this.unlock(key, token);
+      throw err;
+    } finally {
+      clearInterval(renew);
+    }
+    if (stored.status === 200 && ttlMs > 0) {
+      try {
+        await this.store(key, stored, ttlMs, locked ? token : '');
+        return stored;
+      } catch {
+        this.options.log?.warn(
+          'Redis: an answer could not be stored for the other replicas; they may fetch it again',
+        );
+      }
+    }
+    if (locked) await this.unlock(key, token);
+    return stored;
+  }
+
+  private async store(key: string, stored: StoredResponse, ttlMs: number, token: string) {
+    const keys = [
+      this.answerKey(key),
+      this.lockKey(key),
+      ...stored.dots.map((d) => this.dotKey(d)),
+    ];
+    await this.run(SCRIPTS.store, keys, [serialise(stored), Math.ceil(ttlMs), token]);
+  }
+
+  /** Drop our lock; a failure leaves it to expire on its own. */
+  private async unlock(key: string, token: string): Promise<void> {
+    try {
+      await this.run(SCRIPTS.ownLock, [this.lockKey(key)], [token, 'del']);
+    } catch {
+      // expires after lockMs
+    }
+  }
+
+  private async lock(key: string, token: string): Promise<boolean> {
+    await ready(this.client, READY_WAIT_MS);
+    const answer = await this.client.set(this.lockKey(key), token, 'PX', this.options.lockMs, 'NX');
+    return answer === 'OK';
+  }
+
+  private async read(key: string): Promise<{ found?: SharedHit; locked: boolean }> {
+    const answer = await this.attempt(() =>
+      this.run(SCRIPTS.read, [this.answerKey(key), this.lockKey(key)], []),
+    );
+    const [text, ttlMs, locked] = answer as [string, number, number];
+    const stored = text === '' ? undefined : deserialise(text);
+    return {
+      found: stored ? { stored, ttlMs: ttlMs > 0 ? ttlMs : 0 } : undefined,
+      locked: locked === 1,
+    };
+  }
+
+  /** Redis's answer, or 503 `coordination_unavailable` when it cannot be asked. */
+  private async attempt<T>(ask: () => Promise<T>): Promise<T> {
+    try {
+      return await ask();
+    } catch {
+      throw sharedCacheUnavailable();
+    }
+  }
+
+  private answerKey(key: string): string {
+    return `${this.prefix}:resp:${sha256(key)}`;
+  }
+
+  private lockKey(key: string): string {
+    return `${this.prefix}:lock:${sha256(key)}`;
+  }
+
+  private dotKey(dot: string): string {
+    return `${this.prefix}:dot:${dot}`;
+  }
+
+  private async run(script: Script, keys: string[], args: (number | string)[]) {
+    await ready(this.client, READY_WAIT_MS);
+    try {
+      return await this.client.evalsha(script.sha, keys.length, ...keys, ...args);
+    } catch (err) {
+      if (!(err instanceof Error && err.message.startsWith('NOSCRIPT'))) throw err;
+      return await this.client.eval(script.lua, keys.length, ...keys, ...args);
+    }
+  }
+}
