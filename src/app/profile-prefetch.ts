@@ -6,7 +6,8 @@
  * another billed profile call; the page then evaluates the full profile itself.) Both are requests
  * the page makes anyway: `primeGet` hands each answer to the page's own query. Nothing is asked when
  * the summary is already held (a tab switch, a return visit) or was just asked, and without a
- * client (tests' memory routers) nothing happens. The open tab's code is started too.
+ * client (tests' memory routers) nothing happens. The open tab's code is started too, and the
+ * page is let load the other tabs' code once it has drawn (`allowIdlePreload`).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
@@ -46,7 +47,10 @@ function prefetchProfileOpening(dot: string | undefined, tab: string | undefined
   if (!client || dot === undefined || !DOT.test(dot)) return;
   if (tab !== undefined) {
     void import('../features/profile/components/tab-loaders.ts')
-      .then((loaders) => loaders.preloadTab(tab))
+      .then((loaders) => {
+        loaders.allowIdlePreload();
+        loaders.preloadTab(tab);
+      })
       .catch(() => undefined);
   }
   if (client.getQueryState(profileKeys.summary(dot)) !== undefined) return;

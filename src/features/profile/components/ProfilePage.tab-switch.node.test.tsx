@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
 import type * as TabLoaders from './tab-loaders.ts';
+import type { ProfileTabId as TabId } from './tabs/types.ts';
 
 const gate = vi.hoisted(() => {
   let open = () => {};
@@ -24,6 +25,8 @@ vi.mock('./tab-loaders.ts', async (importOriginal) => {
   return {
     ...real,
     TAB_LOADERS: { ...real.TAB_LOADERS, authority: () => gate.opened.then(authority) },
+    // the page would otherwise render the Authority tab directly once a hover had preloaded it
+    loadedTab: (tab: TabId) => (tab === 'authority' ? undefined : real.loadedTab(tab)),
   };
 });
 

@@ -7,9 +7,10 @@
  * Each tab is lazy-loaded (charts and maps stay out of the search page's bundle) and sits in its
  * own error boundary, so one unreadable field never blanks the page.
  */
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigationType, useParams } from 'react-router';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
+import { whenIdle } from '../../../lib/idle.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingBlock, Skeleton } from '../../../components/Skeleton.tsx';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
@@ -18,7 +19,13 @@ import { useProfileData, type ProfileResult } from '../api/get-profile.ts';
 import { DataFreshness } from './DataFreshness.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileTabNav } from './ProfileTabNav.tsx';
-import { preloadTab, TAB_COMPONENTS } from './tab-components.ts';
+import {
+  loadedTab,
+  preloadAllTabs,
+  preloadTab,
+  TAB_COMPONENTS,
+  tabCodeSettled,
+} from './tab-components.ts';
 import { PROFILE_TABS, type ProfileTabId, type ProfileTabProps } from './tabs/types.ts';
 import { VerdictBanner } from './verdict/VerdictBanner.tsx';
 
@@ -84,15 +91,42 @@ function NotAProfile({ title, detail, overviewDot }: NotAProfileProps) {
 
 type ProfileQuery = ReturnType<typeof useProfileData>['full'];
 
+/** Whether the tab's code is in (or failed to come); the component re-renders when it settles. */
+function useTabCodeIn(tab: ProfileTabId): boolean {
+  const [settled, setSettled] = useState<ProfileTabId | null>(null);
+  const codeIn = loadedTab(tab) !== undefined || settled === tab;
+  useEffect(() => {
+    if (codeIn) return;
+    let live = true;
+    void tabCodeSettled(tab).then(() => {
+      if (live) setSettled(tab);
+    });
+    return () => {
+      live = false;
+    };
+  }, [tab, codeIn]);
+  return codeIn;
+}
+
 function CarrierProfile({ dot, tab }: { dot: string; tab: ProfileTabId }) {
   const data = useProfileData(dot, tabOf(tab)?.full ?? false);
   const { full, summary, summaryUnavailable } = data;
   useEffect(() => preloadTab(tab), [tab]);
+  const codeIn = useTabCodeIn(tab);
   const shown = summary.data ?? full.data;
+  // The first draw waits for the open tab's code as well as the data: drawn without it, the tab
+  // would show a fallback first, and React holds content back ~300 ms after a fallback (its
+  // fallback throttle). Once drawn, a tab switch keeps the page and waits in the tab's boundary.
+  const [drawnDot, setDrawnDot] = useState<string | null>(null);
+  const ready = shown?.profile !== undefined && (codeIn || drawnDot === dot);
+  if (ready && drawnDot !== dot) setDrawnDot(dot);
+  // the other tabs' code, once this one has drawn: a switch then waits for no download
+  useEffect(() => (ready ? whenIdle(preloadAllTabs) : undefined), [ready]);
   if (!shown) {
     if (summary.isError && !summaryUnavailable) return <ProfileError dot={dot} query={summary} />;
     return full.isError ? <ProfileError dot={dot} query={full} /> : <ProfileSkeleton dot={dot} />;
   }
+  if (shown.profile && !ready) return <ProfileSkeleton dot={dot} />;
   if (!shown.profile) {
     return (
       <NotAProfile
@@ -193,6 +227,9 @@ function TabBody({
   full: ProfileQuery;
   tab: ProfileTabId;
 }) {
+  // Code already in renders at once; else the lazy component suspends until it arrives. Chosen once
+  // per mount (the boundary around this is keyed by tab), so the tab never swaps component types.
+  const [TabComponent] = useState(() => loadedTab(tab) ?? TAB_COMPONENTS[tab]);
   const label = tabOf(tab)?.label ?? tab;
   const loading = <LoadingBlock label={`Loading the ${label} tab`} />;
   if (!result?.profile) {
@@ -207,7 +244,6 @@ function TabBody({
       />
     );
   }
-  const TabComponent = TAB_COMPONENTS[tab];
   return (
     <>
       <TabComponent

@@ -1,27 +1,95 @@
 /**
  * The code of each profile tab, one `import()` per tab (the lazy components in `tab-components.ts`
  * use the same ones). `preloadTab` starts loading a tab's code early: the page does it while the
- * profile is on its way, the tab bar on hover or focus, and the profile route's loader on a deep
- * link, so the tab's code travels beside the page's own instead of after it.
+ * profile is on its way, the tab bar on hover or focus, and the profile prefetch on a deep link,
+ * so the tab's code travels beside the page's own instead of after it; once the profile has drawn,
+ * the page loads the other tabs' code at idle time.
+ *
+ * A tab whose code has arrived is remembered (`loadedTab`), so the page renders it directly: a
+ * lazy component suspends on its first render even when its module is already in, and React then
+ * shows the fallback and holds the content back for its fallback throttle (~300 ms).
  */
 import type { ComponentType } from 'react';
 import type { ProfileTabId, ProfileTabProps } from './tabs/types.ts';
 
-type TabModule = Promise<{ default: ComponentType<ProfileTabProps> }>;
+type TabComponent = ComponentType<ProfileTabProps>;
+type TabModule = Promise<{ default: TabComponent }>;
+
+const loaded = new Map<string, TabComponent>();
+
+/** The tab's module, remembered under its id once it has arrived. */
+function load(tab: ProfileTabId, module: Promise<TabComponent>): TabModule {
+  return module.then((component) => {
+    loaded.set(tab, component);
+    return { default: component };
+  });
+}
 
 export const TAB_LOADERS: Record<ProfileTabId, () => TabModule> = {
-  overview: () => import('./tabs/overview/Tab.tsx').then((m) => ({ default: m.OverviewTab })),
-  authority: () => import('./tabs/authority/Tab.tsx').then((m) => ({ default: m.AuthorityTab })),
-  safety: () => import('./tabs/safety/Tab.tsx').then((m) => ({ default: m.SafetyTab })),
+  overview: () =>
+    load(
+      'overview',
+      import('./tabs/overview/Tab.tsx').then((m) => m.OverviewTab),
+    ),
+  authority: () =>
+    load(
+      'authority',
+      import('./tabs/authority/Tab.tsx').then((m) => m.AuthorityTab),
+    ),
+  safety: () =>
+    load(
+      'safety',
+      import('./tabs/safety/Tab.tsx').then((m) => m.SafetyTab),
+    ),
   inspections: () =>
-    import('./tabs/inspections/Tab.tsx').then((m) => ({ default: m.InspectionsTab })),
-  crashes: () => import('./tabs/crashes/Tab.tsx').then((m) => ({ default: m.CrashesTab })),
-  fleet: () => import('./tabs/fleet/Tab.tsx').then((m) => ({ default: m.FleetTab })),
-  contact: () => import('./tabs/contact/Tab.tsx').then((m) => ({ default: m.ContactTab })),
-  network: () => import('./tabs/network/Tab.tsx').then((m) => ({ default: m.NetworkTab })),
-  fmcsa: () => import('./tabs/fmcsa/Tab.tsx').then((m) => ({ default: m.FmcsaTab })),
-  raw: () => import('./tabs/raw/Tab.tsx').then((m) => ({ default: m.RawTab })),
+    load(
+      'inspections',
+      import('./tabs/inspections/Tab.tsx').then((m) => m.InspectionsTab),
+    ),
+  crashes: () =>
+    load(
+      'crashes',
+      import('./tabs/crashes/Tab.tsx').then((m) => m.CrashesTab),
+    ),
+  fleet: () =>
+    load(
+      'fleet',
+      import('./tabs/fleet/Tab.tsx').then((m) => m.FleetTab),
+    ),
+  contact: () =>
+    load(
+      'contact',
+      import('./tabs/contact/Tab.tsx').then((m) => m.ContactTab),
+    ),
+  network: () =>
+    load(
+      'network',
+      import('./tabs/network/Tab.tsx').then((m) => m.NetworkTab),
+    ),
+  fmcsa: () =>
+    load(
+      'fmcsa',
+      import('./tabs/fmcsa/Tab.tsx').then((m) => m.FmcsaTab),
+    ),
+  raw: () =>
+    load(
+      'raw',
+      import('./tabs/raw/Tab.tsx').then((m) => m.RawTab),
+    ),
 };
+
+/** The tab's component when its code has already arrived, else undefined (render the lazy one). */
+export function loadedTab(tab: ProfileTabId): TabComponent | undefined {
+  return loaded.get(tab);
+}
+
+/** Settles once the tab's code has arrived or failed to (the tab's own boundary reports a failure). */
+export function tabCodeSettled(tab: ProfileTabId): Promise<void> {
+  return TAB_LOADERS[tab]().then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 /**
  * Start loading a tab's code; the module system keeps it, so the lazy component finds it ready. A
@@ -31,4 +99,22 @@ export const TAB_LOADERS: Record<ProfileTabId, () => TabModule> = {
 export function preloadTab(tab: string): void {
   if (!Object.hasOwn(TAB_LOADERS, tab)) return;
   void TAB_LOADERS[tab as ProfileTabId]().catch(() => undefined);
+}
+
+/** Set by the app at boot (`allowIdlePreload`); unit tests' pages leave it off. */
+let idlePreloadAllowed = false;
+
+/** Let pages load every tab's code at idle time (the running app; unit tests keep it off). */
+export function allowIdlePreload(): void {
+  idlePreloadAllowed = true;
+}
+
+/**
+ * Start the code of every tab (each is a few kB; the maps' and charts' libraries load with their
+ * own components, not here), where the app allowed it. The page does it once the profile has
+ * drawn and the browser is idle, so the next tab switch finds its code in and draws at once.
+ */
+export function preloadAllTabs(): void {
+  if (!idlePreloadAllowed) return;
+  for (const tab of Object.keys(TAB_LOADERS)) preloadTab(tab);
 }
