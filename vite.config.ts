@@ -47,6 +47,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/lib/service/**'],
           environment: 'jsdom',
+          // jsdom renders whole tabs (charts, every curated carrier in a loop): on two busy cores a
+          // passing test has taken 5 s, Vitest's default limit; a failing one still fails, later
+          testTimeout: 20_000,
         },
       },
       {
