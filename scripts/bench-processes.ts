@@ -7,8 +7,8 @@
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../server-proxy/src/team/test-services.ts';
 import { API_HEADERS, BENCH_KEY } from './bench-servers.ts';
 
 export const HOST = '127.0.0.1';
@@ -143,17 +143,6 @@ export function startMultiUserProxy(dataDir: string, sandboxUrl: string): Promis
     DASHBOARD_AUTH: 'trusted-header',
     TRUSTED_USER_HEADER: SOAK_USER_HEADER,
     TRUSTED_PROXIES: HOST,
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
   });
 }
 

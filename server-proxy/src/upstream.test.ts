@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EndpointBuckets } from './buckets.ts';
 import { ProxyError } from './errors.ts';
+import { freePort } from './team/test-services.ts';
 import {
   CSRF,
   LIVE_KEY,
@@ -39,14 +39,6 @@ const autocompleteRequest: ForwardRequest = {
 };
 
 const ctx = { requestId: 'test', clientHeaders: {} };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('parseRetryAfter', () => {
   it('reads seconds and HTTP dates, ignores the rest', () => {

@@ -36,13 +36,19 @@ function findBinary(name: string, extraDirs: string[] = []): string | undefined 
   return dirs.map((dir) => join(dir, name)).find((file) => existsSync(file));
 }
 
-/** A port nobody listens on right now (the OS picks it; there is a small race, as everywhere). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+/**
+ * A loopback port nobody listens on right now (the OS picks it; there is a small race, as
+ * everywhere). Shared by tests and the benchmark scripts; it imports nothing but `node:net`.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Send `line` over TCP and resolve with the first chunk answered ('' when the port refuses). */
@@ -89,6 +95,26 @@ function tail(child: ChildProcess): () => string {
 }
 
 /**
+ * Waits until `check` says the freshly spawned `child` is ready. If it exits or times out instead,
+ * kills it, removes its temporary `dir` and throws with the last output it wrote.
+ */
+async function startedOrCleanedUp(
+  child: ChildProcess,
+  dir: string,
+  check: () => Promise<boolean>,
+  what: string,
+): Promise<void> {
+  const output = tail(child);
+  try {
+    await waitFor(check, what, child);
+  } catch (err) {
+    await stopChild(child, 'SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`${(err as Error).message}\n${output()}`);
+  }
+}
+
+/**
  * A Redis server on 127.0.0.1 without persistence. `port` reuses a port (to restart a stopped
  * server where its clients expect it).
  */
@@ -101,15 +127,8 @@ export async function startRedis(options: { port?: number } = {}): Promise<TestS
   const child = spawnTracked(binary, [...args, '--dir', dir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const output = tail(child);
-  try {
-    const pong = async () => (await exchange(port, 'PING\r\n')).startsWith('+PONG');
-    await waitFor(pong, 'redis-server', child);
-  } catch (err) {
-    await stopChild(child, 'SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-    throw new Error(`${(err as Error).message}\n${output()}`);
-  }
+  const pong = async () => (await exchange(port, 'PING\r\n')).startsWith('+PONG');
+  await startedOrCleanedUp(child, dir, pong, 'redis-server');
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
@@ -182,16 +201,9 @@ export async function startPostgres(): Promise<TestService | string> {
     ['-D', data, '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])],
     { ...asUser, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const output = tail(child);
   const ready = async () =>
     spawnSync(bin.isReady, ['-h', '127.0.0.1', '-p', String(port), '-t', '1']).status === 0;
-  try {
-    await waitFor(ready, 'postgres', child);
-  } catch (err) {
-    await stopChild(child, 'SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-    throw new Error(`${(err as Error).message}\n${output()}`);
-  }
+  await startedOrCleanedUp(child, dir, ready, 'postgres');
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
