@@ -1,13 +1,14 @@
 /**
  * A profile page's first data, asked for as soon as its URL is known (the first page load, and a
  * navigation that waits for the page's code) instead of once that code (~20 chunks on a cold load)
- * has downloaded and rendered: the summary, then the proxy's verdict once the summary came with a
- * carrier. (A proxy that cuts no summary keeps no profile cache, so there a verdict call would be
- * another billed profile call; the page then evaluates the full profile itself.) Both are requests
- * the page makes anyway: `primeGet` hands each answer to the page's own query. Nothing is asked when
- * the summary is already held (a tab switch, a return visit) or was just asked, and without a
- * client (tests' memory routers) nothing happens. The open tab's code is started too, and the
- * page is let load the other tabs' code once it has drawn (`allowIdlePreload`).
+ * has downloaded and rendered: the summary, then the proxy's verdict once the summary came (the
+ * proxy answers a DOT without a carrier 404 `unknown_dot`, so a successful summary has a carrier).
+ * (A proxy that cuts no summary keeps no profile cache, so there a verdict call would be another
+ * billed profile call; the page then evaluates the full profile itself.) Both are requests the page
+ * makes anyway: `primeGet` hands each answer to the page's own query. Nothing is asked when the
+ * summary is already held (a tab switch, a return visit) or was just asked, and without a client
+ * (tests' memory routers) nothing happens. The open tab's code is started too, and the page is let
+ * load the other tabs' code once it has drawn (`allowIdlePreload`).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
@@ -24,14 +25,6 @@ const DOT = /^[0-9]{1,8}$/;
 /** A DOT primed this recently is not primed again (the router reports a navigation several times). */
 const PRIMED_WITHIN_MS = 10_000;
 const primedAt = new Map<string, number>();
-
-/** A profile answer with a carrier in it, whatever its form (envelope, bare array, bare item). */
-function hasItem(body: unknown): boolean {
-  if (Array.isArray(body)) return body.length > 0;
-  if (typeof body !== 'object' || body === null) return false;
-  if ('items' in body) return Array.isArray(body.items) && body.items.length > 0;
-  return Object.keys(body).length > 0;
-}
 
 /** The profile route's path (src/app/routes.tsx). */
 const PROFILE_PATH = '/carriers/:dot/:tab';
@@ -58,7 +51,7 @@ function prefetchProfileOpening(dot: string | undefined, tab: string | undefined
   if (now - (primedAt.get(dot) ?? -Infinity) < PRIMED_WITHIN_MS) return;
   primedAt.set(dot, now);
   void primeGet('/api/local/profile-summary', { dot_number: dot }).then((summary) => {
-    // an unknown DOT is a summary without an item: the page says so and asks no verdict
-    if (hasItem(summary)) void primeGet('/api/local/verdict', { dot_number: dot });
+    // undefined for any failure: an unknown DOT (404 `unknown_dot`, the page says so), a refusal
+    if (summary !== undefined) void primeGet('/api/local/verdict', { dot_number: dot });
   });
 }

@@ -133,6 +133,32 @@ describe('GET /api/local/profile-summary', () => {
     expect(origin.requests).toHaveLength(0);
   });
 
+  it('answers 404 unknown_dot, as the summary view does, for a DOT the service does not know', async () => {
+    origin.handle((_req, res) => answerJson(res, 200, { items: [], total_count: 0 }));
+    for (const attempt of ['first', 'again']) {
+      const answer = await proxy.call(`${PROFILE_SUMMARY_PATH}?dot_number=42`);
+      expect(answer.status, attempt).toBe(404);
+      expect(answer.json, attempt).toEqual({
+        error: 'The data service has no carrier with DOT 42',
+        code: 'unknown_dot',
+        hint: expect.any(String),
+      });
+      const view = await proxy.call(`/api/local/profile-view?dot_number=42&view=summary`);
+      expect(view.status, attempt).toBe(404);
+      expect(view.json, attempt).toEqual(answer.json);
+    }
+    // one call to the service, then the cached empty answer, metered no further
+    expect(origin.requests).toHaveLength(1);
+    expect(await profileUsage()).toMatchObject({ calls: 1, cacheHits: 0 });
+  });
+
+  it('passes a search by another key that matches nothing on as the empty answer it is', async () => {
+    origin.handle((_req, res) => answerJson(res, 200, { items: [], total_count: 0 }));
+    const answer = await proxy.call(`${PROFILE_SUMMARY_PATH}?company=nobody%20hauling`);
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ items: [], total_count: 0 });
+  });
+
   it("passes the service's failure on unchanged", async () => {
     origin.handle((_req, res) => answerJson(res, 404, { error: 'No carrier', code: 'not_found' }));
     const answer = await proxy.call(`${PROFILE_SUMMARY_PATH}?dot_number=1`);

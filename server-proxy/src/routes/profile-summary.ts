@@ -5,7 +5,10 @@
  * mirror's own answer: same validation, cache, in-flight sharing, budget check, spend meter and
  * audit as `/api/v2/profile`, so a summary and the full profile together cost one billed call.
  * A summary already cut from the cached answer is served again as it is (not audited again: the
- * page that asks for it asks for the full profile too).
+ * page that asks for it asks for the full profile too). A DOT the service knows no carrier with (a
+ * successful answer without an item) is answered 404 `unknown_dot`, as the `summary` view of
+ * `/api/local/profile-view` answers it; the one service call behind it is metered like any, and
+ * asked again it is answered from the cached empty answer.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResponseCache, StoredResponse } from '../cache.ts';
@@ -45,6 +48,22 @@ function noCacheRefusal(): ApiError {
     'The profile summary needs the proxy’s profile cache, which is turned off',
     'Load the full profile (/api/v2/profile); CACHE_PROFILE_TTL_SECONDS above 0 enables summaries.',
   );
+}
+
+/** A DOT the service has no carrier for: the summary route and the `summary` view (profile-view.ts). */
+export function unknownDot(dot: string): ApiError {
+  return new ApiError(
+    404,
+    'unknown_dot',
+    `The data service has no carrier with DOT ${dot}`,
+    'Check the DOT number, or search by name (/api/v2/profile?company=...).',
+  );
+}
+
+/** The DOT number a summary request asks for, when it asks by DOT (after validation). */
+function dotAsked(query: Record<string, string>): string | undefined {
+  const forward = validateRequest('profile', query, undefined);
+  return forward.searchKey === 'dot_number' ? forward.searchValue : undefined;
 }
 
 export interface Summary {
@@ -162,7 +181,10 @@ function queryOf(request: FastifyRequest): Record<string, string> {
   return request.query as Record<string, string>;
 }
 
-/** Register `GET /api/local/profile-summary` (the same parameters as `/api/v2/profile`). */
+/**
+ * Register `GET /api/local/profile-summary` (the same parameters as `/api/v2/profile`): 200 the
+ * summary, or 404 `unknown_dot` when the service knows no carrier with the DOT asked for.
+ */
 export function registerProfileSummaryRoute(
   app: FastifyInstance,
   deps: ProfileSummaryDeps,
@@ -170,6 +192,11 @@ export function registerProfileSummaryRoute(
 ) {
   app.get(PROFILE_SUMMARY_PATH, async (request, reply) => {
     if (deps.profileTtlMs <= 0) throw noCacheRefusal();
-    return sendSummary(reply, await maker.summary(queryOf(request), callerOf(request)));
+    const query = queryOf(request);
+    const summary = await maker.summary(query, callerOf(request));
+    const dot = dotAsked(query);
+    // A search by another key that matches nothing is an empty search answer, passed on as it is.
+    if (summary.empty && dot !== undefined) throw unknownDot(dot);
+    return sendSummary(reply, summary);
   });
 }

@@ -21,6 +21,7 @@ import {
   SummaryMaker,
   type ProfileSummaryDeps,
   type Summary,
+  unknownDot,
 } from './profile-summary.ts';
 import {
   defaultSort,
@@ -98,15 +99,6 @@ function noCacheRefusal(): ApiError {
     'view_unavailable',
     'Profile views need the proxy’s profile cache, which is turned off',
     'Load the full profile (/api/v2/profile); CACHE_PROFILE_TTL_SECONDS above 0 enables views.',
-  );
-}
-
-function unknownDot(dot: string): ApiError {
-  return new ApiError(
-    404,
-    'unknown_dot',
-    `The data service has no carrier with DOT ${dot}`,
-    'Check the DOT number, or search by name (/api/v2/profile?legal_name=...).',
   );
 }
 

@@ -93,10 +93,40 @@ function profileQueryOptions(dot: string, enabled: boolean) {
   });
 }
 
+/** The summary route's answer for a DOT the service knows no carrier with. */
+function isUnknownDot(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.kind === 'http' &&
+    error.status === 404 &&
+    error.code === 'unknown_dot'
+  );
+}
+
+/**
+ * The summary; for an unknown DOT (404 `unknown_dot`) the same result an empty full profile gives,
+ * a carrier-less one, so the page says "No carrier with DOT …" without asking anything more.
+ */
+async function getSummary(dot: string, options: FetchOptions = {}): Promise<ProfileResult> {
+  try {
+    return await fetchProfile('/api/local/profile-summary', dot, options);
+  } catch (error) {
+    if (!isUnknownDot(error)) throw error;
+    return {
+      dot,
+      profile: undefined,
+      raw: undefined,
+      issues: [],
+      fetchedAt: undefined,
+      cache: undefined,
+    };
+  }
+}
+
 function summaryQueryOptions(dot: string) {
   return queryOptions({
     queryKey: profileKeys.summary(dot),
-    queryFn: ({ signal }) => fetchProfile('/api/local/profile-summary', dot, { signal }),
+    queryFn: ({ signal }) => getSummary(dot, { signal }),
   });
 }
 

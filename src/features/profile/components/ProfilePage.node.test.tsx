@@ -60,6 +60,18 @@ function answer(req: IncomingMessage, res: ServerResponse) {
 
 function sendProfile(req: IncomingMessage, res: ServerResponse, full: boolean) {
   const dot = new URL(req.url ?? '/', 'http://x').searchParams.get('dot_number');
+  if (!full && dot !== CARRIER.dot_number) {
+    // as the proxy answers the summary of a DOT the service knows no carrier with
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        error: `The data service has no carrier with DOT ${dot}`,
+        code: 'unknown_dot',
+        hint: 'Check the DOT number.',
+      }),
+    );
+    return;
+  }
   const fresh = req.headers['cache-control'] === 'no-cache';
   const items = dot === CARRIER.dot_number ? [full ? { ...CARRIER, ...HISTORY } : CARRIER] : [];
   res.writeHead(200, {
@@ -152,6 +164,8 @@ describe('ProfilePage', () => {
   it('says so when the service knows no carrier with the DOT', async () => {
     renderApp('/carriers/123/overview');
     expect(await screen.findByRole('heading', { name: 'No carrier with DOT 123' })).toBeTruthy();
+    // the summary's 404 unknown_dot says it all: no full profile, no second summary
+    expect(paths).toEqual(['/api/local/profile-summary']);
   });
 
   it('answers an invalid DOT or tab with a readable not-found, without calling the proxy', async () => {
