@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import type Database from 'better-sqlite3';
+import type { Redis } from 'ioredis';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -155,13 +156,14 @@ function handleErrors(app: FastifyInstance): void {
 }
 
 /**
- * In-process buckets and no shared cache, or with REDIS_URL (one client for both) the Redis-held
- * buckets and response cache every replica of the key shares.
+ * In-process buckets and no shared cache, or with REDIS_URL (one client for all) the Redis-held
+ * buckets and response cache every replica of the key shares, and the client governance keeps its
+ * sign-in and per-user limits in.
  */
 function coordination(
   app: FastifyInstance,
   config: ProxyConfig,
-): { buckets: UpstreamBuckets; sharedCache?: SharedResponseCache } {
+): { buckets: UpstreamBuckets; sharedCache?: SharedResponseCache; redis?: Redis } {
   if (config.redisUrl === undefined) {
     return { buckets: new EndpointBuckets(config.rateLimits, config.maxQueueWaitMs) };
   }
@@ -174,6 +176,7 @@ function coordination(
   app.addHook('onClose', () => redis.disconnect());
   const { apiKey } = config.upstream;
   return {
+    redis,
     buckets: new RedisBuckets(redis, apiKey, config.rateLimits, config.maxQueueWaitMs),
     sharedCache: new SharedResponseCache(redis, apiKey, {
       // one upstream timeout and a margin, renewed while the holder's call (queue, retries) lasts
@@ -230,7 +233,12 @@ async function registerParts(
   });
   handleErrors(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
-  const governance = await (opts.registerGovernance ?? registerGovernance)(app, { config, db });
+  const { buckets, sharedCache, redis } = coordination(app, config);
+  const governance = await (opts.registerGovernance ?? registerGovernance)(app, {
+    config,
+    db,
+    redis,
+  });
   const retention = startRetention(db, config.retention ?? DEFAULT_RETENTION, {
     onError: (err) =>
       app.log.warn({ err }, 'retention: pruning old records failed; retrying later'),
@@ -242,7 +250,6 @@ async function registerParts(
   });
   app.addHook('onClose', () => retention.stop());
   const cache = new ResponseCache(config.cache.maxBytes);
-  const { buckets, sharedCache } = coordination(app, config);
   const upstream = new UpstreamClient(
     {
       ...config.upstream,

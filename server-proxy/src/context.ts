@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Endpoint } from '../../src/lib/service/endpoints.ts';
 import type { AlertsConfig } from './alerts/config.ts';
 
@@ -73,7 +74,10 @@ export interface ProxyConfig {
   rateLimits: Record<Endpoint, number> | undefined;
   /** a request that would wait longer than this in a bucket gets 429 at once */
   maxQueueWaitMs: number;
-  /** set: the upstream rate limits live in this Redis, shared by every replica (docs/deployment.md) */
+  /**
+   * set: the upstream rate limits, the response cache, the failed sign-in limits and the per-user
+   * /api limit live in this Redis, shared by every replica (docs/deployment.md)
+   */
   redisUrl?: string;
   /** per-user requests per minute on /api (@fastify/rate-limit) */
   userRateLimitPerMinute: number;
@@ -173,5 +177,6 @@ export interface Governance {
  */
 export type RegisterGovernance = (
   app: FastifyInstance,
-  deps: { config: ProxyConfig; db: Database.Database },
+  /** `redis`: REDIS_URL's client, for the limits governance shares with the other replicas */
+  deps: { config: ProxyConfig; db: Database.Database; redis?: Redis },
 ) => Promise<Governance>;

@@ -1,13 +1,15 @@
 import cookie from '@fastify/cookie';
 import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { ProxyConfig } from '../context.ts';
+import { RedisLoginLimits, userRateLimitNamespace } from '../team/redis-login-limit.ts';
 import { addAccessControl, createIdentify } from './access.ts';
 import { createAuditTrail, type AuditTrail } from './audit.ts';
 import { addCsrfCheck } from './csrf.ts';
 import { addHostCheck } from './host-check.ts';
 import { registerLocalRoutes } from './local-routes.ts';
-import { createLoginLimiter } from './login-limit.ts';
+import { inMemoryLoginLimits } from './login-limit.ts';
 import { createPasswordCheck } from './passwords.ts';
 import { registerSecurityHeaders, registerUserRateLimit } from './security.ts';
 import { registerSessionRoutes } from './session-routes.ts';
@@ -21,6 +23,11 @@ export interface GovernanceDeps {
   /** clock for sessions, usage and estimates (tests move it) */
   now?: () => Date;
   sessionTtlMs?: number;
+  /**
+   * REDIS_URL's client: the failed sign-in limits and the per-user /api limit are then shared by
+   * every replica of the key (docs/deployment.md); absent, they are kept in this process.
+   */
+  redis?: Redis;
 }
 
 /** What the core gets back: the contract's spend meter and audit log, with their read sides. */
@@ -40,7 +47,8 @@ export async function registerGovernance(
   app: FastifyInstance,
   deps: GovernanceDeps,
 ): Promise<GovernanceParts> {
-  const { config, db } = deps;
+  const { config, db, redis } = deps;
+  const { apiKey } = config.upstream;
   const now = deps.now ?? (() => new Date());
   const sessions = createSessionStore(db, deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS);
   const identify = createIdentify(config.auth, sessions, now);
@@ -58,7 +66,11 @@ export async function registerGovernance(
   await registerSecurityHeaders(app, config.secureCookies);
   addAccessControl(app, config.auth, identify);
   addCsrfCheck(app);
-  await registerUserRateLimit(app, config.userRateLimitPerMinute);
+  await registerUserRateLimit(
+    app,
+    config.userRateLimitPerMinute,
+    redis && { redis, nameSpace: userRateLimitNamespace(apiKey) },
+  );
 
   await app.register(async (scope) => {
     registerLocalRoutes(scope, { config, spend, audit, now });
@@ -66,7 +78,7 @@ export async function registerGovernance(
       auth: config.auth,
       secureCookies: config.secureCookies,
       sessions,
-      limiter: createLoginLimiter(),
+      limiter: redis ? new RedisLoginLimits(redis, apiKey) : inMemoryLoginLimits(),
       checkPassword,
       audit,
       now,

@@ -1,5 +1,6 @@
 /**
- * Failed sign-in limits, kept in memory:
+ * Failed sign-in limits, kept in this process (here) or, with REDIS_URL, in Redis for every replica
+ * (team/redis-login-limit.ts, the same rules):
  * - per address and user name: 5 failures within 15 minutes → that address waits for that name;
  * - per user name, from any address: 10 failures within 15 minutes lock the name for 5 minutes; each
  *   further lock doubles (10, 20, 40 min) up to 60 minutes. The lock history is forgotten after
@@ -10,6 +11,8 @@
 /** At most this many failed logins per address and user name within the window. */
 const MAX_FAILED_LOGINS = 5;
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+export const ADDRESS_LIMIT = { max: MAX_FAILED_LOGINS, windowMs: LOGIN_WINDOW_MS };
 /** Past this many tracked keys, stale ones are swept before another is added. */
 const MAX_TRACKED_KEYS = 10_000;
 
@@ -35,8 +38,15 @@ export const ACCOUNT_LOCK_POLICY: AccountLockPolicy = {
 /** Longest user name tracked per account: longer ones are not user names and never sign in. */
 const MAX_NAME_LENGTH = 64;
 
+/** The name whose failures lock it (lower case), or undefined when it is too long to be one. */
+export const accountOf = (name: string) =>
+  name.length <= MAX_NAME_LENGTH ? name.toLowerCase() : undefined;
+
+/** What the per-address limit counts: one address guessing one name. */
+export const addressKey = (address: string, name: string) => `${address}|${name.toLowerCase()}`;
+
 /** Why an attempt is refused, and for how long. */
-interface LoginRefusal {
+export interface LoginRefusal {
   /** `address`: this address failed too often for this name; `account`: the name is locked */
   scope: 'address' | 'account';
   retryAfterSeconds: number;
@@ -51,7 +61,36 @@ export interface LoginLimiter {
   succeed(address: string, name: string): void;
 }
 
-const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+/**
+ * The limits as the sign-in route uses them, wherever their state lives: this process
+ * (`inMemoryLoginLimits`) or Redis, shared by every replica (team/redis-login-limit.ts).
+ */
+export interface LoginLimitStore {
+  /**
+   * The refusal in force for an attempt now; when there is none, the attempt is counted as failed
+   * in the same atomic step (before the password is checked, so parallel guesses all count).
+   * Rejects with an ApiError (503) when the state cannot be reached: the sign-in is then refused.
+   */
+  admit(address: string, name: string, now: number): Promise<LoginRefusal | undefined>;
+  /** The password was right: forget this name's failures and locks. */
+  succeed(address: string, name: string): Promise<void>;
+}
+
+/** The store of a single process: `limiter`'s check and count, with nothing awaited in between. */
+export function inMemoryLoginLimits(limiter: LoginLimiter = createLoginLimiter()): LoginLimitStore {
+  return {
+    async admit(address, name, now) {
+      const refusal = limiter.check(address, name, now);
+      if (refusal === undefined) limiter.attempt(address, name, now);
+      return refusal;
+    },
+    async succeed(address, name) {
+      limiter.succeed(address, name);
+    },
+  };
+}
+
+export const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** Recent failures per key within a sliding window. */
 function createWindowCounter(max: number, windowMs: number) {
@@ -140,13 +179,10 @@ function createAccountLocks(policy: AccountLockPolicy) {
 /** Both limits: per address and name, and per name from any address (see the file comment). */
 export function createLoginLimiter(
   policy: AccountLockPolicy = ACCOUNT_LOCK_POLICY,
-  perAddress = { max: MAX_FAILED_LOGINS, windowMs: LOGIN_WINDOW_MS },
+  perAddress = ADDRESS_LIMIT,
 ): LoginLimiter {
   const byAddress = createWindowCounter(perAddress.max, perAddress.windowMs);
   const byAccount = createAccountLocks(policy);
-  const accountOf = (name: string) =>
-    name.length <= MAX_NAME_LENGTH ? name.toLowerCase() : undefined;
-  const addressKey = (address: string, name: string) => `${address}|${name.toLowerCase()}`;
   return {
     check(address, name, now) {
       const account = accountOf(name);

@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { connectionSettled } from '../team/redis-login-limit.ts';
 import { pathOf } from './access.ts';
 import { sendError } from './errors.ts';
 
@@ -77,18 +80,28 @@ export async function registerSecurityHeaders(app: FastifyInstance, secure: bool
 
 /**
  * Per-user limit on /api: `perMinute` requests per user (or per address before sign-in) per minute;
- * beyond it 429 with Retry-After and the service's error shape.
+ * beyond it 429 with Retry-After and the service's error shape. With `shared` (REDIS_URL) the counts
+ * live in Redis under `nameSpace`, one per user for every replica, the user hashed in the key; while
+ * Redis cannot be asked, requests are let through uncounted (docs/deployment.md).
  */
-export async function registerUserRateLimit(app: FastifyInstance, perMinute: number) {
+export async function registerUserRateLimit(
+  app: FastifyInstance,
+  perMinute: number,
+  shared?: { redis: Redis; nameSpace: string },
+) {
+  const keyOf = (key: string) =>
+    shared ? createHash('sha256').update(key).digest('hex').slice(0, 32) : key;
   await app.register(rateLimit, {
     global: false,
     max: perMinute,
     timeWindow: 60_000,
-    keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+    keyGenerator: (request) => keyOf(request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+    ...(shared ? { redis: shared.redis, nameSpace: shared.nameSpace, skipOnError: true } : {}),
   });
   const check = app.createRateLimit();
   app.addHook('onRequest', async (request, reply) => {
     if (!pathOf(request.url).startsWith('/api/')) return;
+    if (shared) await connectionSettled(shared.redis, 500);
     const limit = await check(request);
     if (limit.isAllowed || !limit.isExceeded) return;
     reply.header('retry-after', String(Math.max(1, limit.ttlInSeconds)));

@@ -5,7 +5,7 @@ import { ApiError, sendApiError } from '../http/api-error.ts';
 import type { AuditTrail } from './audit.ts';
 import { SESSION_COOKIE, pathOf } from './access.ts';
 import { loginPage, safeNext } from './login-page.ts';
-import type { LoginLimiter } from './login-limit.ts';
+import type { LoginLimitStore, LoginRefusal } from './login-limit.ts';
 import { isUserName, type PasswordCheck } from './passwords.ts';
 import type { SessionStore } from './sessions.ts';
 
@@ -13,7 +13,8 @@ export interface SessionRouteDeps {
   auth: AuthConfig;
   secureCookies: boolean;
   sessions: SessionStore;
-  limiter: LoginLimiter;
+  /** the failed sign-in limits: this process's, or Redis's shared by every replica */
+  limiter: LoginLimitStore;
   /** present in password mode only */
   checkPassword: PasswordCheck | undefined;
   audit: AuditTrail;
@@ -123,7 +124,16 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
   ) {
     const { username, fromForm } = credentials;
     const now = deps.now();
-    const refusal = deps.limiter.check(request.ip, username, now.getTime());
+    // Counted as a failure in the same step as the check, before the (slow) password check, so
+    // parallel guesses cannot all pass the limits; a right password clears it again. When the
+    // limits cannot be reached (Redis down), the sign-in is refused: no guess goes uncounted.
+    let refusal: LoginRefusal | undefined;
+    try {
+      refusal = await deps.limiter.admit(request.ip, username, now.getTime());
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      return refuseLogin(reply, credentials, err);
+    }
     if (refusal !== undefined) {
       const wait = refusal.retryAfterSeconds;
       return refuseLogin(
@@ -146,9 +156,6 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
             ),
       );
     }
-    // Counted as a failure before the (slow) check, so parallel guesses cannot all pass the limits;
-    // a right password clears it again.
-    deps.limiter.attempt(request.ip, username, now.getTime());
     const user = isUserName(username)
       ? await checkPassword(username, credentials.password)
       : undefined;
@@ -158,7 +165,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
       const hint = 'Check both and try again.';
       return refuseLogin(reply, credentials, new ApiError(401, 'bad_credentials', wrong, hint));
     }
-    deps.limiter.succeed(request.ip, username);
+    await deps.limiter.succeed(request.ip, username);
     startSession(request, reply, user, now);
     if (fromForm) return reply.redirect(credentials.next, 303);
     return { user: { id: user, name: user }, auth: deps.auth.kind };

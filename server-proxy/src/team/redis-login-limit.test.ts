@@ -1,0 +1,229 @@
+/**
+ * The failed sign-in limits and the per-user /api limit shared through Redis: two proxies on one
+ * real Redis, over HTTP, stand for two replicas of one key. Skipped, with the reason printed, only
+ * where redis-server is not installed.
+ */
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ProxyConfig } from '../context.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../governance/csrf.ts';
+import { startProxy, testConfig, type RunningProxy } from '../test-helpers.ts';
+import { startRedis, type TestService } from './test-services.ts';
+
+const started = await startRedis();
+const skipReason = typeof started === 'string' ? started : undefined;
+if (skipReason !== undefined) console.warn(`redis-login-limit tests skipped: ${skipReason}`);
+const redis: TestService = typeof started === 'string' ? (undefined as never) : started;
+
+const PASSWORD = 'a long enough password';
+const proxies: RunningProxy[] = [];
+const services: TestService[] = [];
+
+afterAll(async () => {
+  for (const proxy of proxies) await proxy.close();
+  for (const service of services) await service.stop();
+  await redis?.stop();
+});
+
+/** Two replicas of one (fresh) key on the Redis at `url`, with password sign-in unless overridden. */
+async function replicas(
+  url: string,
+  overrides: Partial<ProxyConfig> = {},
+): Promise<[RunningProxy, RunningProxy]> {
+  const upstream = {
+    baseUrl: 'http://127.0.0.1:9',
+    apiKey: `sk_live_${randomUUID()}`,
+    legacy: false,
+    timeoutMs: 2000,
+  };
+  const config = () =>
+    testConfig({
+      auth: { kind: 'password', password: PASSWORD },
+      upstream,
+      redisUrl: url,
+      ...overrides,
+    });
+  const pair: [RunningProxy, RunningProxy] = [
+    await startProxy(config()),
+    await startProxy(config()),
+  ];
+  proxies.push(...pair);
+  return pair;
+}
+
+interface Answer {
+  status: number;
+  retryAfter: string | undefined;
+  body: { error?: string; code?: string; hint?: string };
+  cookie: string | undefined;
+}
+
+/** POST /api/local/session as `admin` from a given loopback source address (127.0.0.0/8 all reach us). */
+function signIn(proxy: RunningProxy, source: string, password: string): Promise<Answer> {
+  const { hostname, port } = new URL(proxy.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        hostname,
+        port,
+        path: '/api/local/session',
+        method: 'POST',
+        localAddress: source,
+        headers: {
+          'content-type': 'application/json',
+          origin: proxy.url,
+          [CSRF_HEADER]: CSRF_HEADER_VALUE,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        res.on('end', () => {
+          const header = res.headers['retry-after'];
+          resolve({
+            status: res.statusCode ?? 0,
+            retryAfter: typeof header === 'string' ? header : undefined,
+            body: JSON.parse(text) as Answer['body'],
+            cookie: res.headers['set-cookie']?.[0]?.split(';')[0],
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ username: 'admin', password }));
+  });
+}
+
+describe.skipIf(skipReason !== undefined)(
+  'sign-in limits shared by two proxies on one Redis',
+  () => {
+    it('locks the name on both after 10 failures spread over both', async () => {
+      const pair = await replicas(redis.url);
+      for (let i = 0; i < 10; i += 1) {
+        const answer = await signIn(pair[i % 2] as RunningProxy, `127.0.${i}.3`, `guess ${i}`);
+        expect(answer).toMatchObject({ status: 401, body: { code: 'bad_credentials' } });
+      }
+      for (const [i, proxy] of pair.entries()) {
+        // the right password, from an address that never failed, on either replica
+        const answer = await signIn(proxy, `127.0.9${i}.3`, PASSWORD);
+        expect(answer).toMatchObject({ status: 429, body: { code: 'login_locked' } });
+        expect(Number(answer.retryAfter)).toBeGreaterThan(290);
+        expect(Number(answer.retryAfter)).toBeLessThanOrEqual(300);
+      }
+    });
+
+    it('limits one address to 5 failures per name over both', async () => {
+      const pair = await replicas(redis.url);
+      for (let i = 0; i < 5; i += 1) {
+        const answer = await signIn(pair[i % 2] as RunningProxy, '127.0.0.4', `guess ${i}`);
+        expect(answer.status).toBe(401);
+      }
+      for (const proxy of pair) {
+        const answer = await signIn(proxy, '127.0.0.4', PASSWORD);
+        expect(answer).toMatchObject({ status: 429, body: { code: 'login_rate_limited' } });
+        expect(Number(answer.retryAfter)).toBeGreaterThan(890);
+        expect(Number(answer.retryAfter)).toBeLessThanOrEqual(900);
+      }
+      // Another address may still sign in: five failures do not lock the name.
+      expect((await signIn(pair[1], '127.0.0.5', PASSWORD)).status).toBe(200);
+    });
+
+    it('counts a burst of parallel guesses on both replicas before checking any', async () => {
+      const pair = await replicas(redis.url);
+      const burst = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          signIn(pair[i % 2] as RunningProxy, `127.1.${i % 3}.3`, `guess ${i}`),
+        ),
+      );
+      expect(burst.filter((answer) => answer.status === 401).length).toBeLessThanOrEqual(10);
+      expect(burst.filter((answer) => answer.status === 429).length).toBeGreaterThanOrEqual(20);
+    });
+
+    it('keeps no user name in Redis keys', async () => {
+      const pair = await replicas(redis.url);
+      await signIn(pair[0], '127.0.0.6', 'wrong');
+      const { Redis } = await import('ioredis');
+      const reader = new Redis(redis.url);
+      try {
+        const keys = await reader.keys('carrier-desk:login:*');
+        expect(keys.length).toBeGreaterThan(0);
+        expect(keys.filter((key) => /admin|127\.0\.0\.6/.test(key))).toEqual([]);
+        for (const key of keys) expect(await reader.pttl(key)).toBeGreaterThan(0);
+      } finally {
+        reader.disconnect();
+      }
+    });
+  },
+);
+
+describe.skipIf(skipReason !== undefined)('the per-user /api limit on one Redis', () => {
+  it('refuses with 429 once the requests over both replicas pass the limit', async () => {
+    const pair = await replicas(redis.url, {
+      auth: { kind: 'none' },
+      userRateLimitPerMinute: 6,
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const answer = await (pair[i % 2] as RunningProxy).call('/api/local/session');
+      statuses.push(answer.status);
+      if (answer.status === 429) {
+        expect(answer.json).toEqual({
+          error: 'More than 6 requests a minute',
+          code: 'rate_limited',
+          hint: expect.any(String),
+        });
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429, 429, 429]);
+  });
+});
+
+describe.skipIf(skipReason !== undefined)('Redis stopped', () => {
+  it('refuses every sign-in with 503, lets /api through uncounted, and recovers', async () => {
+    const breakable = await startRedis();
+    if (typeof breakable === 'string') throw new Error(breakable);
+    services.push(breakable);
+    const pair = await replicas(breakable.url, { userRateLimitPerMinute: 3 });
+    const signedIn = await signIn(pair[0], '127.0.0.7', PASSWORD);
+    expect(signedIn.status).toBe(200);
+    const cookie = { cookie: signedIn.cookie ?? '' };
+
+    await breakable.stop();
+    for (const proxy of pair) {
+      const answer = await signIn(proxy, '127.0.0.7', PASSWORD);
+      expect(answer.status).toBe(503);
+      expect(answer.body).toEqual({
+        error: expect.any(String),
+        code: 'coordination_unavailable',
+        hint: expect.any(String),
+      });
+      expect(answer.retryAfter).toBe('5');
+    }
+    // fail open: more than the limit of 3 a minute, all answered
+    for (let i = 0; i < 5; i += 1) {
+      expect((await pair[0].call('/api/local/session', { headers: cookie })).status).toBe(200);
+    }
+
+    const back = await startRedis({ port: breakable.port });
+    if (typeof back === 'string') throw new Error(back);
+    services.push(back);
+    // each replica's client reconnects by itself within about a second
+    for (const proxy of pair) {
+      let answer = await signIn(proxy, '127.0.0.7', PASSWORD);
+      const deadline = Date.now() + 5000;
+      while (answer.status === 503 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        answer = await signIn(proxy, '127.0.0.7', PASSWORD);
+      }
+      expect(answer.status).toBe(200);
+    }
+    // counted again: the 4th request of the minute is refused
+    const after: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      after.push((await pair[0].call('/api/local/session', { headers: cookie })).status);
+    }
+    expect(after).toEqual([200, 200, 200, 429]);
+  });
+});
