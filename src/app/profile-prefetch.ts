@@ -14,6 +14,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { profileKeys } from '../features/profile/api/keys.ts';
 import { primeGet } from '../lib/api-client.ts';
+import { isDotNumber } from '../lib/carrier/paths.ts';
 
 let appClient: QueryClient | undefined;
 
@@ -21,7 +22,6 @@ export function setPrefetchClient(client: QueryClient): void {
   appClient = client;
 }
 
-const DOT = /^[0-9]{1,8}$/;
 /** A DOT primed this recently is not primed again (the router reports a navigation several times). */
 const PRIMED_WITHIN_MS = 10_000;
 const primedAt = new Map<string, number>();
@@ -37,7 +37,7 @@ export function prefetchForPath(pathname: string): void {
 
 function prefetchProfileOpening(dot: string | undefined, tab: string | undefined): void {
   const client = appClient;
-  if (!client || dot === undefined || !DOT.test(dot)) return;
+  if (!client || dot === undefined || !isDotNumber(dot)) return;
   if (tab !== undefined) {
     void import('../features/profile/components/tab-loaders.ts')
       .then((loaders) => {
@@ -49,6 +49,7 @@ function prefetchProfileOpening(dot: string | undefined, tab: string | undefined
   if (client.getQueryState(profileKeys.summary(dot)) !== undefined) return;
   const now = Date.now();
   if (now - (primedAt.get(dot) ?? -Infinity) < PRIMED_WITHIN_MS) return;
+  for (const [held, at] of primedAt) if (now - at >= PRIMED_WITHIN_MS) primedAt.delete(held);
   primedAt.set(dot, now);
   void primeGet('/api/local/profile-summary', { dot_number: dot }).then((summary) => {
     // undefined for any failure: an unknown DOT (404 `unknown_dot`, the page says so), a refusal

@@ -198,7 +198,10 @@ export function primeGet(
 ): Promise<unknown> {
   const url = buildUrl(path, params, options.baseUrl);
   const answer = fetchText(url, { method: 'GET', headers: requestHeaders(undefined, undefined) });
-  primed.set(url, { answer, at: Date.now() });
+  const now = Date.now();
+  // answers nobody took in time would never be used: drop them (the map holds a few at most)
+  for (const [key, entry] of primed) if (now - entry.at > PRIMED_TTL_MS) primed.delete(key);
+  primed.set(url, { answer, at: now });
   return answer.then(
     ({ response, text }) => {
       if (!response.ok) return undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carrierPath } from './paths.ts';
+import { carrierPath, isDotNumber } from './paths.ts';
 
 describe('carrierPath', () => {
   it('opens the overview unless a tab is named', () => {
@@ -16,5 +16,19 @@ describe('carrierPath', () => {
 
   it('keeps a malformed DOT inside its path segment', () => {
     expect(carrierPath('12/../34')).toBe('/carriers/12%2F..%2F34/overview');
+  });
+});
+
+describe('isDotNumber', () => {
+  it('takes 1 to 8 digits and nothing else', () => {
+    expect(['1', '568253', '12345678'].map(isDotNumber)).toEqual([true, true, true]);
+    expect(['', '123456789', '56825a', ' 568253', '5682.3', '-1'].map(isDotNumber)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -6,3 +6,8 @@ export function carrierPath(dot: string | number, tab = 'overview', hash?: strin
   const path = `/carriers/${encodeURIComponent(String(dot))}/${tab}`;
   return hash ? `${path}#${hash}` : path;
 }
+
+/** A USDOT number as URLs and filters carry it: 1 to 8 digits. */
+export function isDotNumber(value: string): boolean {
+  return /^\d{1,8}$/.test(value);
+}

@@ -3,9 +3,9 @@
  * Malformed values are dropped, so a bad URL never reaches the proxy as a 400; writing back keeps
  * only what is set.
  */
+import { isDotNumber } from '../../../lib/carrier/paths.ts';
 import { DECISIONS, type Decision, type DecisionFilters } from '../../../lib/vetting-api.ts';
 
-const DOT = /^\d{1,8}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function text(params: URLSearchParams, key: string): string | undefined {
@@ -24,7 +24,7 @@ export function readFilters(params: URLSearchParams): DecisionFilters {
   const to = text(params, 'to');
   const page = Number(text(params, 'page') ?? '1');
   return {
-    dot_number: dot && DOT.test(dot) ? dot : undefined,
+    dot_number: dot && isDotNumber(dot) ? dot : undefined,
     decision: isDecision(decision) ? decision : undefined,
     user: text(params, 'user')?.slice(0, 200),
     from: from && DAY.test(from) ? from : undefined,

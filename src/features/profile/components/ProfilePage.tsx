@@ -13,7 +13,7 @@ import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { whenIdle } from '../../../lib/idle.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingBlock, Skeleton } from '../../../components/Skeleton.tsx';
-import { carrierPath } from '../../../lib/carrier/paths.ts';
+import { carrierPath, isDotNumber } from '../../../lib/carrier/paths.ts';
 import { rememberCarrier } from '../../../lib/recent.ts';
 import { useProfileData, type ProfileResult } from '../api/get-profile.ts';
 import { DataFreshness } from './DataFreshness.tsx';
@@ -29,8 +29,6 @@ import {
 import { PROFILE_TABS, type ProfileTabId, type ProfileTabProps } from './tabs/types.ts';
 import { VerdictBanner } from './verdict/VerdictBanner.tsx';
 
-const DOT_PATTERN = /^\d{1,8}$/;
-
 function isTabId(value: string | undefined): value is ProfileTabId {
   return PROFILE_TABS.some((tab) => tab.id === value);
 }
@@ -41,7 +39,7 @@ function tabOf(id: ProfileTabId) {
 
 export function ProfilePage() {
   const { dot = '', tab } = useParams();
-  if (!DOT_PATTERN.test(dot)) {
+  if (!isDotNumber(dot)) {
     return (
       <NotAProfile
         title="Not a USDOT number"
