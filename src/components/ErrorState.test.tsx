@@ -116,6 +116,33 @@ describe('ErrorState', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
+  it.each([
+    ['coordination_unavailable', 'cannot reach its shared coordination service'],
+    ['storage_unavailable', 'cannot reach its database'],
+  ])(
+    "names the dashboard's own outage (503 %s), not the data service's, and retries when told",
+    (code, title) => {
+      vi.useFakeTimers();
+      const onRetry = vi.fn();
+      render(
+        <ErrorState
+          error={httpError(503, {
+            code,
+            retryAfter: 1,
+            hint: 'Retry after the time in Retry-After.',
+          })}
+          onRetry={onRetry}
+        />,
+      );
+      expect(alertText()).toContain(title);
+      expect(alertText()).not.toContain('The data service is unavailable');
+      expect(alertText()).toContain('Retry after the time in Retry-After.');
+      expect(alertText()).toContain('Trying again automatically in 1 s.');
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(onRetry).toHaveBeenCalledTimes(1);
+    },
+  );
+
   it('shows no countdown for an ordinary 503', () => {
     render(<ErrorState error={httpError(503, { retryAfter: 2 })} onRetry={() => undefined} />);
     expect(alertText()).not.toContain('Trying again automatically');

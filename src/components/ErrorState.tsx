@@ -70,6 +70,20 @@ function keyProblem(error: ApiError): ErrorDescription {
   };
 }
 
+/**
+ * 503s of the dashboard's own server, not of the data service: its shared coordination (Redis, in
+ * a team deployment) or its database cannot be reached. Both say when to ask again.
+ */
+const OWN_OUTAGES: Record<string, string> = {
+  coordination_unavailable: "The dashboard's server cannot reach its shared coordination service",
+  storage_unavailable: "The dashboard's server cannot reach its database",
+};
+
+/** A 503 of the dashboard's own server that says when to ask again (`OWN_OUTAGES`). */
+function isOwnOutage(error: ApiError): boolean {
+  return error.status === 503 && (error.code ?? '') in OWN_OUTAGES;
+}
+
 /** What a failure means and whether a retry can help; used by `ErrorState` and its tests. */
 export function describeError(error: unknown): ErrorDescription {
   if (!(error instanceof ApiError)) {
@@ -111,6 +125,10 @@ export function describeError(error: unknown): ErrorDescription {
       advice: error.hint,
       retryable: true,
     };
+  }
+  const own = OWN_OUTAGES[error.code ?? ''];
+  if (error.status === 503 && own) {
+    return { title: own, detail: error.message, advice: error.hint, retryable: true };
   }
   if (error.status >= 500) {
     return {
@@ -158,9 +176,12 @@ interface ErrorStateProps {
  */
 export function ErrorState({ error, what, onRetry, retrying = false }: ErrorStateProps) {
   const description = describeError(error);
-  // A 429, or the proxy's open circuit breaker (503 upstream_unavailable), says when to ask again:
-  // count down and retry by itself then, so the view recovers when the service is back.
-  const waits = error instanceof ApiError && (error.status === 429 || isUpstreamUnavailable(error));
+  // A 429, the proxy's open circuit breaker (503 upstream_unavailable) or an outage of its own
+  // coordination or database says when to ask again: count down and retry by itself then, so the
+  // view recovers when the service is back.
+  const waits =
+    error instanceof ApiError &&
+    (error.status === 429 || isUpstreamUnavailable(error) || isOwnOutage(error));
   const wait = waits ? error.retryAfter : undefined;
   const left = useCountdown(wait, onRetry);
   const counting = left !== undefined && left > 0;
