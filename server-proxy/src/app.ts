@@ -28,6 +28,8 @@ import { loggerOptions, requestId, type LogStream } from './logging.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { MIRROR_BODY_LIMIT, registerMirrorRoutes } from './routes/mirror.ts';
 import { registerProfileRoutes } from './routes/profile-view.ts';
+import type { SqlEngine } from './sql/engine.ts';
+import { openPostgres } from './sql/postgres.ts';
 import { registerSpa, type Spa } from './static.ts';
 import { registerMonitoringRoutes } from './triage/routes.ts';
 import { registerVettingRoutes } from './vetting/routes.ts';
@@ -214,6 +216,7 @@ async function registerParts(
   config: ProxyConfig,
   db: Database.Database,
   opts: ProxyAppOptions,
+  sql: SqlEngine | undefined,
 ): Promise<ProxyState> {
   const methods = trackRoutes(app);
   app.addHook('onRequest', async (request, reply) => {
@@ -238,6 +241,7 @@ async function registerParts(
     config,
     db,
     redis,
+    sql,
   });
   const retention = startRetention(db, config.retention ?? DEFAULT_RETENTION, {
     onError: (err) =>
@@ -277,7 +281,11 @@ async function registerParts(
   });
   const alerts = registerAlertRoutes(app, { config, db, mirror, log: app.log, ...opts.alerts });
   registerProfileRoutes(app, { mirror, cache, profileTtlMs: config.cache.profileTtlMs });
-  registerHealthRoutes(app, { db, upstreamReachable: () => upstream.reachable() });
+  registerHealthRoutes(app, {
+    db,
+    upstreamReachable: () => upstream.reachable(),
+    ...(sql && { postgres: sql }),
+  });
   const spa = await registerSpa(app, config.staticDir);
   app.setNotFoundHandler(notFound(methods, spa));
   return { config, cache, upstream, governance, alerts };
@@ -293,15 +301,19 @@ export async function buildProxyApp(
   const effective = withSandbox(config, sandbox);
   const app = createFastify(effective, opts);
   let db: Database.Database | undefined;
+  let sql: SqlEngine | undefined;
   let state: ProxyState | undefined;
   app.addHook('onClose', async () => {
     state?.governance.flush();
     db?.close();
+    await sql?.close();
     await sandbox?.app.close();
   });
   try {
     db = (opts.openDb ?? openProxyDb)(join(config.dataDir, 'proxy.sqlite'));
-    state = await registerParts(app, effective, db, opts);
+    // DATABASE_URL: the sessions in PostgreSQL (its schema brought up to date first).
+    if (config.databaseUrl !== undefined) sql = await openPostgres(config.databaseUrl, app.log);
+    state = await registerParts(app, effective, db, opts, sql);
     app.decorate('proxy', { ...state, sandbox });
     await app.ready();
     return app as ProxyApp;

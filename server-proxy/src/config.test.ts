@@ -235,6 +235,32 @@ describe('loadConfig: hosts, retry-after cap and retention', () => {
   });
 });
 
+describe('loadConfig: DATABASE_URL', () => {
+  it('is absent by default (sessions in SQLite) and read as given when set', () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+    for (const url of [
+      'postgres://carrier:pw@db.internal:5432/carrier_desk',
+      'postgresql://db.internal/carrier_desk?sslmode=require',
+    ]) {
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+  });
+
+  it('refuses other schemes and malformed addresses without quoting a password', () => {
+    for (const bad of [
+      'mysql://u:s3cretpw@db/x',
+      'db.internal:5432',
+      'postgres://u:s3cretpw@/x',
+      'postgres://u:s3cretpw@db/x#frag',
+      'sqlite:///s3cretpw',
+    ]) {
+      const problems = problemsOf({ DATABASE_URL: bad }).join(' ');
+      expect(problems).toMatch(/DATABASE_URL/);
+      expect(problems).not.toContain('s3cretpw');
+    }
+  });
+});
+
 describe('loadConfig: REDIS_URL', () => {
   it('is absent by default (in-process buckets) and read as given when set', () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();

@@ -115,6 +115,33 @@ const redisUrl = variable(
   undefined as string | undefined,
 );
 
+/**
+ * DATABASE_URL: postgres:// or postgresql:// (it usually holds a password, so problems never quote
+ * the value); set, the sessions are kept in that PostgreSQL, shared by every replica.
+ */
+const databaseUrl = variable(
+  z.string().transform((raw, ctx) => {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed?.protocol !== 'postgres:' && parsed?.protocol !== 'postgresql:') {
+      const message =
+        'DATABASE_URL must be a postgres:// or postgresql:// address such as postgres://carrier:secret@db.internal:5432/carrier_desk';
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    if (parsed.hostname === '' || parsed.hash) {
+      ctx.addIssue({ code: 'custom', message: 'DATABASE_URL needs a host and no fragment' });
+      return z.NEVER;
+    }
+    return raw;
+  }),
+  undefined as string | undefined,
+);
+
 const BUDGET = 'MONTHLY_BUDGET_USD must be a positive amount such as 25 or 99.50';
 const monthlyBudget = variable(
   z
@@ -232,6 +259,7 @@ const VARIABLES = {
   UPSTREAM_RATE_LIMITS: rateLimits,
   MAX_QUEUE_WAIT_MS: wholeNumber('MAX_QUEUE_WAIT_MS', 10_000, 0, 120_000),
   REDIS_URL: redisUrl,
+  DATABASE_URL: databaseUrl,
   EMBEDDED_SANDBOX_PORT: wholeNumber('EMBEDDED_SANDBOX_PORT', 0, 0, 65_535),
   AUDIT_RETENTION_DAYS: wholeNumber('AUDIT_RETENTION_DAYS', 365, 1, 36_500),
   LEDGER_FREE_RETENTION_DAYS: wholeNumber('LEDGER_FREE_RETENTION_DAYS', 90, 1, 36_500),
@@ -444,6 +472,7 @@ function toConfig(s: Settings): ProxyConfig {
     rateLimits: rateLimitsOf(s.UPSTREAM_RATE_LIMITS, upstream.mode),
     maxQueueWaitMs: s.MAX_QUEUE_WAIT_MS,
     redisUrl: s.REDIS_URL,
+    databaseUrl: s.DATABASE_URL,
     userRateLimitPerMinute: s.USER_RATE_LIMIT_PER_MINUTE,
     staticDir: s.STATIC_DIR,
     logLevel: s.LOG_LEVEL,

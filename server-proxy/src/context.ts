@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Endpoint } from '../../src/lib/service/endpoints.ts';
 import type { AlertsConfig } from './alerts/config.ts';
+import type { SqlEngine } from './sql/engine.ts';
 
 export type ServiceMode = 'sandbox' | 'test' | 'live';
 
@@ -79,6 +80,11 @@ export interface ProxyConfig {
    * /api limit live in this Redis, shared by every replica (docs/deployment.md)
    */
   redisUrl?: string;
+  /**
+   * DATABASE_URL (postgres:// or postgresql://): set, the sessions live in this PostgreSQL, shared
+   * by every replica (docs/deployment.md); the rest of the state stays in DATA_DIR's SQLite file
+   */
+  databaseUrl?: string;
   /** per-user requests per minute on /api (@fastify/rate-limit) */
   userRateLimitPerMinute: number;
   /** folder of the built SPA (dist/) */
@@ -177,6 +183,9 @@ export interface Governance {
  */
 export type RegisterGovernance = (
   app: FastifyInstance,
-  /** `redis`: REDIS_URL's client, for the limits governance shares with the other replicas */
-  deps: { config: ProxyConfig; db: Database.Database; redis?: Redis },
+  /**
+   * `redis`: REDIS_URL's client, for the limits governance shares with the other replicas;
+   * `sql`: DATABASE_URL's engine, for the sessions every replica shares
+   */
+  deps: { config: ProxyConfig; db: Database.Database; redis?: Redis; sql?: SqlEngine },
 ) => Promise<Governance>;

@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthConfig, RequestUser } from '../context.ts';
+import { ApiError, sendApiError } from '../http/api-error.ts';
 import { sendError } from './errors.ts';
 import type { SessionStore } from './sessions.ts';
 
@@ -13,8 +14,11 @@ const LOCAL_USER: RequestUser = { id: 'local', name: 'local' };
 /** Paths served without a user: probes and the login page. */
 const OPEN_PATHS = new Set(['/healthz', '/readyz', '/login']);
 
-/** Finds the user of a request, or undefined when it has none. */
-export type Identify = (request: FastifyRequest) => RequestUser | undefined;
+/**
+ * Finds the user of a request, or undefined when it has none. Rejects with a 503
+ * `storage_unavailable` ApiError when the sessions cannot be read (PostgreSQL down).
+ */
+export type Identify = (request: FastifyRequest) => Promise<RequestUser | undefined>;
 
 export function pathOf(url: string): string {
   const query = url.indexOf('?');
@@ -69,16 +73,16 @@ export function createIdentify(
 ): Identify {
   switch (auth.kind) {
     case 'none':
-      return () => LOCAL_USER;
+      return async () => LOCAL_USER;
     case 'password':
-      return (request) => {
+      return async (request) => {
         const token = request.cookies[SESSION_COOKIE];
-        const name = token === undefined ? undefined : sessions.lookup(token, now());
+        const name = token === undefined ? undefined : await sessions.lookup(token, now());
         return name === undefined ? undefined : { id: name, name };
       };
     case 'trusted-header': {
       const trusted = trustedProxyList(auth.trustedProxies);
-      return (request) =>
+      return async (request) =>
         isTrustedPeer(trusted, request.socket.remoteAddress)
           ? headerUser(request, auth.header)
           : undefined;
@@ -100,10 +104,20 @@ function refuse(request: FastifyRequest, reply: FastifyReply, auth: AuthConfig) 
   return sendError(reply, 401, { error: 'Not signed in', code: 'unauthenticated', hint });
 }
 
-/** onRequest hook: sets request.user, or refuses (401 JSON, or a redirect to /login for pages). */
+/**
+ * onRequest hook: sets request.user, or refuses (401 JSON, or a redirect to /login for pages).
+ * A request whose session cannot be read (its database is down) gets the 503 the store raised,
+ * open paths included: the user of a request with a cookie is unknown, not absent.
+ */
 export function addAccessControl(app: FastifyInstance, auth: AuthConfig, identify: Identify) {
   app.addHook('onRequest', async (request, reply) => {
-    const user = identify(request);
+    let user: RequestUser | undefined;
+    try {
+      user = await identify(request);
+    } catch (err) {
+      if (err instanceof ApiError) return sendApiError(reply, err);
+      throw err;
+    }
     if (user !== undefined) request.user = user;
     else if (!isOpen(request)) return refuse(request, reply, auth);
   });

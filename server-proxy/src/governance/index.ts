@@ -3,6 +3,8 @@ import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { ProxyConfig } from '../context.ts';
+import type { SqlEngine } from '../sql/engine.ts';
+import { createSqliteEngine } from '../sql/sqlite.ts';
 import { RedisLoginLimits, userRateLimitNamespace } from '../team/redis-login-limit.ts';
 import { addAccessControl, createIdentify } from './access.ts';
 import { createAuditTrail, type AuditTrail } from './audit.ts';
@@ -28,6 +30,11 @@ export interface GovernanceDeps {
    * every replica of the key (docs/deployment.md); absent, they are kept in this process.
    */
   redis?: Redis;
+  /**
+   * DATABASE_URL's engine: the sessions are then kept in PostgreSQL, shared by every replica;
+   * absent, in `db` (SQLite).
+   */
+  sql?: SqlEngine;
 }
 
 /** What the core gets back: the contract's spend meter and audit log, with their read sides. */
@@ -50,7 +57,10 @@ export async function registerGovernance(
   const { config, db, redis } = deps;
   const { apiKey } = config.upstream;
   const now = deps.now ?? (() => new Date());
-  const sessions = createSessionStore(db, deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS);
+  const sessions = createSessionStore(
+    deps.sql ?? createSqliteEngine(db),
+    deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+  );
   const identify = createIdentify(config.auth, sessions, now);
   const checkPassword =
     config.auth.kind === 'password' ? await createPasswordCheck(config.auth) : undefined;

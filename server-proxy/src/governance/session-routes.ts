@@ -111,7 +111,13 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
   app.delete('/api/local/session', async (request, reply) => {
     if (deps.auth.kind !== 'password') return loginNotAvailable(reply, deps.auth);
     const token = request.cookies[SESSION_COOKIE];
-    if (token !== undefined) deps.sessions.destroy(token);
+    try {
+      if (token !== undefined) await deps.sessions.destroy(token);
+    } catch (err) {
+      // the sessions' database is down: 503, and the cookie is kept (the session may still live)
+      if (err instanceof ApiError) return sendApiError(reply, err);
+      throw err;
+    }
     reply.clearCookie(SESSION_COOKIE, cookieOptions(deps.secureCookies));
     return reply.code(204).send();
   });
@@ -166,15 +172,26 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
       return refuseLogin(reply, credentials, new ApiError(401, 'bad_credentials', wrong, hint));
     }
     await deps.limiter.succeed(request.ip, username);
-    startSession(request, reply, user, now);
+    try {
+      await startSession(request, reply, user, now);
+    } catch (err) {
+      // the sessions' database is down: the right password, but no session to give (503)
+      if (err instanceof ApiError) return refuseLogin(reply, credentials, err);
+      throw err;
+    }
     if (fromForm) return reply.redirect(credentials.next, 303);
     return { user: { id: user, name: user }, auth: deps.auth.kind };
   }
 
-  function startSession(request: FastifyRequest, reply: FastifyReply, user: string, now: Date) {
+  async function startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: string,
+    now: Date,
+  ) {
     const previous = request.cookies[SESSION_COOKIE];
-    if (previous !== undefined) deps.sessions.destroy(previous);
-    const { token, expiresAt } = deps.sessions.create(user, now);
+    if (previous !== undefined) await deps.sessions.destroy(previous);
+    const { token, expiresAt } = await deps.sessions.create(user, now);
     reply.setCookie(SESSION_COOKIE, token, {
       ...cookieOptions(deps.secureCookies),
       expires: expiresAt,

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import type { SqlEngine } from '../sql/engine.ts';
 import { storageOf, type StorageStatus } from '../storage.ts';
 import { errorBody } from '../http/api-error.ts';
 
@@ -7,6 +8,8 @@ export interface HealthDeps {
   db: Database.Database;
   /** true when the upstream answers anything at its base address */
   upstreamReachable: () => Promise<boolean>;
+  /** DATABASE_URL's engine (the sessions): ready only while it answers `SELECT 1` */
+  postgres?: Pick<SqlEngine, 'ping'>;
   /** how long an upstream probe's result is reused (default 30 s) */
   upstreamCacheMs?: number;
   /** clock (tests) */
@@ -102,15 +105,22 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): vo
     now,
   );
   const database = databaseCheck(deps.db, now);
+  const { postgres } = deps;
+  const postgresAnswers =
+    postgres && cachedProbe(() => postgres.ping().then(() => true), DATABASE_PROBE_CACHE_MS, now);
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
   app.get('/readyz', async (_request, reply) => {
     const db = database();
-    const checks = { upstream: await upstreamReachable(), database: db.ok };
+    const checks: Record<string, boolean> = {
+      upstream: await upstreamReachable(),
+      database: db.ok,
+      ...(postgresAnswers && { postgres: await postgresAnswers() }),
+    };
     reply.header('cache-control', 'no-store');
-    if (checks.upstream && checks.database) return { status: 'ready', checks };
+    if (Object.values(checks).every(Boolean)) return { status: 'ready', checks };
     const failing = Object.entries(checks)
       .filter(([, ok]) => !ok)
       .map(([name]) => name);
@@ -118,7 +128,9 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): vo
       ...errorBody(
         'not_ready',
         `Not ready: ${failing.join(' and ')} failing`,
-        'The upstream must answer at CARRIER_API_BASE_URL and DATA_DIR must be writable.',
+        postgresAnswers
+          ? 'The upstream must answer at CARRIER_API_BASE_URL, DATA_DIR must be writable and the PostgreSQL of DATABASE_URL must answer.'
+          : 'The upstream must answer at CARRIER_API_BASE_URL and DATA_DIR must be writable.',
       ),
       checks,
       storage: {

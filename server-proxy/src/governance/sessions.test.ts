@@ -1,0 +1,123 @@
+/**
+ * The session store, the same cases on both engines: SQLite (the proxy's own database file) and
+ * PostgreSQL (DATABASE_URL; skipped, with the reason printed, only where it is not installed).
+ */
+import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openProxyDb } from '../db.ts';
+import type { SqlEngine } from '../sql/engine.ts';
+import { migratePostgres } from '../sql/migrate.ts';
+import { createPostgresEngine } from '../sql/postgres.ts';
+import { createSqliteEngine } from '../sql/sqlite.ts';
+import { freshDatabase } from '../sql/test-databases.ts';
+import { startPostgres, type TestService } from '../team/test-services.ts';
+import { makeTempDir } from '../test-helpers.ts';
+import { createSessionStore, type SessionStore } from './sessions.ts';
+
+const started = await startPostgres();
+const pgSkip = typeof started === 'string' ? started : undefined;
+if (pgSkip !== undefined) console.warn(`PostgreSQL session tests skipped: ${pgSkip}`);
+const server: TestService | undefined = typeof started === 'string' ? undefined : started;
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const TTL_MS = 60 * 60 * 1000;
+const T0 = new Date('2026-03-02T10:00:00.000Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
+
+const engines = [
+  {
+    name: 'sqlite',
+    skip: undefined,
+    open: async () => {
+      const dir = makeTempDir();
+      const sql = createSqliteEngine(openProxyDb(join(dir, 'proxy.sqlite')), {
+        ownsDatabase: true,
+      });
+      return { sql, cleanUp: () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: 'postgres',
+    skip: pgSkip,
+    open: async () => {
+      const sql = createPostgresEngine(await freshDatabase((server as TestService).url));
+      await migratePostgres(sql.pool);
+      return { sql: sql as SqlEngine, cleanUp: () => undefined };
+    },
+  },
+];
+
+describe.each(engines)('sessions on $name', ({ skip, open }) => {
+  let sql: SqlEngine;
+  let cleanUp: () => void;
+  let sessions: SessionStore;
+
+  beforeEach(async (context) => {
+    if (skip !== undefined) return context.skip();
+    ({ sql, cleanUp } = await open());
+    sessions = createSessionStore(sql, TTL_MS);
+  });
+
+  afterEach(async () => {
+    await sql?.close();
+    cleanUp?.();
+  });
+
+  const rowCount = async () =>
+    Number((await sql.query<{ n: number | string }>('SELECT COUNT(*) AS n FROM sessions'))[0]?.n);
+
+  it('finds the user of a token it created, and no one for another token', async () => {
+    const { token, expiresAt } = await sessions.create('ana', T0);
+    expect(expiresAt).toEqual(at(TTL_MS));
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await sessions.lookup(token, at(1000))).toBe('ana');
+    const other = await sessions.create('ben', T0);
+    expect(other.token).not.toBe(token);
+    expect(await sessions.lookup(other.token, at(1000))).toBe('ben');
+    expect(await sessions.lookup('not-a-token', at(1000))).toBeUndefined();
+  });
+
+  it('ends a session at its expiry', async () => {
+    const { token } = await sessions.create('ana', T0);
+    expect(await sessions.lookup(token, at(TTL_MS - 1))).toBe('ana');
+    expect(await sessions.lookup(token, at(TTL_MS))).toBeUndefined();
+    expect(await sessions.lookup(token, at(TTL_MS + 1))).toBeUndefined();
+  });
+
+  it('forgets a destroyed session and leaves the others', async () => {
+    const first = await sessions.create('ana', T0);
+    const second = await sessions.create('ana', T0);
+    await sessions.destroy(first.token);
+    expect(await sessions.lookup(first.token, at(1))).toBeUndefined();
+    expect(await sessions.lookup(second.token, at(1))).toBe('ana');
+    await sessions.destroy('unknown token');
+    expect(await rowCount()).toBe(1);
+  });
+
+  it('prunes expired rows when a session starts', async () => {
+    await sessions.create('ana', T0);
+    await sessions.create('ben', at(TTL_MS / 2));
+    expect(await rowCount()).toBe(2);
+    const late = await sessions.create('cy', at(TTL_MS + 1));
+    expect(await rowCount()).toBe(2);
+    expect(await sessions.lookup(late.token, at(TTL_MS + 2))).toBe('cy');
+  });
+
+  it('stores only the SHA-256 of the token', async () => {
+    const { token } = await sessions.create('ana', T0);
+    const rows = await sql.query<Record<string, unknown>>('SELECT * FROM sessions');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id_hash: createHash('sha256').update(token).digest('hex'),
+      user: 'ana',
+      created_at: T0.toISOString(),
+      expires_at: at(TTL_MS).toISOString(),
+    });
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+});

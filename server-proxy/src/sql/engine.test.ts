@@ -1,0 +1,141 @@
+/**
+ * The SqlEngine contract, the same cases on both engines: SQLite on a temporary file, PostgreSQL
+ * on a throwaway server (skipped, with the reason printed, only where PostgreSQL is not installed).
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startPostgres, type TestService } from '../team/test-services.ts';
+import { makeTempDir } from '../test-helpers.ts';
+import type { SqlEngine } from './engine.ts';
+import { createPostgresEngine, numberPlaceholders } from './postgres.ts';
+import { createSqliteEngine } from './sqlite.ts';
+import { freshDatabase } from './test-databases.ts';
+
+const started = await startPostgres();
+const pgSkip = typeof started === 'string' ? started : undefined;
+if (pgSkip !== undefined) console.warn(`PostgreSQL engine tests skipped: ${pgSkip}`);
+const server: TestService | undefined = typeof started === 'string' ? undefined : started;
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+interface EngineCase {
+  name: string;
+  skip: string | undefined;
+  open: () => Promise<{ engine: SqlEngine; cleanUp: () => void }>;
+}
+
+const engines: EngineCase[] = [
+  {
+    name: 'sqlite',
+    skip: undefined,
+    open: async () => {
+      const dir = makeTempDir();
+      const engine = createSqliteEngine(new Database(join(dir, 'test.sqlite')), {
+        ownsDatabase: true,
+      });
+      return { engine, cleanUp: () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: 'postgres',
+    skip: pgSkip,
+    open: async () => {
+      const engine = createPostgresEngine(await freshDatabase((server as TestService).url));
+      return { engine, cleanUp: () => undefined };
+    },
+  },
+];
+
+describe.each(engines)('SqlEngine on $name', ({ skip, open }) => {
+  let engine: SqlEngine;
+  let cleanUp: () => void;
+
+  beforeEach(async (context) => {
+    if (skip !== undefined) return context.skip();
+    ({ engine, cleanUp } = await open());
+    await engine.run('CREATE TABLE notes ("user" TEXT NOT NULL, body TEXT NOT NULL, n INTEGER)');
+  });
+
+  afterEach(async () => {
+    await engine?.close();
+    cleanUp?.();
+  });
+
+  const count = async (tx: Pick<SqlEngine, 'query'> = engine) =>
+    Number((await tx.query<{ n: number | string }>('SELECT COUNT(*) AS n FROM notes'))[0]?.n);
+
+  it('binds ? placeholders in order and reports the rows a statement changed', async () => {
+    const insert = 'INSERT INTO notes ("user", body, n) VALUES (?, ?, ?)';
+    expect(await engine.run(insert, ['ana', 'first', 1])).toEqual({ changes: 1 });
+    expect(await engine.run(insert, ['ben', 'second', 2])).toEqual({ changes: 1 });
+    expect(await engine.run(insert, ['ana', 'third?', null])).toEqual({ changes: 1 });
+    const rows = await engine.query<{ user: string; body: string }>(
+      'SELECT "user", body FROM notes WHERE "user" = ? AND body <> ? ORDER BY body',
+      ['ana', 'first'],
+    );
+    expect(rows).toEqual([{ user: 'ana', body: 'third?' }]);
+    // a ? inside a quoted string is text, not a placeholder
+    const literal = await engine.query<{ body: string }>(
+      'SELECT body FROM notes WHERE body = \'third?\' AND n IS NULL AND "user" = ?',
+      ['ana'],
+    );
+    expect(literal).toEqual([{ body: 'third?' }]);
+    expect(await engine.run('UPDATE notes SET n = ? WHERE "user" = ?', [7, 'ana'])).toEqual({
+      changes: 2,
+    });
+    expect(await engine.run('DELETE FROM notes WHERE "user" = ?', ['nobody'])).toEqual({
+      changes: 0,
+    });
+    expect(await engine.query('SELECT body FROM notes WHERE n = ?', [99])).toEqual([]);
+  });
+
+  it('commits a transaction that resolves', async () => {
+    const answer = await engine.transaction(async (tx) => {
+      await tx.run('INSERT INTO notes ("user", body) VALUES (?, ?)', ['ana', 'a']);
+      await tx.run('INSERT INTO notes ("user", body) VALUES (?, ?)', ['ana', 'b']);
+      return count(tx);
+    });
+    expect(answer).toBe(2);
+    expect(await count()).toBe(2);
+  });
+
+  it('rolls back a transaction that throws, and rethrows its error', async () => {
+    await engine.run('INSERT INTO notes ("user", body) VALUES (?, ?)', ['ana', 'kept']);
+    const failing = engine.transaction(async (tx) => {
+      await tx.run('INSERT INTO notes ("user", body) VALUES (?, ?)', ['ana', 'dropped']);
+      await tx.run('DELETE FROM notes WHERE body = ?', ['kept']);
+      expect(await count(tx)).toBe(1);
+      throw new Error('changed my mind');
+    });
+    await expect(failing).rejects.toThrow('changed my mind');
+    expect(await engine.query('SELECT body FROM notes')).toEqual([{ body: 'kept' }]);
+    // the engine is usable after a rollback
+    await engine.transaction((tx) =>
+      tx.run('INSERT INTO notes ("user", body) VALUES (?, ?)', ['b', 'c']),
+    );
+    expect(await count()).toBe(2);
+  });
+
+  it('rejects a bad statement and answers a ping', async () => {
+    await expect(engine.query('SELECT nothing FROM nowhere')).rejects.toThrow();
+    await expect(engine.ping()).resolves.toBeUndefined();
+  });
+});
+
+describe('numberPlaceholders', () => {
+  it('numbers ? outside quoted strings, quoted names and comments', () => {
+    expect(numberPlaceholders('SELECT a FROM t WHERE a = ? AND b = ?')).toBe(
+      'SELECT a FROM t WHERE a = $1 AND b = $2',
+    );
+    expect(numberPlaceholders(`SELECT '?', "x?" FROM t -- why?\nWHERE c = ?`)).toBe(
+      `SELECT '?', "x?" FROM t -- why?\nWHERE c = $1`,
+    );
+    expect(numberPlaceholders("SELECT 'it''s ?' WHERE d = ?")).toBe(
+      "SELECT 'it''s ?' WHERE d = $1",
+    );
+  });
+});
