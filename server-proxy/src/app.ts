@@ -268,7 +268,7 @@ async function registerParts(
   );
   app.addHook('onClose', () => upstream.close());
   const mirror = registerMirrorRoutes(app, { config, upstream, cache, sharedCache, governance });
-  registerMonitoringRoutes(app, { db, mirror, cache });
+  registerMonitoringRoutes(app, { db, mirror, cache, ...(sql && { sql }) });
   registerVettingRoutes(app, { db, mirror, cache, flushAudit: () => governance.flush() });
   registerBulkRoutes(app, {
     config,
@@ -311,7 +311,7 @@ export async function buildProxyApp(
   });
   try {
     db = (opts.openDb ?? openProxyDb)(join(config.dataDir, 'proxy.sqlite'));
-    // DATABASE_URL: the sessions in PostgreSQL (its schema brought up to date first).
+    // DATABASE_URL: the sessions and triage in PostgreSQL (its schema brought up to date first).
     if (config.databaseUrl !== undefined) sql = await openPostgres(config.databaseUrl, app.log);
     state = await registerParts(app, effective, db, opts, sql);
     app.decorate('proxy', { ...state, sandbox });

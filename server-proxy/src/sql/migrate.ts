@@ -20,7 +20,7 @@ export interface Migration {
 
 /**
  * Timestamps are ISO-8601 text compared as text, so they are collated "C" (byte order), whatever
- * the database's default collation.
+ * the database's default collation; so are the ids triage is ordered by, to list in SQLite's order.
  */
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   {
@@ -33,6 +33,27 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
             expires_at TEXT COLLATE "C" NOT NULL
           );
           CREATE INDEX sessions_expiry ON sessions (expires_at);`,
+  },
+  {
+    version: 2,
+    name: 'triage',
+    sql: `CREATE TABLE triage_state (
+            "user" TEXT NOT NULL,
+            change_id TEXT COLLATE "C" NOT NULL,
+            profile_id TEXT COLLATE "C" NOT NULL,
+            field TEXT NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('reviewed', 'escalated')),
+            note TEXT,
+            user_name TEXT NOT NULL,
+            updated_at TEXT COLLATE "C" NOT NULL,
+            PRIMARY KEY ("user", change_id)
+          );
+          CREATE INDEX triage_state_profile ON triage_state ("user", profile_id);
+          CREATE TABLE inbox_visit (
+            "user" TEXT PRIMARY KEY,
+            last_visit_at TEXT COLLATE "C" NOT NULL,
+            previous_visit_at TEXT COLLATE "C"
+          );`,
   },
 ];
 

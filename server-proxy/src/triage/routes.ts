@@ -4,13 +4,15 @@
  * Governance's hooks run first: `request.user` is set, POST/PUT carry the CSRF header.
  */
 import type Database from 'better-sqlite3';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestUser } from '../context.ts';
 import { z } from 'zod';
-import { sendApiError } from '../http/api-error.ts';
+import { ApiError, sendApiError } from '../http/api-error.ts';
 import { issue, parseInput, type InputWording } from '../http/parse-input.ts';
 import type { ResponseCache } from '../cache.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
+import type { SqlEngine } from '../sql/engine.ts';
+import { createSqliteEngine } from '../sql/sqlite.ts';
 import { storageOf } from '../storage.ts';
 import { MAX_ENTRY_CHARS } from '../../../src/lib/service/rules/entries.ts';
 import {
@@ -28,6 +30,8 @@ const MAX_RESOLVE_ENTRIES = 10_000;
 
 export interface MonitoringRouteDeps {
   db: Database.Database;
+  /** where triage and visits live: PostgreSQL with DATABASE_URL (default: SQLite over `db`) */
+  sql?: SqlEngine;
   mirror: MirrorClient;
   /** the mirror's response cache, read (never filled) for the names the inbox shows */
   cache?: ResponseCache;
@@ -73,22 +77,61 @@ const RESOLVE_WORDING: InputWording = {
   unknown: { code: 'unknown_field', message: (key) => `Unknown member "${key}"` },
 };
 
-function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, now: () => Date) {
-  const store = createTriageStore(deps.db);
-  // A write the database refuses (lock, read-only, deleted file) is a 503 storage_unavailable.
-  const storage = storageOf(deps.db);
+/**
+ * How triage writes meet a refusing database: a 503 storage_unavailable. PostgreSQL's engine throws
+ * that itself. On SQLite the proxy file's Storage checks the file and its back-off before the
+ * write, and turns SQLite's refusal (lock, read-only, I/O) into the same 503 when the write fails.
+ */
+function guardWrites(sql: SqlEngine, db: Database.Database) {
+  if (sql.kind !== 'sqlite') return <T>(fn: () => Promise<T>): Promise<T> => fn();
+  const storage = storageOf(db);
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    const pending = storage.write(fn);
+    try {
+      return await pending;
+    } catch (err) {
+      // rethrown through Storage: a storage failure is noted (back-off) and becomes a 503
+      return storage.write(() => {
+        throw err;
+      });
+    }
+  };
+}
 
-  const lookUp = (request: FastifyRequest, lookup: TriageLookup) => {
+/**
+ * Run a route's database work; a database that is unavailable (503 storage_unavailable) is an
+ * expected refusal, answered and logged as a warning, not as an unexpected error of the proxy.
+ */
+async function unlessUnavailable<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fn: () => Promise<T>,
+): Promise<T | FastifyReply> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code !== 'storage_unavailable') throw err;
+    request.log.warn({ code: err.code, reason: err.message }, 'triage: storage unavailable');
+    return sendApiError(reply, err);
+  }
+}
+
+function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, now: () => Date) {
+  const sql = deps.sql ?? createSqliteEngine(deps.db);
+  const store = createTriageStore(sql);
+  const write = guardWrites(sql, deps.db);
+
+  const lookUp = async (request: FastifyRequest, lookup: TriageLookup) => {
     const user = actorOf(request).id;
     const { by, values } = lookup;
-    const items = by === 'ids' ? store.byIds(user, values) : store.byProfiles(user, values);
+    const items = await (by === 'ids' ? store.byIds(user, values) : store.byProfiles(user, values));
     return { items };
   };
 
   app.get('/api/local/triage', async (request, reply) => {
     const lookup = parseLookup(request.query);
     if (!lookup.ok) return sendApiError(reply, lookup.error);
-    return lookUp(request, lookup.value);
+    return unlessUnavailable(request, reply, () => lookUp(request, lookup.value));
   });
 
   // The same read with the ids in the body: an inbox page of 500 profile ids in one request (a
@@ -98,14 +141,16 @@ function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, n
     const lookup = parseLookupBody(request.body);
     if (!lookup.ok) return sendApiError(reply, lookup.error);
     reply.header('cache-control', 'private, no-store');
-    return lookUp(request, lookup.value);
+    return unlessUnavailable(request, reply, () => lookUp(request, lookup.value));
   });
 
   app.put('/api/local/triage', async (request, reply) => {
     const updates = parseTriagePut(request.body);
     if (!updates.ok) return sendApiError(reply, updates.error);
-    const items = storage.write(() => store.put(actorOf(request), updates.value, now()));
-    return { updated: updates.value.length, items };
+    return unlessUnavailable(request, reply, async () => {
+      const items = await write(() => store.put(actorOf(request), updates.value, now()));
+      return { updated: updates.value.length, items };
+    });
   });
 
   // Names held already (cache, decision records): free, never an upstream call.
@@ -116,17 +161,24 @@ function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, n
     return { names: heldNames(dots.value, { db: deps.db, cache: deps.cache }) };
   });
 
-  app.get('/api/local/triage/summary', async (request) => {
+  app.get('/api/local/triage/summary', async (request, reply) => {
     const user = actorOf(request).id;
-    return { ...store.summary(user), ...store.visit(user) };
+    return unlessUnavailable(request, reply, async () => {
+      const [summary, visit] = await Promise.all([store.summary(user), store.visit(user)]);
+      return { ...summary, ...visit };
+    });
   });
 
-  app.get('/api/local/triage/last-visit', async (request) => store.visit(actorOf(request).id));
+  app.get('/api/local/triage/last-visit', async (request, reply) =>
+    unlessUnavailable(request, reply, () => store.visit(actorOf(request).id)),
+  );
 
   app.put('/api/local/triage/last-visit', async (request, reply) => {
     const body = parseVisitPut(request.body);
     if (!body.ok) return sendApiError(reply, body.error);
-    return storage.write(() => store.recordVisit(actorOf(request).id, now()));
+    return unlessUnavailable(request, reply, () =>
+      write(() => store.recordVisit(actorOf(request).id, now())),
+    );
   });
 }
 
