@@ -23,28 +23,37 @@ const SKIPPED = 77;
 /** Lines of a runner's own error report kept for the summary when no failed test explains its exit. */
 const ERROR_LINES = 40;
 
-/** Runs a command with its output shown as it comes; resolves with its status and, when asked, its output. */
-function run(label, command, args, { keepOutput = false } = {}) {
-  console.log(`\n=== ${label}: ${[command, ...args].join(' ')}`);
+/**
+ * Runs a command; resolves with its status and, when asked, its output. Its output is shown as it
+ * comes, or with `buffered` (commands run side by side) as one block once it has finished.
+ */
+function run(label, command, args, { keepOutput = false, buffered = false } = {}) {
+  const header = `\n=== ${label}: ${[command, ...args].join(' ')}`;
+  if (!buffered) console.log(header);
   const started = Date.now();
   return new Promise((resolve) => {
+    const piped = keepOutput || buffered;
     const child = spawn(command, args, {
-      stdio: keepOutput ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+      stdio: piped ? ['inherit', 'pipe', 'pipe'] : 'inherit',
       env: process.env,
     });
     const chunks = [];
-    if (keepOutput) {
+    if (piped) {
       child.stdout.on('data', (chunk) => {
-        process.stdout.write(chunk);
+        if (!buffered) process.stdout.write(chunk);
         chunks.push(chunk);
       });
       child.stderr.on('data', (chunk) => {
-        process.stderr.write(chunk);
+        if (!buffered) process.stderr.write(chunk);
         chunks.push(chunk);
       });
     }
     const done = (status) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (buffered) {
+        console.log(header);
+        process.stdout.write(Buffer.concat(chunks));
+      }
       resolve({
         status,
         ok: status === 0,
@@ -70,7 +79,21 @@ function errorSection(output) {
 }
 
 async function gate(label, command, args) {
-  const { status, ok, seconds } = await run(label, command, args);
+  return record(label, await run(label, command, args));
+}
+
+/**
+ * Gates side by side: each is one single-threaded process, so two share the two cores and the
+ * pair takes about as long as the slower one. Summary lines keep the order given.
+ */
+async function gatesTogether(gates) {
+  const results = await Promise.all(
+    gates.map(([label, command, args]) => run(label, command, args, { buffered: true })),
+  );
+  return gates.map(([label], index) => record(label, results[index]));
+}
+
+function record(label, { status, ok, seconds }) {
   const outcome = ok ? 'passed' : status === SKIPPED ? 'skipped' : 'failed';
   totals[outcome] += 1;
   const word = { passed: 'ok', skipped: 'skipped', failed: 'FAILED' }[outcome];
@@ -142,13 +165,18 @@ function playwrightFailures(report) {
   return names;
 }
 
-await gate('lint', bin('eslint'), ['.', '--max-warnings=0']);
-await gate('format', bin('prettier'), ['--check', '.']);
-await gate('typecheck', 'sh', [
-  '-c',
-  `${bin('tsc')} -p tsconfig.app.json && ${bin('tsc')} -p tsconfig.node.json`,
+await gatesTogether([
+  ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  [
+    'typecheck',
+    'sh',
+    ['-c', `${bin('tsc')} -p tsconfig.app.json && ${bin('tsc')} -p tsconfig.node.json`],
+  ],
 ]);
-await gate('knip', bin('knip'), []);
+await gatesTogether([
+  ['format', bin('prettier'), ['--check', '.']],
+  ['knip', bin('knip'), []],
+]);
 // Production dependencies, high and critical only; skipped (77) when the registry does not answer.
 await gate('audit', bin('tsx'), ['scripts/audit-gate.ts']);
 await suite(
