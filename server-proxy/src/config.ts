@@ -89,56 +89,54 @@ const baseUrl = variable(
 );
 
 /**
- * REDIS_URL: redis:// or rediss:// (a password in it is allowed, so problems never quote the value);
- * set, the upstream rate limits are shared through Redis by every replica holding the key.
+ * The address of a service the replicas share: one of `protocols`, a host, no fragment (and no query
+ * unless allowed). It may hold a password, so problems name the variable and never quote the value.
  */
-const redisUrl = variable(
-  z.string().transform((raw, ctx) => {
+function sharedServiceUrl(name: string, protocols: string[], example: string, query: boolean) {
+  return z.string().transform((raw, ctx) => {
     let parsed: URL | undefined;
     try {
       parsed = new URL(raw);
     } catch {
       parsed = undefined;
     }
-    if (parsed?.protocol !== 'redis:' && parsed?.protocol !== 'rediss:') {
-      const message =
-        'REDIS_URL must be a redis:// or rediss:// address such as redis://127.0.0.1:6379';
-      ctx.addIssue({ code: 'custom', message });
+    if (!parsed || !protocols.includes(parsed.protocol)) {
+      const schemes = protocols.map((protocol) => `${protocol}//`).join(' or ');
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be a ${schemes} address such as ${example}`,
+      });
       return z.NEVER;
     }
-    if (parsed.hostname === '' || parsed.search || parsed.hash) {
-      ctx.addIssue({ code: 'custom', message: 'REDIS_URL needs a host and no query or fragment' });
+    if (parsed.hostname === '' || parsed.hash || (!query && parsed.search)) {
+      const what = query ? 'no fragment' : 'no query or fragment';
+      ctx.addIssue({ code: 'custom', message: `${name} needs a host and ${what}` });
       return z.NEVER;
     }
     return raw;
-  }),
+  });
+}
+
+/**
+ * REDIS_URL: redis:// or rediss://; set, the upstream rate limits, the response cache, sign-in
+ * limits and the per-user limit are shared through Redis by every replica holding the key.
+ */
+const redisUrl = variable(
+  sharedServiceUrl('REDIS_URL', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379', false),
   undefined as string | undefined,
 );
 
 /**
- * DATABASE_URL: postgres:// or postgresql:// (it usually holds a password, so problems never quote
- * the value); set, the sessions are kept in that PostgreSQL, shared by every replica.
+ * DATABASE_URL: postgres:// or postgresql:// (query parameters such as sslmode allowed); set, the
+ * sessions and monitoring triage are kept in that PostgreSQL, shared by every replica.
  */
 const databaseUrl = variable(
-  z.string().transform((raw, ctx) => {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(raw);
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed?.protocol !== 'postgres:' && parsed?.protocol !== 'postgresql:') {
-      const message =
-        'DATABASE_URL must be a postgres:// or postgresql:// address such as postgres://carrier:secret@db.internal:5432/carrier_desk';
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    if (parsed.hostname === '' || parsed.hash) {
-      ctx.addIssue({ code: 'custom', message: 'DATABASE_URL needs a host and no fragment' });
-      return z.NEVER;
-    }
-    return raw;
-  }),
+  sharedServiceUrl(
+    'DATABASE_URL',
+    ['postgres:', 'postgresql:'],
+    'postgres://carrier:secret@db.internal:5432/carrier_desk',
+    true,
+  ),
   undefined as string | undefined,
 );
 
