@@ -24,6 +24,7 @@ import { ProxyError } from './errors.ts';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 import { KeyScrubber } from './key-scrub.ts';
 import type { ForwardRequest } from './validate.ts';
+import { coordinationUnavailable } from './team/redis-commands.ts';
 
 export interface UpstreamSettings {
   /** base address without /v2 */
@@ -223,13 +224,11 @@ function queueFull(seconds: number): ProxyError {
 }
 
 /** The shared limiter (Redis) cannot be asked: sending could exceed the key's limit, so nothing is sent. */
-function coordinationUnavailable(seconds: number): ProxyError {
-  return new ProxyError(
-    503,
-    'coordination_unavailable',
+function rateLimitsUnavailable(seconds: number): ProxyError {
+  return coordinationUnavailable(
     'The proxy cannot reach its shared rate-limit store, so it sends nothing to the service',
     'Retry after the time in Retry-After; cached carriers are still served at once.',
-    { 'retry-after': String(seconds) },
+    seconds,
   );
 }
 
@@ -361,7 +360,7 @@ export class UpstreamClient {
   private async takeSlot(endpoint: Endpoint): Promise<void> {
     const reservation = await this.buckets.reserve(endpoint);
     if (!reservation.ok && reservation.unavailable) {
-      throw coordinationUnavailable(reservation.retryAfterSeconds);
+      throw rateLimitsUnavailable(reservation.retryAfterSeconds);
     }
     if (!reservation.ok) throw queueFull(reservation.retryAfterSeconds);
     if (reservation.waitMs > 0) await sleep(reservation.waitMs);

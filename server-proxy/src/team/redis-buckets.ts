@@ -19,14 +19,16 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Reservation, UpstreamBuckets } from '../buckets.ts';
 import type { Endpoint } from '../context.ts';
+import {
+  luaScript,
+  runScript,
+  UNAVAILABLE_RETRY_SECONDS,
+  type LuaScript,
+} from './redis-commands.ts';
 
 const WINDOW_MS = 60_000;
 /** the same slack as the in-process buckets: our departure clock never beats the service's */
 const SAFETY_MS = 250;
-/** Retry-After of a refusal while Redis is unreachable (ioredis retries at least once a second) */
-const UNAVAILABLE_RETRY_SECONDS = 5;
-/** how long a reservation waits for a connection that is being (re)established */
-const READY_WAIT_MS = 500;
 
 /**
  * KEYS: the slot list (departure times, oldest first), the pause (epoch ms), the epoch marker.
@@ -97,9 +99,8 @@ end
 return 1
 `;
 
-const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
-const RESERVE_SHA = sha1(RESERVE);
-const PAUSE_SHA = sha1(PAUSE);
+const RESERVE_SCRIPT = luaScript(RESERVE);
+const PAUSE_SCRIPT = luaScript(PAUSE);
 
 /**
  * A client that fails fast instead of queueing while Redis is away: no offline queue, one attempt
@@ -142,24 +143,6 @@ export function watchRedis(client: Redis, log: RedisLog): void {
   });
 }
 
-/** Resolves when the client is connected, or after `ms` (then the command fails at once). */
-async function ready(client: Redis, ms: number): Promise<void> {
-  if (client.status === 'ready') return;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      client.off('ready', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    client.on('ready', done);
-  });
-}
-
-function isNoScript(err: unknown): boolean {
-  return err instanceof Error && err.message.startsWith('NOSCRIPT');
-}
-
 export class RedisBuckets implements UpstreamBuckets {
   private readonly prefix: string;
   /** per endpoint, the epoch marker this replica last saw in Redis */
@@ -183,7 +166,7 @@ export class RedisBuckets implements UpstreamBuckets {
     const perMinute = Math.max(0, this.limits?.[endpoint] ?? 0);
     let answer: unknown;
     try {
-      answer = await this.run(RESERVE, RESERVE_SHA, this.keys(endpoint), [
+      answer = await this.run(RESERVE_SCRIPT, this.keys(endpoint), [
         perMinute,
         this.maxWaitMs,
         WINDOW_MS + SAFETY_MS,
@@ -212,7 +195,7 @@ export class RedisBuckets implements UpstreamBuckets {
     const ms = Math.ceil(until - Date.now());
     if (ms <= 0) return;
     try {
-      await this.run(PAUSE, PAUSE_SHA, [this.keys(endpoint)[1]], [ms]);
+      await this.run(PAUSE_SCRIPT, [this.keys(endpoint)[1]], [ms]);
     } catch {
       // Redis is away: every reservation is refused meanwhile, which is stricter than the pause.
     }
@@ -227,13 +210,7 @@ export class RedisBuckets implements UpstreamBuckets {
     return [`${tag}:slots`, `${tag}:pause`, `${tag}:epoch`];
   }
 
-  private async run(script: string, sha: string, keys: string[], args: (number | string)[]) {
-    await ready(this.client, READY_WAIT_MS);
-    try {
-      return await this.client.evalsha(sha, keys.length, ...keys, ...args);
-    } catch (err) {
-      if (!isNoScript(err)) throw err;
-      return await this.client.eval(script, keys.length, ...keys, ...args);
-    }
+  private run(script: LuaScript, keys: string[], args: (number | string)[]) {
+    return runScript(this.client, script, keys, args);
   }
 }

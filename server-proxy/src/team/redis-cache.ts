@@ -16,12 +16,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { StoredResponse } from '../cache.ts';
-import { ProxyError } from '../errors.ts';
-
-/** Retry-After of a refusal while Redis is unreachable (the same as the shared rate limit's) */
-const UNAVAILABLE_RETRY_SECONDS = 5;
-/** how long a command waits for a connection that is being (re)established */
-const READY_WAIT_MS = 500;
+import {
+  coordinationUnavailable,
+  luaScript,
+  runScript,
+  whenReady,
+  type LuaScript,
+} from './redis-commands.ts';
 
 /** KEYS: the answer, the lock. Returns {answer or '', its PTTL, 1 when the lock is held}. */
 const READ = `
@@ -66,24 +67,19 @@ end
 return dropped
 `;
 
-const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const SCRIPTS = {
-  read: { lua: READ, sha: sha1(READ) },
-  store: { lua: STORE, sha: sha1(STORE) },
-  ownLock: { lua: OWN_LOCK, sha: sha1(OWN_LOCK) },
-  invalidate: { lua: INVALIDATE, sha: sha1(INVALIDATE) },
+  read: luaScript(READ),
+  store: luaScript(STORE),
+  ownLock: luaScript(OWN_LOCK),
+  invalidate: luaScript(INVALIDATE),
 };
-type Script = (typeof SCRIPTS)[keyof typeof SCRIPTS];
 
 /** The shared store or its lock cannot be asked: calling could bill what another replica holds. */
-function sharedCacheUnavailable(): ProxyError {
-  return new ProxyError(
-    503,
-    'coordination_unavailable',
+function sharedCacheUnavailable() {
+  return coordinationUnavailable(
     'The proxy cannot reach its shared cache (Redis), so it sends nothing to the service',
     'Retry after the time in Retry-After; carriers this replica already holds are still served at once.',
-    { 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) },
   );
 }
 
@@ -137,20 +133,6 @@ function deserialise(text: string): StoredResponse | undefined {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Resolves when the client is connected, or after `ms` (then the command fails at once). */
-async function ready(client: Redis, ms: number): Promise<void> {
-  if (client.status === 'ready') return;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      client.off('ready', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    client.on('ready', done);
-  });
-}
 
 export class SharedResponseCache {
   private readonly prefix: string;
@@ -277,7 +259,7 @@ export class SharedResponseCache {
   }
 
   private async lock(key: string, token: string): Promise<boolean> {
-    await ready(this.client, READY_WAIT_MS);
+    await whenReady(this.client);
     const answer = await this.client.set(this.lockKey(key), token, 'PX', this.options.lockMs, 'NX');
     return answer === 'OK';
   }
@@ -315,13 +297,7 @@ export class SharedResponseCache {
     return `${this.prefix}:dot:${dot}`;
   }
 
-  private async run(script: Script, keys: string[], args: (number | string)[]) {
-    await ready(this.client, READY_WAIT_MS);
-    try {
-      return await this.client.evalsha(script.sha, keys.length, ...keys, ...args);
-    } catch (err) {
-      if (!(err instanceof Error && err.message.startsWith('NOSCRIPT'))) throw err;
-      return await this.client.eval(script.lua, keys.length, ...keys, ...args);
-    }
+  private run(script: LuaScript, keys: string[], args: (number | string)[]) {
+    return runScript(this.client, script, keys, args);
   }
 }

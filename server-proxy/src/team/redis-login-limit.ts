@@ -19,7 +19,6 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { ProxyError } from '../errors.ts';
 import {
   ACCOUNT_LOCK_POLICY,
   ADDRESS_LIMIT,
@@ -30,11 +29,7 @@ import {
   type LoginLimitStore,
   type LoginRefusal,
 } from '../governance/login-limit.ts';
-
-/** Retry-After of a refusal while Redis is unreachable (the same as the shared rate limit's) */
-const UNAVAILABLE_RETRY_SECONDS = 5;
-/** how long a command waits for a connection that is being (re)established */
-const READY_WAIT_MS = 500;
+import { coordinationUnavailable, luaScript, runScript, whenReady } from './redis-commands.ts';
 
 /**
  * KEYS: the address's failures, the name's lock state, the name's failures (the last two absent
@@ -105,32 +100,14 @@ end
 return {'', '0'}
 `;
 
-const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
-const ADMIT_SHA = sha1(ADMIT);
+const ADMIT_SCRIPT = luaScript(ADMIT);
 
 /** Redis cannot be asked: refuse the sign-in rather than let guesses through uncounted. */
-function loginLimitsUnavailable(): ProxyError {
-  return new ProxyError(
-    503,
-    'coordination_unavailable',
+function loginLimitsUnavailable() {
+  return coordinationUnavailable(
     'The proxy cannot reach its shared sign-in limits (Redis), so it accepts no sign-in',
     'Retry after the time in Retry-After; sessions already signed in keep working.',
-    { 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) },
   );
-}
-
-/** Resolves when the client is connected, or after `ms` (then the command fails at once). */
-async function ready(client: Redis, ms: number): Promise<void> {
-  if (client.status === 'ready') return;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      client.off('ready', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    client.on('ready', done);
-  });
 }
 
 export class RedisLoginLimits implements LoginLimitStore {
@@ -175,7 +152,7 @@ export class RedisLoginLimits implements LoginLimitStore {
   /** Best effort: when Redis cannot be asked, the failures age out by their windows. */
   async succeed(address: string, name: string): Promise<void> {
     try {
-      await ready(this.client, READY_WAIT_MS);
+      await whenReady(this.client);
       await this.client.del(...this.keys(address, name));
     } catch {
       // the counted attempt expires with its window
@@ -192,14 +169,8 @@ export class RedisLoginLimits implements LoginLimitStore {
     return keys;
   }
 
-  private async run(keys: string[], args: number[]): Promise<unknown> {
-    await ready(this.client, READY_WAIT_MS);
-    try {
-      return await this.client.evalsha(ADMIT_SHA, keys.length, ...keys, ...args);
-    } catch (err) {
-      if (!(err instanceof Error && err.message.startsWith('NOSCRIPT'))) throw err;
-      return await this.client.eval(ADMIT, keys.length, ...keys, ...args);
-    }
+  private run(keys: string[], args: number[]): Promise<unknown> {
+    return runScript(this.client, ADMIT_SCRIPT, keys, args);
   }
 }
 
@@ -211,7 +182,7 @@ export class RedisLoginLimits implements LoginLimitStore {
  */
 export async function connectionSettled(client: Redis, ms: number): Promise<void> {
   if (client.status !== 'connecting' && client.status !== 'connect') return;
-  await ready(client, ms);
+  await whenReady(client, ms);
 }
 
 /** Where the per-user /api limit (@fastify/rate-limit) keeps its counters for one API key. */
