@@ -3,54 +3,18 @@
  * PostgreSQL (DATABASE_URL; skipped, with the reason printed, only where it is not installed).
  */
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openProxyDb } from '../db.ts';
 import type { SqlEngine } from '../sql/engine.ts';
-import { migratePostgres } from '../sql/migrate.ts';
-import { createPostgresEngine } from '../sql/postgres.ts';
-import { createSqliteEngine } from '../sql/sqlite.ts';
-import { freshDatabase } from '../sql/test-databases.ts';
-import { startPostgres, type TestService } from '../team/test-services.ts';
-import { makeTempDir } from '../test-helpers.ts';
+import { storeTestEngines } from '../sql/test-databases.ts';
 import { createSessionStore, type SessionStore } from './sessions.ts';
 
-const started = await startPostgres();
-const pgSkip = typeof started === 'string' ? started : undefined;
-if (pgSkip !== undefined) console.warn(`PostgreSQL session tests skipped: ${pgSkip}`);
-const server: TestService | undefined = typeof started === 'string' ? undefined : started;
+const { engines, stop } = await storeTestEngines('session');
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(stop);
 
 const TTL_MS = 60 * 60 * 1000;
 const T0 = new Date('2026-03-02T10:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
-
-const engines = [
-  {
-    name: 'sqlite',
-    skip: undefined,
-    open: async () => {
-      const dir = makeTempDir();
-      const sql = createSqliteEngine(openProxyDb(join(dir, 'proxy.sqlite')), {
-        ownsDatabase: true,
-      });
-      return { sql, cleanUp: () => rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 'postgres',
-    skip: pgSkip,
-    open: async () => {
-      const sql = createPostgresEngine(await freshDatabase((server as TestService).url));
-      await migratePostgres(sql.pool);
-      return { sql: sql as SqlEngine, cleanUp: () => undefined };
-    },
-  },
-];
 
 describe.each(engines)('sessions on $name', ({ skip, open }) => {
   let sql: SqlEngine;

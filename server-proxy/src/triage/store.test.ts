@@ -3,27 +3,14 @@
  * the same SQL. PostgreSQL's half is skipped, with the reason printed, only where it is not
  * installed.
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openProxyDb } from '../db.ts';
 import type { SqlEngine } from '../sql/engine.ts';
-import { migratePostgres } from '../sql/migrate.ts';
-import { createPostgresEngine } from '../sql/postgres.ts';
-import { createSqliteEngine } from '../sql/sqlite.ts';
-import { freshDatabase } from '../sql/test-databases.ts';
-import { startPostgres, type TestService } from '../team/test-services.ts';
-import { makeTempDir } from '../test-helpers.ts';
+import { storeTestEngines } from '../sql/test-databases.ts';
 import { createTriageStore, type TriageStore } from './store.ts';
 
-const started = await startPostgres();
-const pgSkip = typeof started === 'string' ? started : undefined;
-if (pgSkip !== undefined) console.warn(`PostgreSQL triage store tests skipped: ${pgSkip}`);
-const server: TestService | undefined = typeof started === 'string' ? undefined : started;
+const { engines, stop } = await storeTestEngines('triage store');
 
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(stop);
 
 const T0 = new Date('2026-09-12T10:00:00.000Z');
 const T1 = new Date('2026-09-13T08:30:00.000Z');
@@ -31,29 +18,6 @@ const ANA = { id: 'ana', name: 'Ana Ruiz' };
 const BO = { id: 'bo', name: 'Bo Chen' };
 const P1 = '568253-MC277621';
 const P2 = '1234567';
-
-const engines = [
-  {
-    name: 'sqlite',
-    skip: undefined,
-    open: async () => {
-      const dir = makeTempDir();
-      const sql = createSqliteEngine(openProxyDb(join(dir, 'proxy.sqlite')), {
-        ownsDatabase: true,
-      });
-      return { sql, cleanUp: () => rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 'postgres',
-    skip: pgSkip,
-    open: async () => {
-      const sql = createPostgresEngine(await freshDatabase((server as TestService).url));
-      await migratePostgres(sql.pool);
-      return { sql: sql as SqlEngine, cleanUp: () => undefined };
-    },
-  },
-];
 
 describe.each(engines)('triage store on $name', ({ skip, open }) => {
   let sql: SqlEngine;
