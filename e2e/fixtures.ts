@@ -99,7 +99,12 @@ async function readBrowser(response: Response): Promise<Readout> {
 function isDroppedLocalWrite(response: Response | APIResponse, error: unknown): boolean {
   if (!('request' in response) || response.request().method() === 'GET') return false;
   const local = new URL(response.url()).pathname.startsWith('/api/local/');
-  return local && /navigated away|No resource with given identifier/.test(String(error));
+  return (
+    local &&
+    /navigated away|No resource with given identifier|page, context or browser has been closed/.test(
+      String(error),
+    )
+  );
 }
 
 async function readPlaywright(response: Response | APIResponse, refetch?: Refetch) {
@@ -110,7 +115,9 @@ async function readPlaywright(response: Response | APIResponse, refetch?: Refetc
     // again from the same URL, so its body is still scanned; a dropped local write keeps its
     // headers scanned; anything else stays a failure.
     if (isDroppedLocalWrite(response, error) && 'allHeaders' in response) {
-      return [await response.allHeaders(), Buffer.alloc(0)] satisfies Readout;
+      // a closed page's extra headers may be gone too; the ones the response arrived with are not
+      const headers = await response.allHeaders().catch(() => response.headers());
+      return [headers, Buffer.alloc(0)] satisfies Readout;
     }
     const isBrowserGet = 'request' in response && response.request().method() === 'GET';
     if (!refetch || !isBrowserGet) throw error;
