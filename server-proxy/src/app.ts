@@ -29,6 +29,7 @@ import { registerHealthRoutes } from './routes/health.ts';
 import { MIRROR_BODY_LIMIT, registerMirrorRoutes } from './routes/mirror.ts';
 import { registerProfileRoutes } from './routes/profile-view.ts';
 import type { SqlEngine } from './sql/engine.ts';
+import { createSqliteEngine } from './sql/sqlite.ts';
 import { openPostgres } from './sql/postgres.ts';
 import { registerSpa, type Spa } from './static.ts';
 import { registerMonitoringRoutes } from './triage/routes.ts';
@@ -237,11 +238,13 @@ async function registerParts(
   handleErrors(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   const { buckets, sharedCache, redis } = coordination(app, config);
+  // One engine for every store: PostgreSQL with DATABASE_URL, else SQLite over the proxy file.
+  const engine = sql ?? createSqliteEngine(db);
   const governance = await (opts.registerGovernance ?? registerGovernance)(app, {
     config,
     db,
     redis,
-    sql,
+    sql: engine,
   });
   const retention = startRetention(db, config.retention ?? DEFAULT_RETENTION, {
     onError: (err) =>
@@ -268,18 +271,32 @@ async function registerParts(
   );
   app.addHook('onClose', () => upstream.close());
   const mirror = registerMirrorRoutes(app, { config, upstream, cache, sharedCache, governance });
-  registerMonitoringRoutes(app, { db, mirror, cache, ...(sql && { sql }) });
-  registerVettingRoutes(app, { db, mirror, cache, flushAudit: () => governance.flush() });
+  registerMonitoringRoutes(app, { db, mirror, cache, sql: engine });
+  registerVettingRoutes(app, {
+    db,
+    sql: engine,
+    mirror,
+    cache,
+    flushAudit: () => governance.flush(),
+  });
   registerBulkRoutes(app, {
     config,
     db,
+    sql: engine,
     mirror,
     cache,
     spend: governance.spend,
     flush: () => governance.flush(),
     log: app.log,
   });
-  const alerts = registerAlertRoutes(app, { config, db, mirror, log: app.log, ...opts.alerts });
+  const alerts = registerAlertRoutes(app, {
+    config,
+    db,
+    sql: engine,
+    mirror,
+    log: app.log,
+    ...opts.alerts,
+  });
   registerProfileRoutes(app, { mirror, cache, profileTtlMs: config.cache.profileTtlMs });
   registerHealthRoutes(app, {
     db,

@@ -42,6 +42,7 @@ describe('openProxyDb', () => {
       'bulk_item',
       'bulk_job',
       'inbox_visit',
+      'lease',
       'sessions',
       'spend_ledger',
       'triage_state',

@@ -187,6 +187,12 @@ export const MIGRATIONS: readonly string[] = [
      key TEXT PRIMARY KEY,
      value TEXT NOT NULL
    ) WITHOUT ROWID;`,
+  // Leases: which process runs a piece of background work (alert polling, a bulk job) now.
+  `CREATE TABLE lease (
+     name TEXT PRIMARY KEY,
+     holder TEXT NOT NULL,
+     expires_ms INTEGER NOT NULL
+   ) WITHOUT ROWID;`,
 ];
 
 /** Apply the steps not yet applied (by `user_version`), each in its own transaction. */

@@ -26,10 +26,13 @@ import {
   type NewDelivery,
   type Subscription,
 } from './store.ts';
+import type { SqlEngine } from '../sql/engine.ts';
 
 export interface AlertRouteDeps {
   config: ProxyConfig;
   db: Database.Database;
+  /** where this state lives: PostgreSQL with DATABASE_URL (default: SQLite over `db`) */
+  sql?: SqlEngine;
   mirror: MirrorClient;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   now?: () => Date;

@@ -24,10 +24,13 @@ import { createVettingStore } from '../vetting/store.ts';
 import { estimateRun, type EstimateDeps } from './estimate.ts';
 import { BulkRunner, type RunnerLog } from './runner.ts';
 import { createBulkStore, type BulkStore, type JobAction, type JobRow } from './store.ts';
+import type { SqlEngine } from '../sql/engine.ts';
 
 export interface BulkRouteDeps {
   config: ProxyConfig;
   db: Database.Database;
+  /** where this state lives: PostgreSQL with DATABASE_URL (default: SQLite over `db`) */
+  sql?: SqlEngine;
   mirror: MirrorClient;
   cache: ResponseCache;
   spend: EstimateDeps['spend'];

@@ -8,6 +8,11 @@
  * stores' SQL is the same on both engines.
  */
 import type pg from 'pg';
+import { ALERTS_MIGRATION } from '../alerts/postgres-schema.ts';
+import { BULK_MIGRATION } from '../bulk/postgres-schema.ts';
+import { AUDIT_MIGRATION } from '../governance/audit-schema.ts';
+import { SPEND_MIGRATION } from '../governance/spend-schema.ts';
+import { DECISIONS_MIGRATION } from '../vetting/postgres-schema.ts';
 
 /** Key of the advisory lock the migrations are applied under (any fixed number; "cdmigr01"). */
 const MIGRATION_LOCK_KEY = '7234315406735823409';
@@ -55,6 +60,20 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
             previous_visit_at TEXT COLLATE "C"
           );`,
   },
+  {
+    version: 3,
+    name: 'leases',
+    sql: `CREATE TABLE lease (
+            name TEXT PRIMARY KEY,
+            holder TEXT NOT NULL,
+            expires_ms BIGINT NOT NULL
+          );`,
+  },
+  DECISIONS_MIGRATION,
+  SPEND_MIGRATION,
+  AUDIT_MIGRATION,
+  ALERTS_MIGRATION,
+  BULK_MIGRATION,
 ];
 
 /** Apply the migrations not applied yet; answers the versions this call applied. */

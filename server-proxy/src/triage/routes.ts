@@ -13,7 +13,7 @@ import type { ResponseCache } from '../cache.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
 import type { SqlEngine } from '../sql/engine.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
-import { storageOf } from '../storage.ts';
+import { guardWrites } from '../sql/write-guard.ts';
 import { MAX_ENTRY_CHARS } from '../../../src/lib/service/rules/entries.ts';
 import {
   parseLookup,
@@ -76,27 +76,6 @@ const RESOLVE_WORDING: InputWording = {
   codes: { dryRun: 'invalid_dry_run' },
   unknown: { code: 'unknown_field', message: (key) => `Unknown member "${key}"` },
 };
-
-/**
- * How triage writes meet a refusing database: a 503 storage_unavailable. PostgreSQL's engine throws
- * that itself. On SQLite the proxy file's Storage checks the file and its back-off before the
- * write, and turns SQLite's refusal (lock, read-only, I/O) into the same 503 when the write fails.
- */
-function guardWrites(sql: SqlEngine, db: Database.Database) {
-  if (sql.kind !== 'sqlite') return <T>(fn: () => Promise<T>): Promise<T> => fn();
-  const storage = storageOf(db);
-  return async <T>(fn: () => Promise<T>): Promise<T> => {
-    const pending = storage.write(fn);
-    try {
-      return await pending;
-    } catch (err) {
-      // rethrown through Storage: a storage failure is noted (back-off) and becomes a 503
-      return storage.write(() => {
-        throw err;
-      });
-    }
-  };
-}
 
 /**
  * Run a route's database work; a database that is unavailable (503 storage_unavailable) is an

@@ -30,9 +30,12 @@ import {
   type DecisionContent,
   type VettingStore,
 } from './store.ts';
+import type { SqlEngine } from '../sql/engine.ts';
 
 export interface VettingRouteDeps {
   db: Database.Database;
+  /** where this state lives: PostgreSQL with DATABASE_URL (default: SQLite over `db`) */
+  sql?: SqlEngine;
   mirror: MirrorClient;
   cache: ResponseCache;
   /** write queued audit rows, so "was this DOT ever fetched" sees the latest calls */
