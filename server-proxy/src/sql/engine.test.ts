@@ -139,3 +139,26 @@ describe('numberPlaceholders', () => {
     );
   });
 });
+
+describe('PostgreSQL connection lost mid-transaction', () => {
+  it('rejects that transaction, keeps the process up, and serves the next statement', async ({
+    skip,
+  }) => {
+    if (pgSkip !== undefined) skip(pgSkip);
+    const engine = createPostgresEngine(await freshDatabase((server as TestService).url));
+    try {
+      const lost = engine.transaction(async (tx) => {
+        const [me] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        // another connection ends this one while it sits idle in the transaction: the client
+        // emits 'error' (unhandled, it would end the test process) and the next statement fails
+        await engine.query('SELECT pg_terminate_backend(?)', [Number(me?.pid)]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.query('SELECT 1');
+      });
+      await expect(lost).rejects.toThrow();
+      expect(await engine.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await engine.close();
+    }
+  });
+});

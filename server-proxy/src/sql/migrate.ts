@@ -82,6 +82,10 @@ export async function migratePostgres(
   migrations: readonly Migration[] = POSTGRES_MIGRATIONS,
 ): Promise<number[]> {
   const client = await pool.connect();
+  // a connection breaking while migrations run rejects the statement in flight; the listener only
+  // keeps the client's 'error' event from crashing the process
+  const ignore = () => undefined;
+  client.on('error', ignore);
   let broken: Error | undefined;
   const applied: number[] = [];
   try {
@@ -123,6 +127,7 @@ export async function migratePostgres(
     throw err;
   } finally {
     // A connection that failed is dropped (its session lock goes with it), not reused.
+    client.off('error', ignore);
     client.release(broken);
   }
   return applied;

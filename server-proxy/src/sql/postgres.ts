@@ -129,6 +129,16 @@ export function createPostgresEngine(
       } catch (err) {
         throw translate(err);
       }
+      // A connection that breaks while checked out (PostgreSQL stopped mid-transaction) emits
+      // 'error' on the client, not the pool: without a listener that would crash the process.
+      // The statement in flight rejects as well, and that is what the caller sees.
+      const onError = (err: Error) => {
+        log?.warn(
+          { code: (err as { code?: unknown }).code },
+          'postgres: a connection failed during a transaction',
+        );
+      };
+      client.on('error', onError);
       const tx = executorOn(client);
       let broken: Error | undefined;
       try {
@@ -143,6 +153,7 @@ export function createPostgresEngine(
         });
         throw err;
       } finally {
+        client.off('error', onError);
         client.release(broken);
       }
     },
