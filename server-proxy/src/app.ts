@@ -246,7 +246,8 @@ async function registerParts(
     redis,
     sql: engine,
   });
-  const retention = startRetention(db, config.retention ?? DEFAULT_RETENTION, {
+  // The ledger and the audit are pruned where they live (PostgreSQL with DATABASE_URL).
+  const retention = startRetention({ db, sql: engine }, config.retention ?? DEFAULT_RETENTION, {
     onError: (err) =>
       app.log.warn({ err }, 'retention: pruning old records failed; retrying later'),
     onPruned: (result) => {
@@ -321,7 +322,7 @@ export async function buildProxyApp(
   let sql: SqlEngine | undefined;
   let state: ProxyState | undefined;
   app.addHook('onClose', async () => {
-    state?.governance.flush();
+    await state?.governance.flush();
     db?.close();
     await sql?.close();
     await sandbox?.app.close();

@@ -81,8 +81,9 @@ export interface ProxyConfig {
    */
   redisUrl?: string;
   /**
-   * DATABASE_URL (postgres:// or postgresql://): set, the sessions live in this PostgreSQL, shared
-   * by every replica (docs/deployment.md); the rest of the state stays in DATA_DIR's SQLite file
+   * DATABASE_URL (postgres:// or postgresql://): set, the state every replica shares (sessions,
+   * triage, the spend ledger and its monthly budget, the audit log, …) lives in this PostgreSQL
+   * (docs/deployment.md) instead of DATA_DIR's SQLite file
    */
   databaseUrl?: string;
   /** per-user requests per minute on /api (@fastify/rate-limit) */
@@ -132,23 +133,28 @@ export type BudgetDecision =
   | { ok: true; costUsd: number }
   | { ok: false; costUsd: number; spentUsd: number; budgetUsd: number };
 
+/**
+ * The spend ledger as the core uses it. Every method is asynchronous: the ledger may live in
+ * PostgreSQL, shared by every replica of the key (DATABASE_URL), or in the proxy's SQLite file.
+ */
 export interface SpendMeter {
   /** Cost of the call if it were made now, with unique-DOT-per-month semantics, and the budget verdict. */
-  check(call: BillableCall): BudgetDecision;
-  /** Record a call that happened (cacheHit calls are free and recorded as such). */
-  record(call: BillableCall & { user: string; cacheHit: boolean }): void;
+  check(call: BillableCall): Promise<BudgetDecision>;
+  /** Record a call that happened (cacheHit calls are free and recorded as such). Never rejects. */
+  record(call: BillableCall & { user: string; cacheHit: boolean }): Promise<void>;
   /**
    * Before a call that may bill is sent: check the budget and write its intent (pending rows at the
-   * quote) in one transaction. Refused: the budget figures. Throws a 503 `storage_unavailable`
-   * ProxyError when the intent cannot be written (then nothing may be sent).
+   * quote) in one transaction, which holds the month's lock against every replica. Refused: the
+   * budget figures. Rejects with a 503 `storage_unavailable` ProxyError when the intent cannot be
+   * written (then nothing may be sent).
    */
-  reserve(call: BillableCall & { user: string }): ReserveDecision;
-  /** The service answered with success: replace the intent by the rows it served. Never throws. */
-  settle(reservation: SpendReservation, call: BillableCall & { user: string }): void;
-  /** The call failed before it could reach the service: drop the intent. Never throws. */
-  release(reservation: SpendReservation): void;
-  /** The call failed after it may have reached the service: keep the intent as spent. Never throws. */
-  markUncertain(reservation: SpendReservation): void;
+  reserve(call: BillableCall & { user: string }): Promise<ReserveDecision>;
+  /** The service answered with success: replace the intent by the rows it served. Never rejects. */
+  settle(reservation: SpendReservation, call: BillableCall & { user: string }): Promise<void>;
+  /** The call failed before it could reach the service: drop the intent. Never rejects. */
+  release(reservation: SpendReservation): Promise<void>;
+  /** The call failed after it may have reached the service: keep the intent as spent. Never rejects. */
+  markUncertain(reservation: SpendReservation): Promise<void>;
 }
 
 export interface AuditEntry {
@@ -172,8 +178,12 @@ export interface AuditLog {
 export interface Governance {
   spend: SpendMeter;
   audit: AuditLog;
-  /** Write rows governance queued (audit, free cache-hit records); called before the database closes. */
-  flush(): void;
+  /**
+   * Write rows governance queued (audit, free cache-hit records, deferred settlements); called
+   * before the database closes. The audit rows are written before it returns; the ledger's by
+   * the time the promise resolves. Never rejects.
+   */
+  flush(): Promise<void>;
 }
 
 /**
@@ -185,7 +195,8 @@ export type RegisterGovernance = (
   app: FastifyInstance,
   /**
    * `redis`: REDIS_URL's client, for the limits governance shares with the other replicas;
-   * `sql`: DATABASE_URL's engine, for the sessions every replica shares
+   * `sql`: the engine of the shared state (PostgreSQL with DATABASE_URL, else SQLite over `db`):
+   * sessions and the spend ledger
    */
   deps: { config: ProxyConfig; db: Database.Database; redis?: Redis; sql?: SqlEngine },
 ) => Promise<Governance>;

@@ -2,7 +2,8 @@
  * What a bulk run would cost and take, before anything is sent. The billing figures come from the
  * spend ledger's own estimate (the read side of `/api/local/estimate`: unique DOT per month, per
  * mode), minus the carriers the proxy cache holds (a cache hit is free). A docket's DOT is unknown
- * before the call, so an uncached docket counts as one billable call at most.
+ * before the call, so an uncached docket counts as one billable call at most. The ledger may be
+ * in PostgreSQL (shared by every replica), so the estimate is asynchronous.
  */
 import type { BulkEstimate } from '../../../src/lib/bulk/contract.ts';
 import type { Identifier, RejectedIdentifier } from '../../../src/lib/service/rules/entries.ts';
@@ -53,13 +54,13 @@ function isCached(cache: ResponseCache, identifier: Identifier): boolean {
 }
 
 /** Figures from the ledger: how many DOTs are new this month, what is spent, the budget. */
-function ledgerFigures(deps: EstimateDeps, dots: string[], now: Date) {
+async function ledgerFigures(deps: EstimateDeps, dots: string[], now: Date) {
   if (deps.spend.estimate) {
-    const e = deps.spend.estimate('profile', { dots }, now);
+    const e = await deps.spend.estimate('profile', { dots }, now);
     return { billable: e.billableUnits, spentUsd: e.spentUsd, budgetUsd: e.budgetUsd };
   }
   // A governance without the ledger's read side: its quote, and no spend figure.
-  const quote = deps.spend.check({ endpoint: 'profile', dots, at: now });
+  const quote = await deps.spend.check({ endpoint: 'profile', dots, at: now });
   return {
     billable: Math.round(quote.costUsd / millsToUsd(unitMills('profile'))),
     spentUsd: quote.ok ? 0 : quote.spentUsd,
@@ -67,18 +68,18 @@ function ledgerFigures(deps: EstimateDeps, dots: string[], now: Date) {
   };
 }
 
-export function estimateRun(
+export async function estimateRun(
   deps: EstimateDeps,
   valid: readonly Identifier[],
   rejected: RejectedIdentifier[],
   now: Date,
-): BulkEstimate {
+): Promise<BulkEstimate> {
   const uncached = valid.filter((identifier) => !isCached(deps.cache, identifier));
   const dots = uncached.flatMap((identifier) =>
     identifier.kind === 'dot' ? [identifier.dot] : [],
   );
   const dockets = uncached.length - dots.length;
-  const ledger = ledgerFigures(deps, dots, now);
+  const ledger = await ledgerFigures(deps, dots, now);
   const billable = ledger.billable + dockets;
   const unitMillsProfile = unitMills('profile');
   const meteredMills = unitMillsProfile * billable;

@@ -38,8 +38,8 @@ const recordingGovernance: RegisterGovernance = (app, deps) => {
 };
 
 /** Rows written to the spend ledger and the audit log so far. */
-function rows(): { ledger: number; audit: number } {
-  proxy.app.proxy.governance.flush();
+async function rows(): Promise<{ ledger: number; audit: number }> {
+  await proxy.app.proxy.governance.flush();
   const db = new Database(join(dataDir, 'proxy.sqlite'), { readonly: true });
   try {
     const count = (table: string) =>
@@ -92,7 +92,7 @@ describe('another site cannot spend the key with a GET', () => {
     ['a foreign Origin', { origin: 'https://evil.example' }],
     ['Origin: null', { origin: 'null' }],
   ])('refuses %s on every /api route, header or not, with no upstream call', async (_, headers) => {
-    const before = rows();
+    const before = await rows();
     for (const path of [...BILLABLE, '/api/local/usage', '/api/local/audit']) {
       for (const extra of [{}, CSRF]) {
         const reply = await bareGet(withQuery(path), { ...headers, ...extra });
@@ -104,11 +104,11 @@ describe('another site cannot spend the key with a GET', () => {
       }
     }
     expect(origin.requests).toHaveLength(0);
-    expect(rows()).toEqual(before);
+    expect(await rows()).toEqual(before);
   });
 
   it('refuses a billable GET without the custom header (an <img src> or no-cors fetch)', async () => {
-    const before = rows();
+    const before = await rows();
     for (const path of BILLABLE) {
       const variants: Record<string, string>[] = [
         {},
@@ -129,7 +129,7 @@ describe('another site cannot spend the key with a GET', () => {
       expect((await bareGet(withQuery(path))).status, path).toBe(403);
     }
     expect(origin.requests).toHaveLength(0);
-    expect(rows()).toEqual(before);
+    expect(await rows()).toEqual(before);
   });
 
   it('serves the same GETs from the dashboard (the header, same-origin or no fetch metadata)', async () => {

@@ -31,8 +31,8 @@ export interface GovernanceDeps {
    */
   redis?: Redis;
   /**
-   * DATABASE_URL's engine: the sessions are then kept in PostgreSQL, shared by every replica;
-   * absent, in `db` (SQLite).
+   * The engine of the shared state (PostgreSQL with DATABASE_URL, shared by every replica): the
+   * sessions, the spend ledger and the audit log. Absent, an engine over `db` (SQLite).
    */
   sql?: SqlEngine;
 }
@@ -41,8 +41,11 @@ export interface GovernanceDeps {
 export interface GovernanceParts {
   spend: SpendLedger;
   audit: AuditTrail;
-  /** Write queued audit and cache-hit rows now. */
-  flush(): void;
+  /**
+   * Write queued audit and cache-hit rows now: the audit's before it returns, the ledger's (and
+   * its deferred settlements) by the time the promise resolves. Never rejects.
+   */
+  flush(): Promise<void>;
 }
 
 /**
@@ -57,18 +60,17 @@ export async function registerGovernance(
   const { config, db, redis } = deps;
   const { apiKey } = config.upstream;
   const now = deps.now ?? (() => new Date());
-  const sessions = createSessionStore(
-    deps.sql ?? createSqliteEngine(db),
-    deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
-  );
+  const sql = deps.sql ?? createSqliteEngine(db);
+  const sessions = createSessionStore(sql, deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS);
   const identify = createIdentify(config.auth, sessions, now);
   const checkPassword =
     config.auth.kind === 'password' ? await createPasswordCheck(config.auth) : undefined;
-  const spend = createSpendLedger(db, {
+  const spend = createSpendLedger(sql, {
     mode: config.mode,
     monthlyBudgetUsd: config.monthlyBudgetUsd,
+    db,
   });
-  const audit = createAuditTrail(db);
+  const audit = createAuditTrail(db, sql);
 
   // First: a request for a Host we do not serve (DNS rebinding) reaches nothing else.
   addHostCheck(app, config);
@@ -94,9 +96,12 @@ export async function registerGovernance(
       now,
     });
   });
-  const flush = () => {
-    audit.flush();
-    spend.flush();
+  const flush = async () => {
+    // On SQLite the audit rows are written before the first await (readers of the file that
+    // call this without awaiting it still see them).
+    const audited = audit.flush();
+    await spend.flush();
+    await audited;
   };
   return { spend, audit, flush };
 }

@@ -62,7 +62,7 @@ export function registerLocalRoutes(app: FastifyInstance, deps: LocalRouteDeps) 
     user: request.user ?? null,
   }));
   app.get('/api/local/usage', async () => ({
-    ...deps.spend.usage(deps.now()),
+    ...(await deps.spend.usage(deps.now())),
     billing: billingNote(deps.config.mode),
     currency: 'USD',
   }));
@@ -71,7 +71,7 @@ export function registerLocalRoutes(app: FastifyInstance, deps: LocalRouteDeps) 
     if (!plan.ok) return sendApiError(reply, plan.error);
     const { endpoint, dots, count } = plan.value;
     return {
-      ...deps.spend.estimate(endpoint, { dots, count }, deps.now()),
+      ...(await deps.spend.estimate(endpoint, { dots, count }, deps.now())),
       billing: billingNote(deps.config.mode),
       currency: 'USD',
     };
@@ -79,6 +79,6 @@ export function registerLocalRoutes(app: FastifyInstance, deps: LocalRouteDeps) 
   app.get('/api/local/audit', async (request, reply) => {
     const query = parseAuditQuery(request.query);
     if (!query.ok) return sendApiError(reply, query.error);
-    return deps.audit.query(query.value);
+    return await deps.audit.query(query.value);
   });
 }

@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import type { SqlEngine } from '../sql/engine.ts';
+import { createSqliteEngine } from '../sql/sqlite.ts';
 
 /**
  * How long the proxy keeps its own records (docs/proxy-security.md, "Retention"). Defaults: audit
@@ -35,71 +37,77 @@ function earlier(a: Date, b: Date): string {
   return (a < b ? a : b).toISOString();
 }
 
+/** Where the records are: the audit log and the ledger in `sql`, else in the proxy's SQLite file. */
+export interface RetentionStores {
+  db: Database.Database;
+  /** their engine (PostgreSQL with DATABASE_URL); absent, the SQLite file */
+  sql?: SqlEngine;
+}
+
+const AUDIT_OLD = `DELETE FROM audit_log WHERE id IN (
+  SELECT id FROM audit_log WHERE at < ? ORDER BY id LIMIT ${CHUNK})`;
+const FREE_OLD = `DELETE FROM spend_ledger WHERE id IN (
+  SELECT id FROM spend_ledger
+  WHERE at < ? AND (cache_hit = 1 OR (price_mills = 0
+    AND endpoint NOT IN ('monitoring/add', 'monitoring/remove')))
+  ORDER BY id LIMIT ${CHUNK})`;
+const PRICED_OLD = `DELETE FROM spend_ledger WHERE id IN (
+  SELECT id FROM spend_ledger AS old
+  WHERE at < ? AND NOT (
+    old.cache_hit = 0 AND old.endpoint IN ('monitoring/add', 'monitoring/remove')
+    AND NOT EXISTS (
+      SELECT 1 FROM spend_ledger AS later
+      WHERE later.mode = old.mode AND later.dot = old.dot AND later.cache_hit = 0
+        AND later.endpoint IN ('monitoring/add', 'monitoring/remove')
+        AND (later.at > old.at OR (later.at = old.at AND later.id > old.id))))
+  ORDER BY id LIMIT ${CHUNK})`;
+
+/** Run a chunked DELETE until it deletes less than a chunk; how many rows it deleted. */
+async function drain(sql: SqlEngine, statement: string, cutoff: string): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { changes } = await sql.run(statement, [cutoff]);
+    total += changes;
+    if (changes < CHUNK) return total;
+  }
+}
+
 /**
  * Delete what the policy no longer keeps. The current month's ledger is never touched (the budget,
  * usage and unique-DOT billing read it), and the latest monitoring add/remove of every DOT is kept
- * whatever its age, since the next month's monitoring carry-over is derived from it.
+ * whatever its age, since the next month's monitoring carry-over is derived from it. On a shared
+ * PostgreSQL every replica prunes; the deletes are the same, so it does not matter which goes first.
  */
-export function pruneRecords(
-  db: Database.Database,
+export async function pruneRecords(
+  stores: RetentionStores,
   policy: RetentionPolicy,
   now: Date,
-): PruneResult {
+): Promise<PruneResult> {
   const thisMonth = monthStartUtc(now);
   const auditCutoff = new Date(now.getTime() - policy.auditDays * DAY_MS).toISOString();
   const freeCutoff = earlier(new Date(now.getTime() - policy.freeLedgerDays * DAY_MS), thisMonth);
   const pricedCutoff = earlier(monthStartUtc(now, policy.pricedLedgerMonths), thisMonth);
-
-  const audit = db.prepare(
-    `DELETE FROM audit_log WHERE id IN (
-       SELECT id FROM audit_log WHERE at < ? ORDER BY id LIMIT ${CHUNK})`,
-  );
-  const free = db.prepare(
-    `DELETE FROM spend_ledger WHERE id IN (
-       SELECT id FROM spend_ledger
-       WHERE at < ? AND (cache_hit = 1 OR (price_mills = 0
-         AND endpoint NOT IN ('monitoring/add', 'monitoring/remove')))
-       ORDER BY id LIMIT ${CHUNK})`,
-  );
-  const priced = db.prepare(
-    `DELETE FROM spend_ledger WHERE id IN (
-       SELECT id FROM spend_ledger AS old
-       WHERE at < ? AND NOT (
-         old.cache_hit = 0 AND old.endpoint IN ('monitoring/add', 'monitoring/remove')
-         AND NOT EXISTS (
-           SELECT 1 FROM spend_ledger AS later
-           WHERE later.mode = old.mode AND later.dot = old.dot AND later.cache_hit = 0
-             AND later.endpoint IN ('monitoring/add', 'monitoring/remove')
-             AND (later.at > old.at OR (later.at = old.at AND later.id > old.id))))
-       ORDER BY id LIMIT ${CHUNK})`,
-  );
-  const drain = (statement: Database.Statement<[string]>, cutoff: string): number => {
-    let total = 0;
-    for (;;) {
-      const { changes } = statement.run(cutoff);
-      total += changes;
-      if (changes < CHUNK) return total;
-    }
-  };
+  const sql = stores.sql ?? createSqliteEngine(stores.db);
   return {
-    auditRows: drain(audit, auditCutoff),
-    freeLedgerRows: drain(free, freeCutoff),
-    pricedLedgerRows: drain(priced, pricedCutoff),
+    auditRows: await drain(sql, AUDIT_OLD, auditCutoff),
+    freeLedgerRows: await drain(sql, FREE_OLD, freeCutoff),
+    pricedLedgerRows: await drain(sql, PRICED_OLD, pricedCutoff),
   };
 }
 
 export interface RetentionJob {
   /** Prune now; errors (a locked or read-only database) are reported, never thrown. */
-  runOnce(): PruneResult | undefined;
+  runOnce(): Promise<PruneResult | undefined>;
   stop(): void;
 }
 
 /**
  * Prune at start-up and then every `everyMs` (default 6 h). A failing run (the database is locked
- * by a backup, or read-only) is logged and tried again at the next tick; it never stops the proxy.
+ * by a backup, read-only, or PostgreSQL unreachable) is logged and tried again at the next tick;
+ * it never stops the proxy. Runs take turns.
  */
 export function startRetention(
-  db: Database.Database,
+  stores: RetentionStores,
   policy: RetentionPolicy,
   options: {
     now?: () => Date;
@@ -109,10 +117,12 @@ export function startRetention(
   } = {},
 ): RetentionJob {
   const now = options.now ?? (() => new Date());
-  const runOnce = () => {
-    if (!db.open) return undefined;
+  let stopped = false;
+  let running: Promise<PruneResult | undefined> = Promise.resolve(undefined);
+  const prune = async () => {
+    if (stopped || !stores.db.open) return undefined;
     try {
-      const result = pruneRecords(db, policy, now());
+      const result = await pruneRecords(stores, policy, now());
       options.onPruned?.(result);
       return result;
     } catch (err) {
@@ -120,8 +130,18 @@ export function startRetention(
       return undefined;
     }
   };
-  runOnce();
-  const timer = setInterval(runOnce, options.everyMs ?? 6 * 3_600_000);
+  const runOnce = () => {
+    running = running.then(prune);
+    return running;
+  };
+  void runOnce();
+  const timer = setInterval(() => void runOnce(), options.everyMs ?? 6 * 3_600_000);
   timer.unref();
-  return { runOnce, stop: () => clearInterval(timer) };
+  return {
+    runOnce,
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }

@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPostgresEngine } from '../sql/postgres.ts';
+import { createSqliteEngine } from '../sql/sqlite.ts';
 import { storageOf } from '../storage.ts';
-import { createWriteBuffer } from './write-buffer.ts';
+import { createSqlWriteBuffer, createWriteBuffer } from './write-buffer.ts';
 
 describe('createWriteBuffer', () => {
   let dir: string;
@@ -115,5 +117,72 @@ describe('createWriteBuffer', () => {
     rows.push(1);
     db.close();
     expect(() => rows.flush()).not.toThrow();
+  });
+});
+
+describe('createSqlWriteBuffer', () => {
+  let dir: string;
+  let db: Database.Database;
+  const count = () => (db.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sql-write-buffer-'));
+    db = new Database(join(dir, 'db.sqlite'));
+    db.exec('CREATE TABLE t (v INTEGER)');
+  });
+  afterEach(() => {
+    if (db.open) db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('on SQLite: keeps rows the file refuses, in order, and writes them after the back-off', async () => {
+    const sql = createSqliteEngine(db);
+    const rows = createSqlWriteBuffer<number>(
+      sql,
+      db,
+      (batch) =>
+        sql.transaction(async (tx) => {
+          for (const v of batch) await tx.run('INSERT INTO t (v) VALUES (?)', [v]);
+        }),
+      { maxRows: 100, maxDelayMs: 10 },
+    );
+    db.pragma('query_only = ON');
+    for (const v of [1, 2, 3]) rows.push(v);
+    await expect(rows.flush()).resolves.toBe(false);
+    expect(storageOf(db).status()).toMatchObject({ failing: true, queuedWrites: 3 });
+    db.pragma('query_only = OFF');
+    await vi.waitFor(() => expect(count()).toBe(3), { timeout: 3000 });
+    const order = db.prepare('SELECT v FROM t ORDER BY rowid').all() as { v: number }[];
+    expect(order.map((line) => line.v)).toEqual([1, 2, 3]);
+  });
+
+  it('on a PostgreSQL that cannot be reached: keeps the rows, never rejects, retries by itself', async () => {
+    const down = createPostgresEngine('postgres://nobody@127.0.0.1:1/none');
+    let attempts = 0;
+    const rows = createSqlWriteBuffer<number>(
+      down,
+      undefined,
+      async (batch) => {
+        try {
+          await down.run('INSERT INTO t (v) VALUES (?)', [batch[0] ?? 0]);
+        } finally {
+          // counted once the attempt has failed: while it runs, its rows are out of the queue
+          attempts += 1;
+        }
+      },
+      { maxRows: 100, maxDelayMs: 10 },
+    );
+    try {
+      rows.push(1);
+      rows.push(2);
+      await expect(rows.flush()).resolves.toBe(false);
+      expect(rows.size()).toBe(2);
+      // the back-off timer tries again without another push or flush
+      const before = attempts;
+      await vi.waitFor(() => expect(attempts).toBeGreaterThan(before), { timeout: 3000 });
+      expect(rows.size()).toBe(2);
+    } finally {
+      await down.close();
+    }
   });
 });

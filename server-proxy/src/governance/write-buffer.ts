@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import type { SqlEngine } from '../sql/engine.ts';
+import { guardWrites } from '../sql/write-guard.ts';
 import { isStorageFailure, storageOf } from '../storage.ts';
 
 export interface WriteBuffer<T> {
@@ -102,5 +104,123 @@ export function createWriteBuffer<T>(
     size: () => queued.length,
   };
   storage.addBacklog({ size: buffer.size, retry: () => void flush() });
+  return buffer;
+}
+
+/** A WriteBuffer over SqlEngine: the same contract, with an asynchronous flush. */
+export interface SqlWriteBuffer<T> {
+  /** Queue one row; written within `maxDelayMs`, or at once when `maxRows` are queued. Never throws. */
+  push(row: T): void;
+  /** Write every queued row now; never rejects. Resolves true when nothing is left queued. */
+  flush(): Promise<boolean>;
+  size(): number;
+}
+
+/** Back-off of a PostgreSQL buffer whose writes fail (SQLite's is the proxy file's Storage). */
+const PG_RETRY_START_MS = 250;
+const PG_RETRY_MAX_MS = 30_000;
+
+/**
+ * createWriteBuffer over SqlEngine: `writeAll` writes a batch (one transaction is best) and throws
+ * when it cannot. On SQLite the proxy file's Storage checks and retries the writes, and counts the
+ * queued rows on /readyz, as for createWriteBuffer; on PostgreSQL a refused batch is kept and
+ * retried with its own back-off. A row the database rejects for itself (a bug) is dropped and
+ * counted, so it cannot hold back the others. Flushes take turns: rows keep their order.
+ */
+export function createSqlWriteBuffer<T>(
+  sql: SqlEngine,
+  db: Database.Database | undefined,
+  writeAll: (rows: T[]) => Promise<void>,
+  {
+    maxRows = 256,
+    maxDelayMs = 100,
+    maxQueued = 100_000,
+    name = 'write buffer',
+  }: WriteBufferOptions = {},
+): SqlWriteBuffer<T> {
+  const storage = db && storageOf(db);
+  const guard = db ? guardWrites(sql, db) : <R>(fn: () => Promise<R>) => fn();
+  // SQLite's Storage runs the back-off and retries; without it (PostgreSQL, or a bare engine in
+  // tests) the buffer keeps its own.
+  const onSqlite = sql.kind === 'sqlite' && storage !== undefined;
+  let queued: T[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let turn: Promise<boolean> = Promise.resolve(true);
+  let failures = 0;
+  let retryAt = 0;
+
+  const writable = () => (onSqlite && storage ? storage.writable : Date.now() >= retryAt);
+  const dropped = (rows: number, what: string) => {
+    if (storage) storage.noteDropped(rows, what);
+    else console.error(`${what}: ${rows} rows dropped`);
+  };
+
+  function failed(): void {
+    if (onSqlite) return; // Storage noted the failure and runs the retry timer
+    failures += 1;
+    const delay = Math.min(PG_RETRY_MAX_MS, PG_RETRY_START_MS * 2 ** Math.min(failures - 1, 16));
+    retryAt = Date.now() + delay;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void flush(), delay).unref();
+  }
+
+  async function writeOneByOne(rows: T[]): Promise<T[]> {
+    for (const [index, row] of rows.entries()) {
+      try {
+        await guard(() => writeAll([row]));
+      } catch (err) {
+        if (isStorageFailure(err)) return rows.slice(index);
+        dropped(1, `${name} (row rejected: ${String(err)})`);
+      }
+    }
+    return [];
+  }
+
+  async function flushNow(): Promise<boolean> {
+    if (queued.length === 0) return true;
+    if (db && !db.open && sql.kind === 'sqlite') return false;
+    const rows = queued;
+    queued = [];
+    let left: T[] = [];
+    try {
+      await guard(() => writeAll(rows));
+    } catch (err) {
+      left = isStorageFailure(err) ? rows : await writeOneByOne(rows);
+    }
+    if (left.length > 0) failed();
+    else failures = 0;
+    // Rows pushed while writing go after the older ones.
+    queued = left.concat(queued);
+    return queued.length === 0;
+  }
+
+  function flush(): Promise<boolean> {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const next = turn.then(flushNow).catch(() => false);
+    turn = next;
+    return next;
+  }
+
+  function trim(): void {
+    const excess = queued.length - maxQueued;
+    if (excess <= 0) return;
+    queued.splice(0, excess);
+    dropped(excess, name);
+  }
+
+  const buffer: SqlWriteBuffer<T> = {
+    push(row) {
+      queued.push(row);
+      trim();
+      // While the database refuses writes, only the back-off timer tries again.
+      if (!writable()) return;
+      if (queued.length >= maxRows) void flush();
+      else timer ??= setTimeout(() => void flush(), maxDelayMs).unref();
+    },
+    flush,
+    size: () => queued.length,
+  };
+  storage?.addBacklog({ size: buffer.size, retry: () => void flush() });
   return buffer;
 }

@@ -318,11 +318,11 @@ class MirrorHandler {
   }
 
   /** A cache hit (or a request that joined one in flight): free, and recorded as such. */
-  private replayHit(stored: StoredResponse, outcome: MirrorOutcome, caller: MirrorCaller) {
+  private async replayHit(stored: StoredResponse, outcome: MirrorOutcome, caller: MirrorCaller) {
     outcome.cacheHit = true;
     outcome.dots = stored.dots;
     if (BILLABLE.has(outcome.endpoint) && isSuccess(stored.status)) {
-      this.deps.governance.spend.record({
+      await this.deps.governance.spend.record({
         endpoint: outcome.endpoint,
         dots: stored.dots,
         at: new Date(),
@@ -338,9 +338,12 @@ class MirrorHandler {
    * written in one transaction (402 when it could cross the budget, 503 when it cannot be written;
    * either way nothing goes upstream). A search whose DOTs are unknown is priced at its page.
    */
-  private reserve(forward: ForwardRequest, caller: MirrorCaller): SpendReservation | undefined {
+  private async reserve(
+    forward: ForwardRequest,
+    caller: MirrorCaller,
+  ): Promise<SpendReservation | undefined> {
     if (!BILLABLE.has(forward.endpoint)) return undefined;
-    const decision = this.deps.governance.spend.reserve({
+    const decision = await this.deps.governance.spend.reserve({
       endpoint: forward.endpoint,
       dots: forward.dots,
       at: new Date(),
@@ -354,7 +357,7 @@ class MirrorHandler {
   /** Reserve, call upstream, settle; the answer as the proxy stores and replays it. */
   private async call(forward: ForwardRequest, caller: MirrorCaller): Promise<StoredResponse> {
     const { spend } = this.deps.governance;
-    const reservation = this.reserve(forward, caller);
+    const reservation = await this.reserve(forward, caller);
     let response: UpstreamResponse;
     try {
       response = await this.deps.upstream.send(forward, {
@@ -364,8 +367,8 @@ class MirrorHandler {
     } catch (err) {
       if (reservation) {
         // Sent and then cut off, timed out or unreadable: the service may have billed it.
-        if (err instanceof ProxyError && err.reachedService) spend.markUncertain(reservation);
-        else spend.release(reservation);
+        if (err instanceof ProxyError && err.reachedService) await spend.markUncertain(reservation);
+        else await spend.release(reservation);
       }
       throw err;
     }
@@ -373,20 +376,20 @@ class MirrorHandler {
     try {
       stored = toStored(forward, response);
     } catch (err) {
-      if (reservation) spend.markUncertain(reservation);
+      if (reservation) await spend.markUncertain(reservation);
       throw err;
     }
     const call = { endpoint: forward.endpoint, dots: stored.dots, at: stored.fetchedAt };
     if (isSuccess(stored.status)) {
       // Written at once, or queued and retried when the database refuses: the answer is served.
-      if (reservation) spend.settle(reservation, { ...call, user: caller.user });
+      if (reservation) await spend.settle(reservation, { ...call, user: caller.user });
       else if (METERED.has(forward.endpoint)) {
-        spend.record({ ...call, user: caller.user, cacheHit: false });
+        await spend.record({ ...call, user: caller.user, cacheHit: false });
       }
     } else if (reservation) {
       // A gateway error may come after the service served (and billed) the request.
-      if (GATEWAY_STATUSES.has(stored.status)) spend.markUncertain(reservation);
-      else spend.release(reservation);
+      if (GATEWAY_STATUSES.has(stored.status)) await spend.markUncertain(reservation);
+      else await spend.release(reservation);
     }
     return stored;
   }
