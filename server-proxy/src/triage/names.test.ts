@@ -1,10 +1,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResponseCache } from '../cache.ts';
 import type { Endpoint } from '../context.ts';
 import { openProxyDb } from '../db.ts';
+import type { SqlEngine } from '../sql/engine.ts';
+import { storeTestEngines } from '../sql/test-databases.ts';
 import { makeTempDir } from '../test-helpers.ts';
 import { requestKey, validateRequest } from '../validate.ts';
 import { parseNamesQuery } from './names.ts';
@@ -25,39 +27,86 @@ function hold(endpoint: Endpoint, query: Record<string, string>, body: unknown, 
   );
 }
 
-function decide(dot: string, legalName: string) {
+async function decide(sql: SqlEngine, dot: string, legalName: string) {
   const content = JSON.stringify({
     profile: { identity: [{ name: 'legal_name', value: legalName }] },
   });
-  db.prepare(
+  await sql.run(
     `INSERT INTO vetting_decision
-       (dot_number, decision, user, decided_at, expires_on, verdict, policy_version, content, prev_hash, hash)
+       (dot_number, decision, "user", decided_at, expires_on, verdict, policy_version, content, prev_hash, hash)
      VALUES (?, 'approved', 'local', '2026-11-01T00:00:00Z', NULL, 'pass', 1, ?, '', ?)`,
-  ).run(dot, content, `${dot}-${legalName}`);
+    [dot, content, `${dot}-${legalName}`],
+  );
 }
+
+const { engines, stop } = await storeTestEngines('triage names');
+afterAll(stop);
 
 async function names(query: string) {
   const reply = await app.inject({ method: 'GET', url: `/api/local/triage/names?${query}` });
   return { status: reply.statusCode, body: reply.json() as Record<string, unknown> };
 }
 
-beforeEach(async () => {
-  dir = makeTempDir();
-  db = openProxyDb(join(dir, 'proxy.sqlite'));
-  cache = new ResponseCache(10_000_000);
-  mirrorGet.mockReset();
-  app = Fastify();
-  registerMonitoringRoutes(app, { db, cache, mirror: { get: mirrorGet } });
-  await app.ready();
-});
+describe.each(engines)('names from decision records on $name', ({ skip, open }) => {
+  let sql: SqlEngine;
+  let cleanUp: () => void;
 
-afterEach(async () => {
-  await app.close();
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+  beforeEach(async ({ skip: skipTest }) => {
+    if (skip !== undefined) skipTest(skip);
+    ({ sql, cleanUp } = await open());
+    dir = makeTempDir();
+    db = openProxyDb(join(dir, 'proxy.sqlite'));
+    cache = new ResponseCache(10_000_000);
+    mirrorGet.mockReset();
+    app = Fastify();
+    registerMonitoringRoutes(app, { db, sql, cache, mirror: { get: mirrorGet } });
+    await app.ready();
+  });
+
+  afterEach(async () => {
+    await app?.close();
+    db?.close();
+    await sql?.close();
+    cleanUp?.();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('falls back to the newest decision record, and prefers the cache', async () => {
+    await decide(sql, '2214589', 'OLD NAME');
+    await decide(sql, '2214589', 'NEW NAME');
+    await decide(sql, '568253', 'DECIDED NAME');
+    hold(
+      'profile',
+      { dot_number: '568253' },
+      { items: [{ dot_number: '568253', legal_name: 'CACHED NAME' }] },
+      '568253',
+    );
+    const { body } = await names('dots=2214589&dots=568253');
+    expect(body.names).toEqual({
+      '2214589': { name: 'NEW NAME', source: 'decision' },
+      '568253': { name: 'CACHED NAME', source: 'profile' },
+    });
+    expect(mirrorGet).not.toHaveBeenCalled();
+  });
 });
 
 describe('GET /api/local/triage/names', () => {
+  beforeEach(async () => {
+    dir = makeTempDir();
+    db = openProxyDb(join(dir, 'proxy.sqlite'));
+    cache = new ResponseCache(10_000_000);
+    mirrorGet.mockReset();
+    app = Fastify();
+    registerMonitoringRoutes(app, { db, cache, mirror: { get: mirrorGet } });
+    await app.ready();
+  });
+
+  afterEach(async () => {
+    await app.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('names carriers from cached profiles, lite, FMCSA and resolution answers, never upstream', async () => {
     hold(
       'profile',
@@ -95,23 +144,6 @@ describe('GET /api/local/triage/names', () => {
       '3187452': { name: 'SUGGESTED CO', source: 'autocomplete' },
     });
     expect(mirrorGet).not.toHaveBeenCalled();
-  });
-
-  it('falls back to the newest decision record, and prefers the cache', async () => {
-    decide('2214589', 'OLD NAME');
-    decide('2214589', 'NEW NAME');
-    decide('568253', 'DECIDED NAME');
-    hold(
-      'profile',
-      { dot_number: '568253' },
-      { items: [{ dot_number: '568253', legal_name: 'CACHED NAME' }] },
-      '568253',
-    );
-    const { body } = await names('dots=2214589&dots=568253');
-    expect(body.names).toEqual({
-      '2214589': { name: 'NEW NAME', source: 'decision' },
-      '568253': { name: 'CACHED NAME', source: 'profile' },
-    });
   });
 
   it('rejects bad queries with 400', async () => {

@@ -5,10 +5,10 @@
  * the DOT (its evidence keeps the legal name). Nothing is ever called upstream: the route is free,
  * and a DOT with no held name is simply left out.
  */
-import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { ResponseCache } from '../cache.ts';
 import type { Endpoint } from '../context.ts';
+import type { SqlEngine } from '../sql/engine.ts';
 import { issue, parseInput } from '../http/parse-input.ts';
 import { requestKey, validateRequest } from '../validate.ts';
 import { parseAutocomplete } from '../../../src/lib/service/autocomplete.ts';
@@ -146,15 +146,17 @@ interface DecisionContent {
 }
 
 /** The legal name kept in the newest decision record of each DOT. */
-function decisionNames(db: Database.Database, dots: readonly string[]): Map<string, string> {
+async function decisionNames(
+  sql: SqlEngine,
+  dots: readonly string[],
+): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   if (dots.length === 0) return names;
-  const rows = db
-    .prepare(
-      `SELECT dot_number, content FROM vetting_decision
-        WHERE dot_number IN (${dots.map(() => '?').join(',')}) ORDER BY id DESC`,
-    )
-    .all(...dots) as { dot_number: string; content: string }[];
+  const rows = await sql.query<{ dot_number: string; content: string }>(
+    `SELECT dot_number, content FROM vetting_decision
+      WHERE dot_number IN (${dots.map(() => '?').join(',')}) ORDER BY id DESC`,
+    dots,
+  );
   for (const row of rows) {
     if (names.has(row.dot_number)) continue;
     try {
@@ -171,10 +173,10 @@ function decisionNames(db: Database.Database, dots: readonly string[]): Map<stri
 }
 
 /** The names held for `dots`: the cache first (fresher), then decision records. */
-export function heldNames(
+export async function heldNames(
   dots: readonly string[],
-  sources: { db: Database.Database; cache?: ResponseCache | undefined },
-): Record<string, HeldName> {
+  sources: { sql: SqlEngine; cache?: ResponseCache | undefined },
+): Promise<Record<string, HeldName>> {
   const result: Record<string, HeldName> = {};
   const missing: string[] = [];
   for (const dot of dots) {
@@ -182,7 +184,7 @@ export function heldNames(
     if (held) result[dot] = held;
     else missing.push(dot);
   }
-  for (const [dot, name] of decisionNames(sources.db, missing)) {
+  for (const [dot, name] of await decisionNames(sources.sql, missing)) {
     result[dot] = { name, source: 'decision' };
   }
   return result;

@@ -136,8 +136,11 @@ function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, n
   app.get('/api/local/triage/names', async (request, reply) => {
     const dots = parseNamesQuery(request.query);
     if (!dots.ok) return sendApiError(reply, dots.error);
-    reply.header('cache-control', 'private, no-store');
-    return { names: heldNames(dots.value, { db: deps.db, cache: deps.cache }) };
+    return unlessUnavailable(request, reply, async () => {
+      const names = await heldNames(dots.value, { sql, cache: deps.cache });
+      reply.header('cache-control', 'private, no-store');
+      return { names };
+    });
   });
 
   app.get('/api/local/triage/summary', async (request, reply) => {

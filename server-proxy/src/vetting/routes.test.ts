@@ -8,11 +8,14 @@ import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProxyApp } from '../app.ts';
+import { openProxyDb } from '../db.ts';
 import {
   CSRF,
+  captureLog,
   makeTempDir,
   request,
   embeddedSandboxConfig,
+  startProxy,
   type CallInit,
 } from '../test-helpers.ts';
 import { GENESIS_HASH } from './store.ts';
@@ -397,5 +400,58 @@ describe('GET /api/local/decisions/verify', () => {
     expect(after.status).toBe(200);
     expect(after.json).toMatchObject({ ok: false, count: 3, first_bad_id: 2 });
     expect(await decisionCount()).toBe(3);
+  });
+});
+
+describe('the SQLite file refusing writes', () => {
+  it('answers a policy save and a decision with 503 storage_unavailable, not 500, then records again', async () => {
+    let db: Database.Database | undefined;
+    const log = captureLog();
+    const own = await startProxy(
+      embeddedSandboxConfig({
+        auth: { kind: 'trusted-header', header: 'x-forwarded-user', trustedProxies: ['127.0.0.1'] },
+        logLevel: 'info',
+      }),
+      { openDb: (path) => (db = openProxyDb(path, { busyTimeoutMs: 100 })), logStream: log },
+    );
+    try {
+      const headers = as('dana');
+      const viewed = await own.call('/api/local/verdict?dot_number=568253', { headers });
+      expect(viewed.status, viewed.text).toBe(200);
+      const decide = () =>
+        own.call('/api/local/decisions', {
+          method: 'POST',
+          headers,
+          body: { dot_number: '568253', decision: 'approved' },
+        });
+      db?.pragma('query_only = ON');
+      const refused = [
+        await own.call('/api/local/policy', {
+          method: 'PUT',
+          headers,
+          body: { rules: { new_entrant: { threshold: 200 } } },
+        }),
+        await decide(),
+      ];
+      for (const answer of refused) {
+        expect(answer.status, answer.text).toBe(503);
+        expect(answer.json).toMatchObject({ code: 'storage_unavailable' });
+      }
+      db?.pragma('query_only = OFF');
+      // once the storage's back-off has passed, the next decision is recorded
+      let recorded = await decide();
+      for (let tries = 0; recorded.status === 503 && tries < 80; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        recorded = await decide();
+      }
+      expect(recorded.status, recorded.text).toBe(201);
+      expect((await own.call('/api/local/decisions/verify', { headers })).json).toEqual({
+        ok: true,
+        count: 1,
+      });
+      expect(log.lines.filter((line) => line.includes('unexpected error'))).toEqual([]);
+    } finally {
+      await own.close();
+    }
   });
 });

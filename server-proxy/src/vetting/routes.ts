@@ -19,18 +19,21 @@ import {
   RULES,
   applySettingsChange,
   evaluate,
+  type Policy,
   type VerdictResult,
 } from '../../../src/lib/vetting/index.ts';
 import { MAX_NOTE_CHARS, parseDecisionBody, parseDecisionQuery } from './inputs.ts';
 import { keyFields } from './key-fields.ts';
 import { VerdictProfiles } from './verdict-profile.ts';
 import {
-  createVettingStore,
+  createVettingSqlStore,
   type Actor,
   type DecisionContent,
-  type VettingStore,
+  type VettingSqlStore,
 } from './store.ts';
 import type { SqlEngine } from '../sql/engine.ts';
+import { createSqliteEngine } from '../sql/sqlite.ts';
+import { guardWrites } from '../sql/write-guard.ts';
 
 export interface VettingRouteDeps {
   db: Database.Database;
@@ -38,8 +41,11 @@ export interface VettingRouteDeps {
   sql?: SqlEngine;
   mirror: MirrorClient;
   cache: ResponseCache;
-  /** write queued audit rows, so "was this DOT ever fetched" sees the latest calls */
-  flushAudit?: () => void;
+  /**
+   * write queued audit rows, so "was this DOT ever fetched" sees the latest calls (on PostgreSQL
+   * they are written when the promise resolves)
+   */
+  flushAudit?: () => void | Promise<void>;
   /** clock of evaluations, decisions and policy versions (tests move it) */
   now?: () => Date;
 }
@@ -81,18 +87,52 @@ function readJson(text: string): unknown {
   }
 }
 
+/**
+ * Run a route's work; the database being unavailable (503 storage_unavailable: PostgreSQL down, the
+ * SQLite file refusing a write) is an expected refusal, answered with its Retry-After and logged as
+ * a warning, never as an unexpected error of the proxy.
+ */
+async function unlessUnavailable<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fn: () => Promise<T>,
+): Promise<T | FastifyReply> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code !== 'storage_unavailable') throw err;
+    request.log.warn({ code: err.code, reason: err.message }, 'vetting: storage unavailable');
+    return sendApiError(reply, err);
+  }
+}
+
 class Vetting {
-  readonly store: VettingStore;
+  readonly store: VettingSqlStore;
+  /** a write through the proxy file's storage guard on SQLite (its failures become a 503) */
+  readonly write: <T>(fn: () => Promise<T>) => Promise<T>;
   /** the parsed profile of each cached answer, so a verdict on a cached carrier parses nothing */
   private readonly profiles = new VerdictProfiles();
-  private readonly everFetched: Database.Statement<[string], { n: number }>;
+  private readonly sql: SqlEngine;
 
   constructor(private readonly deps: VettingRouteDeps) {
-    this.store = createVettingStore(deps.db);
-    this.everFetched = deps.db.prepare(
-      `SELECT COUNT(*) AS n FROM audit_log
-        WHERE dot = ? AND endpoint = 'profile' AND status >= 200 AND status < 300`,
+    this.sql = deps.sql ?? createSqliteEngine(deps.db);
+    this.store = createVettingSqlStore(this.sql);
+    this.write = guardWrites(this.sql, deps.db);
+  }
+
+  /**
+   * Was a profile of `dot` ever answered with success? Read in the audit log, in the engine every
+   * replica writes it to (with DATABASE_URL), so a carrier viewed on one replica may be decided on
+   * from another.
+   */
+  private async everFetched(dot: string): Promise<boolean> {
+    await this.deps.flushAudit?.();
+    const rows = await this.sql.query(
+      `SELECT 1 AS found FROM audit_log
+        WHERE dot = ? AND endpoint = 'profile' AND status >= 200 AND status < 300 LIMIT 1`,
+      [dot],
     );
+    return rows.length > 0;
   }
 
   now(): Date {
@@ -143,8 +183,7 @@ class Vetting {
       if (profile)
         return { ok: true, seen: { profile, fetchedAt: stored.fetchedAt, cacheHit: true } };
     }
-    this.deps.flushAudit?.();
-    if ((this.everFetched.get(dot)?.n ?? 0) === 0) {
+    if (!(await this.everFetched(dot))) {
       return {
         ok: false,
         error: refusal(
@@ -163,8 +202,8 @@ class Vetting {
     return fetched;
   }
 
-  verdict(profile: Profile): VerdictResult & { evaluated_at: string } {
-    const policy = this.store.currentPolicy();
+  /** The verdict of `policy` (the current one, read before the profile is fetched) on `profile`. */
+  verdict(profile: Profile, policy: Policy): VerdictResult & { evaluated_at: string } {
     const now = this.now();
     return { ...evaluate(profile, policy, now), evaluated_at: now.toISOString() };
   }
@@ -194,16 +233,22 @@ function registerVerdictRoute(app: FastifyInstance, vetting: Vetting) {
   app.get('/api/local/verdict', async (request, reply) => {
     const query = parseInput(verdictSchema, request.query ?? {}, VERDICT_WORDING);
     if (!query.ok) return sendApiError(reply, query.error);
-    const outcome = await vetting.fetch(query.value, request);
-    if (!outcome.ok) return sendOutcome(reply, outcome);
-    const { profile, fetchedAt, cacheHit } = outcome.seen;
-    reply.header('cache-control', 'private, no-store').header('x-cache', cacheHit ? 'hit' : 'miss');
-    return {
-      dot_number: profile.dot_number ?? null,
-      legal_name: profile.legal_name ?? null,
-      fetched_at: fetchedAt.toISOString(),
-      ...vetting.verdict(profile),
-    };
+    return unlessUnavailable(request, reply, async () => {
+      // the policy first: with its database down, nothing is fetched (nor billed)
+      const policy = await vetting.store.currentPolicy();
+      const outcome = await vetting.fetch(query.value, request);
+      if (!outcome.ok) return sendOutcome(reply, outcome);
+      const { profile, fetchedAt, cacheHit } = outcome.seen;
+      reply
+        .header('cache-control', 'private, no-store')
+        .header('x-cache', cacheHit ? 'hit' : 'miss');
+      return {
+        dot_number: profile.dot_number ?? null,
+        legal_name: profile.legal_name ?? null,
+        fetched_at: fetchedAt.toISOString(),
+        ...vetting.verdict(profile, policy),
+      };
+    });
   });
 }
 
@@ -245,15 +290,23 @@ const POLICY_WORDING: InputWording = {
 
 function registerPolicyRoutes(app: FastifyInstance, vetting: Vetting) {
   const { store } = vetting;
-  app.get('/api/local/policy', async () => ({ ...store.currentPolicy(), rules: ruleCatalogue() }));
+  app.get('/api/local/policy', async (request, reply) =>
+    unlessUnavailable(request, reply, async () => ({
+      ...(await store.currentPolicy()),
+      rules: ruleCatalogue(),
+    })),
+  );
 
-  app.get('/api/local/policy/versions', async () => ({ items: store.policyVersions() }));
+  app.get('/api/local/policy/versions', async (request, reply) =>
+    unlessUnavailable(request, reply, async () => ({ items: await store.policyVersions() })),
+  );
 
   app.get('/api/local/policy/versions/:version', async (request, reply) => {
     const raw = (request.params as { version: string }).version;
     const version = /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
-    const found = version === undefined ? undefined : store.policyVersion(version);
-    if (!found) {
+    return unlessUnavailable(request, reply, async () => {
+      const found = version === undefined ? undefined : await store.policyVersion(version);
+      if (found) return found;
       return sendApiError(
         reply,
         refusal(
@@ -263,26 +316,30 @@ function registerPolicyRoutes(app: FastifyInstance, vetting: Vetting) {
           'GET /api/local/policy/versions lists them.',
         ),
       );
-    }
-    return found;
+    });
   });
 
   app.put('/api/local/policy', async (request, reply) => {
     const body = parseInput(policyBodySchema, request.body, POLICY_WORDING);
     if (!body.ok) return sendApiError(reply, body.error);
     const { rules, note } = body.value;
-    const current = store.currentPolicy();
-    const applied = applySettingsChange(current.settings, rules);
-    if (!applied.ok)
-      return sendApiError(reply, refusal(400, applied.code, applied.error, POLICY_HINT));
-    const saved = store.savePolicy(actorOf(request), applied.value, note, vetting.now());
-    if (!saved) {
-      return sendApiError(
-        reply,
-        refusal(400, 'no_change', 'The settings are those of the current version', POLICY_HINT),
+    return unlessUnavailable(request, reply, async () => {
+      const current = await store.currentPolicy();
+      const applied = applySettingsChange(current.settings, rules);
+      if (!applied.ok)
+        return sendApiError(reply, refusal(400, applied.code, applied.error, POLICY_HINT));
+      // compared again, and numbered, with the policy current when it is stored
+      const saved = await vetting.write(() =>
+        store.savePolicy(actorOf(request), applied.value, note, vetting.now()),
       );
-    }
-    return reply.code(201).send({ ...saved, rules: ruleCatalogue() });
+      if (!saved) {
+        return sendApiError(
+          reply,
+          refusal(400, 'no_change', 'The settings are those of the current version', POLICY_HINT),
+        );
+      }
+      return reply.code(201).send({ ...saved, rules: ruleCatalogue() });
+    });
   });
 }
 
@@ -313,58 +370,71 @@ function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
     const input = parseDecisionBody(request.body);
     if (!input.ok) return sendApiError(reply, input.error);
     const body = input.value;
-    if (body.supersedes !== null) {
-      const earlier = store.decision(body.supersedes);
-      if (!earlier || earlier.dot_number !== body.dot_number) {
-        return sendApiError(
-          reply,
-          refusal(
-            400,
-            'invalid_supersedes',
-            `Record ${body.supersedes} is not a decision on DOT ${body.dot_number}`,
-            'A correction supersedes an earlier record of the same carrier.',
-          ),
-        );
+    return unlessUnavailable(request, reply, async () => {
+      if (body.supersedes !== null) {
+        const earlier = await store.decision(body.supersedes);
+        if (!earlier || earlier.dot_number !== body.dot_number) {
+          return sendApiError(
+            reply,
+            refusal(
+              400,
+              'invalid_supersedes',
+              `Record ${body.supersedes} is not a decision on DOT ${body.dot_number}`,
+              'A correction supersedes an earlier record of the same carrier.',
+            ),
+          );
+        }
       }
-    }
-    const outcome = await vetting.profileForDecision(body.dot_number, request);
-    if (!outcome.ok) return sendOutcome(reply, outcome);
-    const { profile, fetchedAt } = outcome.seen;
-    const verdict = vetting.verdict(profile);
-    const content: DecisionContent = {
-      ...body,
-      user: actorOf(request),
-      decided_at: verdict.evaluated_at,
-      verdict,
-      policy_version: verdict.policy_version,
-      profile: {
-        snapshot_date: profile.snapshot_date ?? null,
-        fetched_at: fetchedAt.toISOString(),
-        ...keyFields(profile),
-      },
-    };
-    return reply.code(201).send(store.appendDecision(content));
+      // the policy first: with its database down, nothing is fetched (nor billed)
+      const policy = await store.currentPolicy();
+      const outcome = await vetting.profileForDecision(body.dot_number, request);
+      if (!outcome.ok) return sendOutcome(reply, outcome);
+      const { profile, fetchedAt } = outcome.seen;
+      const verdict = vetting.verdict(profile, policy);
+      const content: DecisionContent = {
+        ...body,
+        user: actorOf(request),
+        decided_at: verdict.evaluated_at,
+        verdict,
+        policy_version: verdict.policy_version,
+        profile: {
+          snapshot_date: profile.snapshot_date ?? null,
+          fetched_at: fetchedAt.toISOString(),
+          ...keyFields(profile),
+        },
+      };
+      const record = await vetting.write(() => store.appendDecision(content));
+      return reply.code(201).send(record);
+    });
   });
 
   app.get('/api/local/decisions', async (request, reply) => {
     const filter = parseDecisionQuery(request.query);
     if (!filter.ok) return sendApiError(reply, filter.error);
-    const { items, total } = store.decisions(filter.value);
-    return { items, total, page: filter.value.page, page_size: filter.value.pageSize };
+    return unlessUnavailable(request, reply, async () => {
+      const { items, total } = await store.decisions(filter.value);
+      return { items, total, page: filter.value.page, page_size: filter.value.pageSize };
+    });
   });
 
-  app.get('/api/local/decisions/verify', async () => store.verifyChain());
+  app.get('/api/local/decisions/verify', async (request, reply) =>
+    unlessUnavailable(request, reply, () => store.verifyChain()),
+  );
 
   app.get('/api/local/decisions/current', async (request, reply) => {
     const query = parseInput(currentSchema, request.query ?? {}, CURRENT_WORDING);
     if (!query.ok) return sendApiError(reply, query.error);
-    return { items: store.currentDecisions(query.value.dot_numbers) };
+    return unlessUnavailable(request, reply, async () => ({
+      items: await store.currentDecisions(query.value.dot_numbers),
+    }));
   });
 
   app.get('/api/local/decisions/:id', async (request, reply) => {
     const raw = (request.params as { id: string }).id;
-    const record = /^\d{1,15}$/.test(raw) ? store.decision(Number(raw)) : undefined;
-    if (!record) {
+    const id = /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
+    return unlessUnavailable(request, reply, async () => {
+      const record = id === undefined ? undefined : await store.decision(id);
+      if (record) return record;
       return sendApiError(
         reply,
         refusal(
@@ -374,8 +444,7 @@ function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
           'GET /api/local/decisions lists them.',
         ),
       );
-    }
-    return record;
+    });
   });
 }
 

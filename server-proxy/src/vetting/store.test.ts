@@ -1,34 +1,41 @@
 /**
- * The decision chain and policy versions on real SQLite files: chaining, verification, tamper
- * detection (a row changed or deleted in the file), append-only triggers, and a writer killed with
- * SIGKILL mid-stream that leaves every committed record and an intact chain.
+ * The decision chain and policy versions on both engines, SQLite (the proxy's file) and PostgreSQL
+ * (migration 4), with the same SQL: chaining, verification, tamper detection (a row changed or
+ * deleted behind the store's back), the append-only triggers, concurrent appends that keep one
+ * chain and concurrent policy saves that keep distinct versions. Then, on SQLite files: two
+ * connections writing one file, and a writer killed with SIGKILL mid-stream that leaves every
+ * committed record and an intact chain. PostgreSQL's half is skipped, with the reason printed, only
+ * where it is not installed.
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import { applySettingsChange, defaultSettings } from '../../../src/lib/vetting/index.ts';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  applySettingsChange,
+  defaultSettings,
+  type PolicySettings,
+} from '../../../src/lib/vetting/index.ts';
 import { openProxyDb } from '../db.ts';
+import type { SqlEngine } from '../sql/engine.ts';
+import { createSqliteEngine } from '../sql/sqlite.ts';
+import { storeTestEngines } from '../sql/test-databases.ts';
 import { makeTempDir } from '../test-helpers.ts';
 import {
   GENESIS_HASH,
   canonicalJson,
   chainHash,
-  createVettingStore,
+  createVettingSqlStore,
   type DecisionContent,
+  type VettingSqlStore,
 } from './store.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const { engines, stop } = await storeTestEngines('vetting store');
 
-function tempFile(): string {
-  const dir = makeTempDir();
-  dirs.push(dir);
-  return join(dir, 'proxy.sqlite');
-}
+afterAll(stop);
+
+const ALICE = { id: 'alice', name: 'Alice' };
+const BOB = { id: 'bob', name: 'Bob' };
 
 function content(n: number, overrides: Partial<DecisionContent> = {}): DecisionContent {
   return {
@@ -47,9 +54,21 @@ function content(n: number, overrides: Partial<DecisionContent> = {}): DecisionC
   };
 }
 
-/** Open the file as an outside party would (no migrations, no triggers dropped yet). */
-function raw(file: string): Database.Database {
-  return new Database(file);
+/** Settings changed from the default: the new-entrant threshold set to `days`. */
+function withThreshold(days: number): PolicySettings {
+  const changed = applySettingsChange(defaultSettings(), { new_entrant: { threshold: days } });
+  if (!changed.ok) throw new Error(changed.error);
+  return changed.value;
+}
+
+/** Let `sql` change the records as someone with the database's password could: triggers off. */
+async function disableAppendOnly(sql: SqlEngine): Promise<void> {
+  if (sql.kind === 'postgres') {
+    await sql.run('ALTER TABLE vetting_decision DISABLE TRIGGER USER');
+  } else {
+    await sql.run('DROP TRIGGER vetting_decision_no_update');
+    await sql.run('DROP TRIGGER vetting_decision_no_delete');
+  }
 }
 
 describe('canonicalJson', () => {
@@ -61,138 +80,161 @@ describe('canonicalJson', () => {
   });
 });
 
-describe('the decision chain', () => {
-  it('chains each record to the one before and verifies', () => {
-    const db = openProxyDb(tempFile());
-    const store = createVettingStore(db);
-    expect(store.verifyChain()).toEqual({ ok: true, count: 0 });
-    const first = store.appendDecision(content(1));
-    const second = store.appendDecision(content(2));
+describe.each(engines)('the vetting store on $name', ({ skip, open }) => {
+  let sql: SqlEngine;
+  let cleanUp: () => void;
+  let store: VettingSqlStore;
+
+  beforeEach(async ({ skip: skipTest }) => {
+    if (skip !== undefined) skipTest(skip);
+    ({ sql, cleanUp } = await open());
+    store = createVettingSqlStore(sql);
+  });
+
+  afterEach(async () => {
+    await sql?.close();
+    cleanUp?.();
+  });
+
+  it('chains each record to the one before and verifies', async () => {
+    expect(await store.verifyChain()).toEqual({ ok: true, count: 0 });
+    const first = await store.appendDecision(content(1));
+    const second = await store.appendDecision(content(2));
     expect(first.prev_hash).toBe(GENESIS_HASH);
     expect(first.hash).toBe(chainHash(GENESIS_HASH, canonicalJson(content(1))));
     expect(second.prev_hash).toBe(first.hash);
-    expect(store.verifyChain()).toEqual({ ok: true, count: 2 });
-    expect(store.decision(first.id)).toEqual(first);
-    db.close();
+    expect(second.id).toBeGreaterThan(first.id);
+    expect(await store.verifyChain()).toEqual({ ok: true, count: 2 });
+    expect(await store.decision(first.id)).toEqual(first);
+    expect(await store.decision(second.id + 1)).toBeUndefined();
   });
 
-  it('refuses UPDATE and DELETE: records are append-only', () => {
-    const db = openProxyDb(tempFile());
-    const store = createVettingStore(db);
-    const record = store.appendDecision(content(1));
-    expect(() =>
-      db.prepare("UPDATE vetting_decision SET decision = 'approved' WHERE id = ?").run(record.id),
-    ).toThrow(/append-only/);
-    expect(() => db.prepare('DELETE FROM vetting_decision').run()).toThrow(/append-only/);
-    db.close();
+  it('refuses UPDATE and DELETE: records are append-only', async () => {
+    const record = await store.appendDecision(content(1));
+    await expect(
+      sql.run("UPDATE vetting_decision SET decision = 'approved' WHERE id = ?", [record.id]),
+    ).rejects.toThrow(/append-only/);
+    await expect(sql.run('DELETE FROM vetting_decision')).rejects.toThrow(/append-only/);
+    expect(await store.verifyChain()).toEqual({ ok: true, count: 1 });
   });
 
-  it('names the first record changed in the SQLite file, whether a column or the hashed content', () => {
-    const file = tempFile();
-    const db = openProxyDb(file);
-    const store = createVettingStore(db);
-    const ids = [1, 2, 3, 4].map((n) => store.appendDecision(content(n)).id);
-    db.close();
-
-    const outside = raw(file);
-    outside.exec(
-      'DROP TRIGGER vetting_decision_no_update; DROP TRIGGER vetting_decision_no_delete;',
-    );
-    outside.prepare("UPDATE vetting_decision SET decision = 'do_not_use' WHERE id = ?").run(ids[2]);
-    outside.close();
-    const reopened = openProxyDb(file);
-    expect(createVettingStore(reopened).verifyChain()).toEqual({
+  it('names the first record changed behind its back, whether a column or the hashed content', async () => {
+    const ids: number[] = [];
+    for (const n of [1, 2, 3, 4]) ids.push((await store.appendDecision(content(n))).id);
+    await disableAppendOnly(sql);
+    await sql.run("UPDATE vetting_decision SET decision = 'do_not_use' WHERE id = ?", [ids[2]!]);
+    expect(await store.verifyChain()).toEqual({
       ok: false,
       count: 4,
       first_bad_id: ids[2],
       problem: 'its columns differ from its hashed content',
     });
-    reopened.close();
 
-    const again = raw(file);
-    const row = again
-      .prepare<[number], { content: string }>('SELECT content FROM vetting_decision WHERE id = ?')
-      .get(ids[1] as number);
-    again
-      .prepare('UPDATE vetting_decision SET content = ? WHERE id = ?')
-      .run(row?.content.replace('note 2', 'note 2 (edited)'), ids[1]);
-    again.close();
-    const third = openProxyDb(file);
-    expect(createVettingStore(third).verifyChain()).toMatchObject({
+    const [row] = await sql.query<{ content: string }>(
+      'SELECT content FROM vetting_decision WHERE id = ?',
+      [ids[1]!],
+    );
+    await sql.run('UPDATE vetting_decision SET content = ? WHERE id = ?', [
+      row!.content.replace('note 2', 'note 2 (edited)'),
+      ids[1]!,
+    ]);
+    expect(await store.verifyChain()).toEqual({
       ok: false,
+      count: 4,
       first_bad_id: ids[1],
+      problem: 'its hash does not match its content',
     });
-    third.close();
   });
 
-  it('detects a record deleted from the middle of the chain', () => {
-    const file = tempFile();
-    const db = openProxyDb(file);
-    const store = createVettingStore(db);
-    const ids = [1, 2, 3].map((n) => store.appendDecision(content(n)).id);
-    db.close();
-    const outside = raw(file);
-    outside.exec('DROP TRIGGER vetting_decision_no_delete;');
-    outside.prepare('DELETE FROM vetting_decision WHERE id = ?').run(ids[1]);
-    outside.close();
-    const reopened = openProxyDb(file);
-    expect(createVettingStore(reopened).verifyChain()).toMatchObject({
+  it('detects a record deleted from the middle of the chain', async () => {
+    const ids: number[] = [];
+    for (const n of [1, 2, 3]) ids.push((await store.appendDecision(content(n))).id);
+    await disableAppendOnly(sql);
+    await sql.run('DELETE FROM vetting_decision WHERE id = ?', [ids[1]!]);
+    expect(await store.verifyChain()).toEqual({
       ok: false,
       count: 2,
       first_bad_id: ids[2],
       problem: 'its previous hash is not the hash of the record before it',
     });
-    reopened.close();
   });
 
-  it('keeps one chain across two connections writing to the same file', () => {
-    const file = tempFile();
-    const a = createVettingStore(openProxyDb(file));
-    const bDb = openProxyDb(file);
-    const b = createVettingStore(bDb);
-    for (let n = 0; n < 20; n += 1) (n % 2 ? a : b).appendDecision(content(n));
-    expect(b.verifyChain()).toEqual({ ok: true, count: 20 });
-    bDb.close();
+  it('verifies a chain longer than one batch of rows', async () => {
+    for (let n = 0; n < 1203; n += 1) await store.appendDecision(content(n));
+    expect(await store.verifyChain()).toEqual({ ok: true, count: 1203 });
+    // a record in the third batch, changed, is found
+    await disableAppendOnly(sql);
+    await sql.run("UPDATE vetting_decision SET verdict = 'fail' WHERE id = 1100");
+    expect(await store.verifyChain()).toMatchObject({ ok: false, count: 1203, first_bad_id: 1100 });
   });
 
-  it('filters and pages the records, newest first', () => {
-    const db = openProxyDb(tempFile());
-    const store = createVettingStore(db);
+  it('keeps one chain when many appends run at once (PostgreSQL: on several connections)', async () => {
+    const records = await Promise.all(
+      Array.from({ length: 40 }, (_, n) => store.appendDecision(content(n))),
+    );
+    expect(await store.verifyChain()).toEqual({ ok: true, count: 40 });
+    // one chain: every record follows a different one, in id order
+    const byId = [...records].sort((a, b) => a.id - b.id);
+    expect(byId[0]?.prev_hash).toBe(GENESIS_HASH);
+    for (let i = 1; i < byId.length; i += 1) expect(byId[i]?.prev_hash).toBe(byId[i - 1]?.hash);
+    expect(new Set(records.map((r) => r.prev_hash)).size).toBe(40);
+  });
+
+  it('filters and pages the records, newest first', async () => {
     for (let n = 0; n < 7; n += 1) {
-      store.appendDecision(content(n, n === 6 ? { user: { id: 'bob', name: 'Bob' } } : {}));
+      await store.appendDecision(content(n, n === 6 ? { user: BOB } : {}));
     }
-    const all = store.decisions({ page: 1, pageSize: 5 });
+    const all = await store.decisions({ page: 1, pageSize: 5 });
     expect(all.total).toBe(7);
     expect(all.items.map((r) => r.id)).toEqual([7, 6, 5, 4, 3]);
-    expect(store.decisions({ page: 2, pageSize: 5 }).items.map((r) => r.id)).toEqual([2, 1]);
-    expect(store.decisions({ page: 1, pageSize: 50, user: 'bob' }).items.map((r) => r.id)).toEqual([
-      7,
+    expect((await store.decisions({ page: 2, pageSize: 5 })).items.map((r) => r.id)).toEqual([
+      2, 1,
     ]);
-    expect(store.decisions({ page: 1, pageSize: 50, dot_number: '568253' }).total).toBe(3);
-    expect(store.decisions({ page: 1, pageSize: 50, decision: 'approved' }).total).toBe(3);
-    const range = store.decisions({ page: 1, pageSize: 50, from: '2026-11-12', to: '2026-11-13' });
+    const bob = await store.decisions({ page: 1, pageSize: 50, user: 'bob' });
+    expect(bob).toMatchObject({ total: 1, items: [{ id: 7, user: BOB }] });
+    expect((await store.decisions({ page: 1, pageSize: 50, dot_number: '568253' })).total).toBe(3);
+    expect((await store.decisions({ page: 1, pageSize: 50, decision: 'approved' })).total).toBe(3);
+    const range = await store.decisions({
+      page: 1,
+      pageSize: 50,
+      from: '2026-11-12',
+      to: '2026-11-13',
+    });
     expect(range.items.map((r) => r.decided_at.slice(0, 10)).sort()).toEqual([
       '2026-11-12',
       '2026-11-13',
     ]);
-    db.close();
+    const none = await store.decisions({
+      page: 1,
+      pageSize: 50,
+      user: 'bob',
+      decision: 'approved',
+    });
+    expect(none).toEqual({ items: [], total: 0 });
   });
-});
 
-describe('policy versions', () => {
-  it('starts at the default version 1 and numbers every saved change', () => {
-    const file = tempFile();
-    const db = openProxyDb(file);
-    const store = createVettingStore(db);
-    expect(store.currentPolicy()).toMatchObject({
+  it('answers the newest record of each DOT asked for, in the order asked', async () => {
+    await store.appendDecision(content(0, { dot_number: '111', decision: 'rejected' }));
+    await store.appendDecision(content(1, { dot_number: '222' }));
+    const newest = await store.appendDecision(content(2, { dot_number: '111' }));
+    const current = await store.currentDecisions(['222', '111', '333', '111']);
+    expect(current.map((r) => [r.dot_number, r.id])).toEqual([
+      ['222', 2],
+      ['111', newest.id],
+    ]);
+    expect(current[1]).toEqual(newest);
+    expect(await store.currentDecisions([])).toEqual([]);
+  });
+
+  it('starts at the default version 1 and numbers every saved change', async () => {
+    expect(await store.currentPolicy()).toMatchObject({
       version: 1,
       settings: defaultSettings(),
       created_at: null,
     });
-    const changed = applySettingsChange(defaultSettings(), { new_entrant: { threshold: 365 } });
-    if (!changed.ok) throw new Error(changed.error);
+    expect(await store.policyVersion(1)).toMatchObject({ version: 1, created_at: null });
     const at = new Date('2026-11-20T10:00:00Z');
-    const saved = store.savePolicy({ id: 'alice', name: 'Alice' }, changed.value, 'shorter', at);
+    const saved = await store.savePolicy(ALICE, withThreshold(365), 'shorter', at);
     expect(saved).toMatchObject({
       version: 2,
       created_by: 'Alice',
@@ -200,25 +242,66 @@ describe('policy versions', () => {
       changes: ['New entrant: threshold 540 → 365'],
       note: 'shorter',
     });
-    expect(
-      store.savePolicy({ id: 'alice', name: 'Alice' }, changed.value, null, at),
-    ).toBeUndefined();
-    db.close();
-    const reopened = createVettingStore(openProxyDb(file));
-    expect(reopened.currentPolicy().version).toBe(2);
-    expect(reopened.policyVersions().map((v) => v.version)).toEqual([2, 1]);
-    expect(reopened.policyVersion(1)?.settings.new_entrant.threshold).toBe(540);
-    expect(reopened.policyVersion(2)?.settings.new_entrant.threshold).toBe(365);
-    expect(reopened.policyVersion(3)).toBeUndefined();
+    expect(await store.savePolicy(ALICE, withThreshold(365), null, at)).toBeUndefined();
+    expect(await store.currentPolicy()).toEqual(saved);
+    expect((await store.policyVersions()).map((v) => v.version)).toEqual([2, 1]);
+    expect((await store.policyVersion(1))?.settings.new_entrant.threshold).toBe(540);
+    expect((await store.policyVersion(2))?.settings.new_entrant.threshold).toBe(365);
+    expect(await store.policyVersion(3)).toBeUndefined();
+  });
+
+  it('gives policy versions saved at once distinct numbers', async () => {
+    const at = new Date('2026-11-20T10:00:00Z');
+    const saved = await Promise.all(
+      [100, 200, 300, 400, 500].map((days) =>
+        store.savePolicy(BOB, withThreshold(days), `${days} days`, at),
+      ),
+    );
+    expect(saved.map((v) => v?.version).sort()).toEqual([2, 3, 4, 5, 6]);
+    const versions = await store.policyVersions();
+    expect(versions.map((v) => v.version)).toEqual([6, 5, 4, 3, 2, 1]);
+    // each version states its change from the one before it
+    for (const version of versions.slice(0, -1)) expect(version.changes).toHaveLength(1);
+  });
+});
+
+describe('the decision chain in one SQLite file', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function tempFile(): string {
+    const dir = makeTempDir();
+    dirs.push(dir);
+    return join(dir, 'proxy.sqlite');
+  }
+
+  it('keeps one chain across two connections writing to the same file', async () => {
+    const file = tempFile();
+    const aSql = createSqliteEngine(openProxyDb(file), { ownsDatabase: true });
+    const bSql = createSqliteEngine(openProxyDb(file), { ownsDatabase: true });
+    const a = createVettingSqlStore(aSql);
+    const b = createVettingSqlStore(bSql);
+    // in turns: in one process, a second connection waiting on the file's lock would block the
+    // event loop the first one needs to commit (two processes: the SIGKILL test below)
+    for (let n = 0; n < 20; n += 1) await (n % 2 ? a : b).appendDecision(content(n));
+    expect(await b.verifyChain()).toEqual({ ok: true, count: 20 });
+    expect((await b.currentPolicy()).version).toBe(1);
+    await a.savePolicy(ALICE, withThreshold(365), null, new Date());
+    expect((await b.currentPolicy()).version).toBe(2);
+    await aSql.close();
+    await bSql.close();
   });
 });
 
 const WRITER = `
 import { openProxyDb } from './server-proxy/src/db.ts';
-import { createVettingStore } from './server-proxy/src/vetting/store.ts';
-const store = createVettingStore(openProxyDb(process.argv.at(-1)));
+import { createSqliteEngine } from './server-proxy/src/sql/sqlite.ts';
+import { createVettingSqlStore } from './server-proxy/src/vetting/store.ts';
+const store = createVettingSqlStore(createSqliteEngine(openProxyDb(process.argv.at(-1))));
 for (let n = 0; ; n += 1) {
-  const r = store.appendDecision({ dot_number: '568253', decision: 'approved', note: 'n' + n,
+  const r = await store.appendDecision({ dot_number: '568253', decision: 'approved', note: 'n' + n,
     conditions: null, expires_on: null, supersedes: null, user: { id: 'w', name: 'w' },
     decided_at: new Date().toISOString(), verdict: { verdict: 'pass' }, policy_version: 1,
     profile: { snapshot_date: '2026-11-16' } });
@@ -228,7 +311,8 @@ for (let n = 0; ; n += 1) {
 
 describe('a writer killed with SIGKILL', () => {
   it('loses no committed record and leaves an intact chain', async () => {
-    const file = tempFile();
+    const dir = makeTempDir();
+    const file = join(dir, 'proxy.sqlite');
     openProxyDb(file).close();
     const child = spawn(
       process.execPath,
@@ -248,9 +332,11 @@ describe('a writer killed with SIGKILL', () => {
     });
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('close', resolve));
-    const store = createVettingStore(openProxyDb(file));
-    const check = store.verifyChain();
+    const sql = createSqliteEngine(openProxyDb(file), { ownsDatabase: true });
+    const check = await createVettingSqlStore(sql).verifyChain();
     expect(check.ok).toBe(true);
     expect(check.count).toBeGreaterThanOrEqual(committed);
+    await sql.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

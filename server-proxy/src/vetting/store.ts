@@ -1,15 +1,20 @@
 /**
  * Vetting state in the proxy database: numbered policy versions (`vetting_policy`) and the
- * append-only, hash-chained decision records (`vetting_decision`).
+ * append-only, hash-chained decision records (`vetting_decision`). Written once over SqlEngine:
+ * SQLite (the proxy's file) by default, PostgreSQL with DATABASE_URL (migration 4), so a decision
+ * recorded on one replica is listed, and verified, on every other.
  *
  * Chain: each record's `hash` is SHA-256 over its previous record's hash and the canonical JSON of
  * its content (`content`, which holds everything the record says; the indexed columns repeat parts
- * of it). The first record's previous hash is 64 zeros. A record is inserted in one
- * `BEGIN IMMEDIATE` transaction that reads the last hash and writes the row, so two writers never
- * fork the chain and a killed process leaves either the whole row or nothing.
+ * of it). The first record's previous hash is 64 zeros. A record is inserted in one transaction
+ * that reads the last hash and writes the row, and appends take turns: SQLite's `BEGIN IMMEDIATE`
+ * holds the file's write lock, PostgreSQL's appends first take one transaction-scoped advisory
+ * lock, so writers on any number of connections or replicas never fork the chain, ids grow in
+ * chain order, and a killed process leaves either the whole row or nothing. Policy versions are
+ * numbered under a second lock the same way.
  */
 import { createHash } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type { SqlEngine, SqlExecutor, SqlParam } from '../sql/engine.ts';
 import {
   defaultSettings,
   describeChanges,
@@ -65,8 +70,9 @@ interface DecisionRecord extends DecisionContent {
   prev_hash: string;
 }
 
+/** A row as read: `id` is a string from PostgreSQL (BIGINT), a number from SQLite. */
 interface DecisionRow {
-  id: number;
+  id: number | string;
   dot_number: string;
   decision: string;
   user: string;
@@ -124,7 +130,12 @@ function readContent(text: string): DecisionContent | undefined {
 
 function toRecord(row: DecisionRow): DecisionRecord {
   const content = readContent(row.content);
-  return { ...(content as DecisionContent), id: row.id, hash: row.hash, prev_hash: row.prev_hash };
+  return {
+    ...(content as DecisionContent),
+    id: Number(row.id),
+    hash: row.hash,
+    prev_hash: row.prev_hash,
+  };
 }
 
 /** The columns a record's content must agree with (so editing a column is detected too). */
@@ -136,28 +147,28 @@ function columnsMatch(row: DecisionRow, content: DecisionContent): boolean {
     row.user === content.user?.id &&
     row.decided_at === content.decided_at &&
     row.expires_on === content.expires_on &&
-    row.policy_version === content.policy_version &&
+    Number(row.policy_version) === content.policy_version &&
     row.verdict === verdict
   );
 }
 
-export interface VettingStore {
-  currentPolicy(): PolicyVersion;
-  policyVersion(version: number): PolicyVersion | undefined;
-  policyVersions(): PolicyVersion[];
+export interface VettingSqlStore {
+  currentPolicy(): Promise<PolicyVersion>;
+  policyVersion(version: number): Promise<PolicyVersion | undefined>;
+  policyVersions(): Promise<PolicyVersion[]>;
   /** Store `settings` as the next version; undefined when nothing changed. */
   savePolicy(
     actor: Actor,
     settings: PolicySettings,
     note: string | null,
     at: Date,
-  ): PolicyVersion | undefined;
-  appendDecision(content: DecisionContent): DecisionRecord;
-  decision(id: number): DecisionRecord | undefined;
-  decisions(filter: DecisionFilter): { items: DecisionRecord[]; total: number };
-  /** The newest record of each of these DOTs (its current decision). */
-  currentDecisions(dots: readonly string[]): DecisionRecord[];
-  verifyChain(): ChainCheck;
+  ): Promise<PolicyVersion | undefined>;
+  appendDecision(content: DecisionContent): Promise<DecisionRecord>;
+  decision(id: number): Promise<DecisionRecord | undefined>;
+  decisions(filter: DecisionFilter): Promise<{ items: DecisionRecord[]; total: number }>;
+  /** The newest record of each of these DOTs (its current decision), in the order asked. */
+  currentDecisions(dots: readonly string[]): Promise<DecisionRecord[]>;
+  verifyChain(): Promise<ChainCheck>;
 }
 
 interface PolicyRow {
@@ -191,7 +202,7 @@ function parseJson(text: string): unknown {
 function toPolicy(row: PolicyRow): PolicyVersion {
   const changes = parseJson(row.changes);
   return {
-    version: row.version,
+    version: Number(row.version),
     settings: readStoredSettings(parseJson(row.settings)),
     created_by: row.created_by,
     created_at: row.created_at,
@@ -202,77 +213,111 @@ function toPolicy(row: PolicyRow): PolicyVersion {
   };
 }
 
-const FILTER_WHERE = `WHERE (@dot_number IS NULL OR dot_number = @dot_number)
-  AND (@decision IS NULL OR decision = @decision)
-  AND (@user IS NULL OR user = @user)
-  AND (@from IS NULL OR substr(decided_at, 1, 10) >= @from)
-  AND (@to IS NULL OR substr(decided_at, 1, 10) <= @to)`;
+/**
+ * Keys of the PostgreSQL advisory locks appends and policy saves take turns on (any fixed
+ * numbers: "cdvetchn" and "cdvetpol" in ASCII). Transaction-scoped: released at COMMIT or ROLLBACK,
+ * also when the connection breaks.
+ */
+const CHAIN_LOCK_KEY = '7161979485542377582';
+const POLICY_LOCK_KEY = '7161979485543231340';
 
-export function createVettingStore(db: Database.Database): VettingStore {
-  const policyRows = db.prepare<[], PolicyRow>(
-    'SELECT * FROM vetting_policy ORDER BY version DESC',
-  );
-  const policyRow = db.prepare<[number], PolicyRow>(
-    'SELECT * FROM vetting_policy WHERE version = ?',
-  );
-  const lastPolicy = db.prepare<[], PolicyRow>(
-    'SELECT * FROM vetting_policy ORDER BY version DESC LIMIT 1',
-  );
-  const insertPolicy = db.prepare(
-    `INSERT INTO vetting_policy (version, settings, created_by, created_at, changes, note)
-     VALUES (@version, @settings, @created_by, @created_at, @changes, @note)`,
-  );
-  const lastHash = db.prepare<[], { hash: string }>(
-    'SELECT hash FROM vetting_decision ORDER BY id DESC LIMIT 1',
-  );
-  const insertDecision = db.prepare(
-    `INSERT INTO vetting_decision
-       (dot_number, decision, user, decided_at, expires_on, verdict, policy_version, content, prev_hash, hash)
-     VALUES (@dot_number, @decision, @user, @decided_at, @expires_on, @verdict, @policy_version, @content,
-       @prev_hash, @hash)`,
-  );
-  const byId = db.prepare<[number], DecisionRow>('SELECT * FROM vetting_decision WHERE id = ?');
-  type FilterParams = Record<'dot_number' | 'decision' | 'user' | 'from' | 'to', string | null>;
-  const count = db.prepare<[FilterParams], { n: number }>(
-    `SELECT COUNT(*) AS n FROM vetting_decision ${FILTER_WHERE}`,
-  );
-  const page = db.prepare<[FilterParams & { limit: number; offset: number }], DecisionRow>(
-    `SELECT * FROM vetting_decision ${FILTER_WHERE} ORDER BY id DESC LIMIT @limit OFFSET @offset`,
-  );
-  const all = db.prepare<[], DecisionRow>('SELECT * FROM vetting_decision ORDER BY id');
-  const countAll = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM vetting_decision');
-  const newestOf = db.prepare<[string], DecisionRow>(
-    'SELECT * FROM vetting_decision WHERE dot_number = ? ORDER BY id DESC LIMIT 1',
-  );
+/** Rows the chain is read in when verified, so a long chain is never held whole. */
+const VERIFY_BATCH = 500;
+/** DOTs asked for in one statement by currentDecisions (the route allows 500). */
+const DOTS_PER_QUERY = 500;
 
-  const currentPolicy = () => {
-    const row = lastPolicy.get();
-    return row ? toPolicy(row) : defaultVersion();
+const DECISION_COLUMNS = `id, dot_number, decision, "user", decided_at, expires_on, verdict,
+  policy_version, content, prev_hash, hash`;
+const POLICY_COLUMNS = 'version, settings, created_by, created_at, changes, note';
+
+const INSERT_DECISION = `INSERT INTO vetting_decision
+    (dot_number, decision, "user", decided_at, expires_on, verdict, policy_version, content,
+     prev_hash, hash)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  RETURNING id`;
+
+const INSERT_POLICY = `INSERT INTO vetting_policy (${POLICY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`;
+
+/**
+ * Wait for this transaction's turn on `key` (PostgreSQL). On SQLite the transaction holds the
+ * file's write lock already (BEGIN IMMEDIATE), so there is nothing to take.
+ */
+async function takeTurn(sql: SqlEngine, tx: SqlExecutor, key: string): Promise<void> {
+  if (sql.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(?)', [key]);
+}
+
+/** `?, ?, ?` for an IN list. */
+function placeholders(count: number): string {
+  return Array.from({ length: count }, () => '?').join(', ');
+}
+
+/** The WHERE clause of a decision filter, with only the conditions asked for. */
+function filterWhere(filter: DecisionFilter): { where: string; params: SqlParam[] } {
+  const conditions: string[] = [];
+  const params: SqlParam[] = [];
+  const add = (condition: string, value: string | undefined) => {
+    if (value === undefined) return;
+    conditions.push(condition);
+    params.push(value);
   };
+  add('dot_number = ?', filter.dot_number);
+  add('decision = ?', filter.decision);
+  add('"user" = ?', filter.user);
+  add('substr(decided_at, 1, 10) >= ?', filter.from);
+  add('substr(decided_at, 1, 10) <= ?', filter.to);
+  const where = conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
+  return { where, params };
+}
 
-  const append = db.transaction((content: DecisionContent) => {
-    const prev = lastHash.get()?.hash ?? GENESIS_HASH;
-    const text = canonicalJson(content);
-    const hash = chainHash(prev, text);
-    const verdict = (content.verdict as { verdict?: unknown } | null)?.verdict;
-    const info = insertDecision.run({
-      dot_number: content.dot_number,
-      decision: content.decision,
-      user: content.user.id,
-      decided_at: content.decided_at,
-      expires_on: content.expires_on,
-      verdict: typeof verdict === 'string' ? verdict : null,
-      policy_version: content.policy_version,
-      content: text,
-      prev_hash: prev,
-      hash,
+/** Why `row` breaks the chain after a record whose hash is `prev`, else undefined. */
+function problemOf(row: DecisionRow, prev: string): string | undefined {
+  if (row.prev_hash !== prev) return 'its previous hash is not the hash of the record before it';
+  if (chainHash(prev, row.content) !== row.hash) return 'its hash does not match its content';
+  const content = readContent(row.content);
+  if (!content || canonicalJson(content) !== row.content) {
+    return 'its content is not canonical JSON';
+  }
+  if (!columnsMatch(row, content)) return 'its columns differ from its hashed content';
+  return undefined;
+}
+
+async function readCurrentPolicy(on: SqlExecutor): Promise<PolicyVersion> {
+  const [row] = await on.query<PolicyRow>(
+    `SELECT ${POLICY_COLUMNS} FROM vetting_policy ORDER BY version DESC LIMIT 1`,
+  );
+  return row ? toPolicy(row) : defaultVersion();
+}
+
+export function createVettingSqlStore(sql: SqlEngine): VettingSqlStore {
+  const append = (content: DecisionContent) =>
+    sql.transaction(async (tx) => {
+      await takeTurn(sql, tx, CHAIN_LOCK_KEY);
+      const [last] = await tx.query<{ hash: string }>(
+        'SELECT hash FROM vetting_decision ORDER BY id DESC LIMIT 1',
+      );
+      const prev = last?.hash ?? GENESIS_HASH;
+      const text = canonicalJson(content);
+      const hash = chainHash(prev, text);
+      const verdict = (content.verdict as { verdict?: unknown } | null)?.verdict;
+      const [inserted] = await tx.query<{ id: number | string }>(INSERT_DECISION, [
+        content.dot_number,
+        content.decision,
+        content.user.id,
+        content.decided_at,
+        content.expires_on,
+        typeof verdict === 'string' ? verdict : null,
+        content.policy_version,
+        text,
+        prev,
+        hash,
+      ]);
+      return { ...content, id: Number(inserted?.id), hash, prev_hash: prev };
     });
-    return { ...content, id: Number(info.lastInsertRowid), hash, prev_hash: prev };
-  });
 
-  const save = db.transaction(
-    (actor: Actor, settings: PolicySettings, note: string | null, at: Date) => {
-      const current = currentPolicy();
+  const save = (actor: Actor, settings: PolicySettings, note: string | null, at: Date) =>
+    sql.transaction(async (tx) => {
+      await takeTurn(sql, tx, POLICY_LOCK_KEY);
+      const current = await readCurrentPolicy(tx);
       const changes = describeChanges(current.settings, settings);
       if (changes.length === 0) return undefined;
       const version: PolicyVersion = {
@@ -283,73 +328,99 @@ export function createVettingStore(db: Database.Database): VettingStore {
         changes,
         note,
       };
-      insertPolicy.run({
-        ...version,
-        settings: JSON.stringify(settings),
-        changes: JSON.stringify(changes),
-      });
+      await tx.run(INSERT_POLICY, [
+        version.version,
+        JSON.stringify(settings),
+        version.created_by,
+        at.toISOString(),
+        JSON.stringify(changes),
+        note,
+      ]);
       return version;
-    },
-  );
+    });
 
   return {
-    currentPolicy,
-    policyVersion(version) {
-      if (version === 1 && !policyRow.get(1)) return defaultVersion();
-      const row = policyRow.get(version);
-      return row ? toPolicy(row) : undefined;
+    currentPolicy: () => readCurrentPolicy(sql),
+    async policyVersion(version) {
+      const [row] = await sql.query<PolicyRow>(
+        `SELECT ${POLICY_COLUMNS} FROM vetting_policy WHERE version = ?`,
+        [version],
+      );
+      if (row) return toPolicy(row);
+      return version === 1 ? defaultVersion() : undefined;
     },
-    policyVersions() {
-      const rows = policyRows.all().map(toPolicy);
-      return rows.some((row) => row.version === 1) ? rows : [...rows, defaultVersion()];
+    async policyVersions() {
+      const rows = await sql.query<PolicyRow>(
+        `SELECT ${POLICY_COLUMNS} FROM vetting_policy ORDER BY version DESC`,
+      );
+      const versions = rows.map(toPolicy);
+      return versions.some((v) => v.version === 1) ? versions : [...versions, defaultVersion()];
     },
-    savePolicy: (actor, settings, note, at) => save.immediate(actor, settings, note, at),
-    appendDecision: (content) => append.immediate(content),
-    decision(id) {
-      const row = byId.get(id);
+    savePolicy: save,
+    appendDecision: append,
+    async decision(id) {
+      const [row] = await sql.query<DecisionRow>(
+        `SELECT ${DECISION_COLUMNS} FROM vetting_decision WHERE id = ?`,
+        [id],
+      );
       return row ? toRecord(row) : undefined;
     },
-    decisions(filter) {
-      const params: FilterParams = {
-        dot_number: filter.dot_number ?? null,
-        decision: filter.decision ?? null,
-        user: filter.user ?? null,
-        from: filter.from ?? null,
-        to: filter.to ?? null,
-      };
-      const total = count.get(params)?.n ?? 0;
-      const rows = page.all({
-        ...params,
-        limit: filter.pageSize,
-        offset: (filter.page - 1) * filter.pageSize,
-      });
-      return { items: rows.map(toRecord), total };
+    async decisions(filter) {
+      const { where, params } = filterWhere(filter);
+      const [counted] = await sql.query<{ n: number | string }>(
+        `SELECT COUNT(*) AS n FROM vetting_decision ${where}`,
+        params,
+      );
+      const rows = await sql.query<DecisionRow>(
+        `SELECT ${DECISION_COLUMNS} FROM vetting_decision ${where}
+         ORDER BY id DESC LIMIT ? OFFSET ?`,
+        [...params, filter.pageSize, (filter.page - 1) * filter.pageSize],
+      );
+      return { items: rows.map(toRecord), total: Number(counted?.n ?? 0) };
     },
-    currentDecisions(dots) {
-      return [...new Set(dots)].flatMap((dot) => {
-        const row = newestOf.get(dot);
-        return row ? [toRecord(row)] : [];
-      });
-    },
-    verifyChain() {
-      const total = countAll.get()?.n ?? 0;
-      let prev = GENESIS_HASH;
-      for (const row of all.iterate()) {
-        const content = readContent(row.content);
-        const problem =
-          row.prev_hash !== prev
-            ? 'its previous hash is not the hash of the record before it'
-            : chainHash(prev, row.content) !== row.hash
-              ? 'its hash does not match its content'
-              : !content || canonicalJson(content) !== row.content
-                ? 'its content is not canonical JSON'
-                : !columnsMatch(row, content)
-                  ? 'its columns differ from its hashed content'
-                  : undefined;
-        if (problem) return { ok: false, count: total, first_bad_id: row.id, problem };
-        prev = row.hash;
+    async currentDecisions(dots) {
+      const wanted = [...new Set(dots)];
+      const newest = new Map<string, DecisionRecord>();
+      for (let i = 0; i < wanted.length; i += DOTS_PER_QUERY) {
+        const slice = wanted.slice(i, i + DOTS_PER_QUERY);
+        const rows = await sql.query<DecisionRow>(
+          `SELECT ${DECISION_COLUMNS} FROM vetting_decision WHERE id IN (
+             SELECT MAX(id) FROM vetting_decision
+              WHERE dot_number IN (${placeholders(slice.length)}) GROUP BY dot_number)`,
+          slice,
+        );
+        for (const row of rows) newest.set(row.dot_number, toRecord(row));
       }
-      return { ok: true, count: total };
+      return wanted.flatMap((dot) => {
+        const record = newest.get(dot);
+        return record ? [record] : [];
+      });
+    },
+    async verifyChain() {
+      // The records committed now: an append committing meanwhile gets a larger id (ids are
+      // taken in chain order), so it is neither counted nor checked.
+      const [head] = await sql.query<{ n: number | string; last: number | string | null }>(
+        'SELECT COUNT(*) AS n, MAX(id) AS last FROM vetting_decision',
+      );
+      const count = Number(head?.n ?? 0);
+      const last = Number(head?.last ?? 0);
+      let prev = GENESIS_HASH;
+      let after = 0;
+      while (after < last) {
+        const rows = await sql.query<DecisionRow>(
+          `SELECT ${DECISION_COLUMNS} FROM vetting_decision WHERE id > ? AND id <= ?
+           ORDER BY id LIMIT ${VERIFY_BATCH}`,
+          [after, last],
+        );
+        if (rows.length === 0) break;
+        for (const row of rows) {
+          const problem = problemOf(row, prev);
+          if (problem) return { ok: false, count, first_bad_id: Number(row.id), problem };
+          prev = row.hash;
+        }
+        after = Number(rows.at(-1)?.id);
+      }
+      return { ok: true, count };
     },
   };
 }
