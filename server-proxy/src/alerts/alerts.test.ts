@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
 import { buildProxyApp, type ProxyApp } from '../app.ts';
+import { openProxyDb } from '../db.ts';
 import type { ProxyConfig } from '../context.ts';
 import {
   CSRF,
@@ -364,6 +366,53 @@ describe('alerts end to end', () => {
       expect(d.state).toBe('pending');
       expect(d.last_error).toContain('private, loopback or link-local address (10.0.0.7)');
     }
+  });
+});
+
+describe('a database that refuses writes', () => {
+  // as in durability.test.ts: root ignores chmod, so the proxy's own connection is made read-only
+  it('answers the alert writes with 503 storage_unavailable, not 500, and reads still work', async () => {
+    const config = sandboxConfig({ webhookSecret: SECRET });
+    let db: Database.Database | undefined;
+    const app = await buildProxyApp(config, {
+      sandbox: { population: 20 },
+      openDb: (path) => (db = openProxyDb(path, { busyTimeoutMs: 100 })),
+    });
+    cleanups.push(async () => {
+      db?.pragma('query_only = OFF');
+      await app.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    });
+    const call = await listen(app);
+    const body = {
+      kind: 'webhook',
+      target: 'http://127.0.0.1:9/hook',
+      channels: ['fleet'],
+      severity: 'all',
+      schedule: 'immediate',
+    };
+    const created = await call('/api/local/alerts/subscriptions', {
+      method: 'POST',
+      headers: CSRF,
+      body,
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = (created.json as { id: number }).id;
+    db?.pragma('query_only = ON');
+
+    const refused = [
+      await call('/api/local/alerts/subscriptions', { method: 'POST', headers: CSRF, body }),
+      await call(`/api/local/alerts/subscriptions/${id}`, { method: 'PUT', headers: CSRF, body }),
+      await call(`/api/local/alerts/subscriptions/${id}/remove`, { method: 'POST', headers: CSRF }),
+      await call('/api/local/alerts/test', { method: 'POST', headers: CSRF, body: {} }),
+    ];
+    for (const answer of refused) {
+      expect(answer.status, answer.text).toBe(503);
+      expect(answer.json).toMatchObject({ code: 'storage_unavailable' });
+    }
+    const overview = await call('/api/local/alerts');
+    expect(overview.status).toBe(200);
+    expect((overview.json as { subscriptions: unknown[] }).subscriptions).toHaveLength(1);
   });
 });
 

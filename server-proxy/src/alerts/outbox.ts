@@ -2,8 +2,9 @@
  * The outbox worker: sends due deliveries one at a time, oldest first. A failed attempt is tried
  * again after an exponential back-off (30 s doubling, at most an hour apart) until 24 hours after the
  * delivery was queued (or sent again), then it is `failed` and waits for "send again". Deliveries a
- * stopped process left `sending` are sent again at start (at-least-once; receivers drop repeats by
- * the delivery id).
+ * stopped process left `sending` are sent again (at-least-once; receivers drop repeats by the
+ * delivery id): at start when this process owns the database (SQLite), else once their claim has
+ * run out (store.ts). Every replica runs an outbox: each delivery is claimed by exactly one.
  */
 import { backoffDelayMs } from '../../../src/lib/service/retry.ts';
 import type { Sender } from './sender.ts';
@@ -17,6 +18,11 @@ export interface OutboxDeps {
   store: AlertStore;
   send: Sender;
   log: OutboxLog;
+  /**
+   * true when no other process uses this database (SQLite): every delivery left `sending` is then
+   * a stopped process's, and is sent again at start without waiting for its claim to run out
+   */
+  exclusive: boolean;
   now?: () => Date;
   /** first retry delay (tests shorten it) */
   retryBaseMs?: number;
@@ -40,19 +46,15 @@ export class Outbox {
   start(): void {
     if (this.loop) return;
     this.stopped = false;
-    try {
-      const recovered = this.deps.store.recoverSending(this.now());
-      if (recovered > 0) {
-        this.deps.log.warn(
-          { recovered },
-          'alerts: deliveries interrupted by a stop are sent again',
-        );
-      }
-    } catch (err) {
-      // a database refusing writes must not stop the proxy; the loop retries
-      this.deps.log.warn({ err }, 'alerts: cannot read the outbox at start');
-    }
     this.loop = this.run();
+  }
+
+  /** Deliveries a stopped process left `sending`, due again now. */
+  private async recover(all: boolean): Promise<void> {
+    const recovered = await this.deps.store.recoverSending(this.now(), all);
+    if (recovered > 0) {
+      this.deps.log.warn({ recovered }, 'alerts: deliveries interrupted by a stop are sent again');
+    }
   }
 
   wake(): void {
@@ -87,19 +89,24 @@ export class Outbox {
 
   private async sendOne(): Promise<boolean> {
     const { store } = this.deps;
-    const delivery = store.claimDue(this.now());
+    const delivery = await store.claimDue(this.now());
     if (!delivery) return false;
+    let failure: unknown;
     try {
       await this.deps.send(delivery);
-      store.delivered(delivery.seq, this.now());
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      failure = err;
+    }
+    if (failure === undefined) {
+      await store.delivered(delivery.seq, this.now());
+    } else {
+      const message = failure instanceof Error ? failure.message : String(failure);
       const delay = backoffDelayMs(delivery.attempts - 1, {
         baseDelayMs: this.deps.retryBaseMs ?? 30_000,
         maxDelayMs: this.deps.retryMaxMs ?? 3600_000,
         jitter: 0.1,
       });
-      const state = store.attemptFailed(
+      const state = await store.attemptFailed(
         delivery.seq,
         message,
         new Date(this.now().getTime() + delay),
@@ -133,13 +140,16 @@ export class Outbox {
   }
 
   private async run(): Promise<void> {
+    let recoverAll = this.deps.exclusive;
     while (!this.stopped) {
       this.woken = false;
       let wait = IDLE_MS;
       try {
+        await this.recover(recoverAll);
+        recoverAll = false;
         await this.drain();
         if (this.stopped) return;
-        const next = this.deps.store.nextDueAt();
+        const next = await this.deps.store.nextDueAt();
         if (next !== undefined) wait = Date.parse(next) - this.now().getTime();
       } catch (err) {
         if (this.stopped) return;

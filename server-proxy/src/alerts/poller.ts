@@ -6,6 +6,14 @@
  * what is there (nothing announced); a restart does not announce again. A 429 or 5xx backs the
  * schedule off (the interval doubled per failure, at least what Retry-After says).
  * Daily digests are made here too, at each subscription's local time.
+ *
+ * Across replicas (one database, several proxies) the schedule and the digests run on one process
+ * at a time: the holder of the `alerts-poller` lease (sql/lease.ts), renewed every third of its TTL.
+ * The other processes' scheduled polls are skipped; when the holder stops (it releases the lease)
+ * or dies (it stops renewing it, and the lease lapses after its TTL), another takes the lease and
+ * the schedule over, anchored on the last poll recorded in the database. A "Poll now" runs on the
+ * replica that was asked, whoever holds the lease: the store announces each change once however
+ * many polls run together, and a 429's hold is shared through the database.
  */
 import { CHANNELS, type Channel } from '../../../src/lib/service/channels.ts';
 import { parseMonitoringList } from '../../../src/lib/service/monitoring.ts';
@@ -16,7 +24,8 @@ import { decisionImpact } from '../../../src/lib/monitoring/decision-impact.ts';
 import type { InboxChange } from '../../../src/lib/monitoring/inbox.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
-import type { VettingStore } from '../vetting/store.ts';
+import { newHolderId } from '../sql/lease.ts';
+import type { VettingSqlStore } from '../vetting/store.ts';
 import { sectionsOf } from './render.ts';
 import type { AlertStore, NewDelivery, SeenChange, Severity, Subscription } from './store.ts';
 
@@ -28,6 +37,16 @@ const DIGEST_TICK_MS = 60_000;
 const MAX_BACKOFF_MS = 6 * 3600_000;
 /** After a 429, no poll (not even "Poll now") for at least this long. */
 const MIN_HOLD_MS = 60_000;
+/** The poller lease's longest TTL: a replica that dies hands polling over within this. */
+const MAX_LEASE_TTL_MS = 60_000;
+/** Its shortest TTL (three heartbeats of a second). */
+const MIN_LEASE_TTL_MS = 3000;
+
+/** The poller lease's TTL for a poll interval: three intervals, between 3 s and 60 s. */
+function pollerLeaseTtlMs(intervalSeconds: number): number {
+  if (intervalSeconds <= 0) return MAX_LEASE_TTL_MS;
+  return Math.min(MAX_LEASE_TTL_MS, Math.max(MIN_LEASE_TTL_MS, intervalSeconds * 3000));
+}
 
 export interface PollResult {
   /** changes seen for the first time and announced (0 on the first poll: recorded only) */
@@ -53,7 +72,8 @@ export interface TeamDestination {
 export interface PollerDeps {
   store: AlertStore;
   mirror: MirrorClient;
-  vetting: VettingStore;
+  /** the current policy and decisions, for each change's decision impact */
+  vetting: Pick<VettingSqlStore, 'currentPolicy' | 'currentDecisions'>;
   team: readonly TeamDestination[];
   /** seconds between scheduled polls; 0 = none */
   intervalSeconds: number;
@@ -61,6 +81,10 @@ export interface PollerDeps {
   onQueued: () => void;
   log: PollerLog;
   now?: () => Date;
+  /** this process's name as the lease holder (default: a new one) */
+  holder?: string;
+  /** how long the lease lasts unrenewed (default: pollerLeaseTtlMs of the interval) */
+  leaseTtlMs?: number;
 }
 
 class PollRefused extends ApiError {}
@@ -122,9 +146,26 @@ export class Poller {
   private pollCount = 0;
   /** no poll before this time (Retry-After, back-off) */
   private holdUntil = 0;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private renewing: Promise<boolean> | undefined;
+  /** this process holds the poller lease (as of the last renewal) */
+  private leader = false;
+  /** start() has scheduled the first poll: a lease taken over later reschedules */
+  private scheduled = false;
+  /** this process's name in the lease table */
+  readonly holder: string;
+  private readonly leaseTtlMs: number;
   nextPollAt: Date | undefined;
 
-  constructor(private readonly deps: PollerDeps) {}
+  constructor(private readonly deps: PollerDeps) {
+    this.holder = deps.holder ?? newHolderId('alerts');
+    this.leaseTtlMs = deps.leaseTtlMs ?? pollerLeaseTtlMs(deps.intervalSeconds);
+  }
+
+  /** Whether this process held the poller lease at its last renewal. */
+  get polling(): boolean {
+    return this.leader;
+  }
 
   private now(): Date {
     return (this.deps.now ?? (() => new Date()))();
@@ -138,34 +179,112 @@ export class Poller {
     return this.failures;
   }
 
-  /** Schedule polls (when an interval is set) and digest checks. */
-  start(): void {
+  /** Take the lease if it is free, schedule polls (when an interval is set) and digest checks. */
+  async start(): Promise<void> {
     this.stopped = false;
-    if (this.deps.intervalSeconds > 0) {
-      // anchored on the last poll, so a restart neither polls at once nor skips a poll
-      let last = Number.NaN;
-      try {
-        last = Date.parse(this.deps.store.state.get('last_poll_at') ?? '');
-      } catch (err) {
-        this.deps.log.warn({ err }, 'alerts: cannot read the last poll time');
-      }
-      const due = Number.isFinite(last)
-        ? last + this.deps.intervalSeconds * 1000
-        : this.now().getTime() + this.deps.intervalSeconds * 1000;
-      this.schedule(Math.max(5000, due - this.now().getTime()));
-    }
-    this.digestTimer = setInterval(() => this.digestsDue(), DIGEST_TICK_MS);
+    this.scheduled = false;
+    await this.holdLease();
+    // anchored on the last poll, so a restart neither polls at once nor skips a poll
+    await this.scheduleFromLastPoll(5000);
+    this.scheduled = true;
+    this.heartbeat = setInterval(() => void this.holdLease(), Math.floor(this.leaseTtlMs / 3));
+    this.heartbeat.unref();
+    this.digestTimer = setInterval(() => void this.digestTick(), DIGEST_TICK_MS);
     this.digestTimer.unref();
   }
 
+  /** Stop the schedule, wait for a poll in hand, and give the lease up for another replica. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.pollTimer);
     clearInterval(this.digestTimer);
+    clearInterval(this.heartbeat);
     this.pollTimer = undefined;
     this.digestTimer = undefined;
+    this.heartbeat = undefined;
     this.nextPollAt = undefined;
     await this.running?.catch(() => undefined);
+    await this.renewing;
+    // released even when this process did not know it held it (a renewal in flight at stop)
+    this.leader = false;
+    try {
+      await this.deps.store.pollerLease.release(this.holder);
+    } catch (err) {
+      // it lapses after its TTL instead
+      this.deps.log.warn({ error: (err as Error).message }, 'alerts: cannot release the lease');
+    }
+  }
+
+  /** Take or renew the lease (one renewal at a time); answers whether this process holds it. */
+  private holdLease(): Promise<boolean> {
+    this.renewing ??= this.renewLease().finally(() => {
+      this.renewing = undefined;
+    });
+    return this.renewing;
+  }
+
+  private async renewLease(): Promise<boolean> {
+    let held = false;
+    try {
+      // the lease runs on the wall clock the replicas share, not on a test's clock
+      held = await this.deps.store.pollerLease.acquire(this.holder, this.leaseTtlMs, Date.now());
+    } catch (err) {
+      // a database that does not answer: poll nowhere rather than perhaps twice
+      this.deps.log.warn({ error: (err as Error).message }, 'alerts: cannot renew the lease');
+    }
+    if (held !== this.leader && !this.stopped) {
+      this.leader = held;
+      this.deps.log.info(
+        { holder: this.holder },
+        held ? 'alerts: this process polls now' : 'alerts: another process polls now',
+      );
+      // taken over: the schedule continues from the last poll recorded, by whichever process
+      if (held && this.scheduled) await this.scheduleFromLastPoll(0);
+    }
+    return held;
+  }
+
+  /** Schedule the next poll an interval after the last one recorded (and after a shared hold). */
+  private async scheduleFromLastPoll(minDelayMs: number): Promise<void> {
+    if (this.deps.intervalSeconds <= 0) return;
+    const now = this.now().getTime();
+    let last = Number.NaN;
+    try {
+      last = Date.parse((await this.deps.store.state.get('last_poll_at')) ?? '');
+      this.holdUntil = Math.max(this.holdUntil, await this.sharedHold());
+    } catch (err) {
+      this.deps.log.warn({ error: (err as Error).message }, 'alerts: cannot read the last poll');
+    }
+    const due = (Number.isFinite(last) ? last : now) + this.deps.intervalSeconds * 1000;
+    this.schedule(Math.max(minDelayMs, due - now, this.holdUntil - now));
+  }
+
+  /** Until when a 429 seen by any replica holds polls (ms since the epoch; 0: none). */
+  private async sharedHold(): Promise<number> {
+    const until = Date.parse((await this.deps.store.state.get('hold_until')) ?? '');
+    return Number.isFinite(until) ? until : 0;
+  }
+
+  /** A scheduled poll: run by the lease holder, skipped (and rescheduled) elsewhere. */
+  private async scheduledPoll(): Promise<void> {
+    if (!(await this.holdLease())) {
+      this.schedule(this.deps.intervalSeconds * 1000);
+      return;
+    }
+    if (this.stopped) return;
+    try {
+      await this.poll();
+    } catch (err) {
+      // held by another replica's 429: the schedule resumes when the hold ends
+      if (err instanceof PollRefused) {
+        this.schedule(Math.max(1000, this.holdUntil - this.now().getTime()));
+      }
+      throw err;
+    }
+  }
+
+  private async digestTick(): Promise<void> {
+    if (await this.holdLease()) await this.digestsDue();
   }
 
   private schedule(ms: number): void {
@@ -173,7 +292,7 @@ export class Poller {
     if (this.stopped || this.deps.intervalSeconds <= 0) return;
     this.nextPollAt = new Date(this.now().getTime() + ms);
     this.pollTimer = setTimeout(() => {
-      this.poll().catch((err: unknown) => {
+      this.scheduledPoll().catch((err: unknown) => {
         this.deps.log.warn({ error: (err as Error).message }, 'alerts: the scheduled poll failed');
       });
     }, ms);
@@ -183,27 +302,30 @@ export class Poller {
   /** Poll now; a poll already running is shared. Throws an ApiError when the service refuses. */
   poll(): Promise<PollResult> {
     if (this.running) return this.running;
-    const wait = this.holdUntil - this.now().getTime();
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      return Promise.reject(
-        new PollRefused(
-          429,
-          'poll_backing_off',
-          `The data service asked to slow down; the next poll is possible in ${seconds} s`,
-          'Wait, then poll again; scheduled polls resume by themselves.',
-          { 'retry-after': String(seconds) },
-        ),
-      );
-    }
     this.running = this.pollOnce().finally(() => {
       this.running = undefined;
     });
     return this.running;
   }
 
+  /** A PollRefused while a 429 (seen here or by another replica) holds polls. */
+  private async refuseWhileHeld(): Promise<void> {
+    this.holdUntil = Math.max(this.holdUntil, await this.sharedHold());
+    const wait = this.holdUntil - this.now().getTime();
+    if (wait <= 0) return;
+    const seconds = Math.ceil(wait / 1000);
+    throw new PollRefused(
+      429,
+      'poll_backing_off',
+      `The data service asked to slow down; the next poll is possible in ${seconds} s`,
+      'Wait, then poll again; scheduled polls resume by themselves.',
+      { 'retry-after': String(seconds) },
+    );
+  }
+
   private async pollOnce(): Promise<PollResult> {
     try {
+      await this.refuseWhileHeld();
       const result = await this.fetchAndRecord();
       this.failures = 0;
       this.holdUntil = 0;
@@ -211,7 +333,7 @@ export class Poller {
       if (result.deliveries_queued > 0) this.deps.onQueued();
       return result;
     } catch (err) {
-      this.onFailure(err);
+      if (!(err instanceof PollRefused)) this.onFailure(err);
       throw err;
     }
   }
@@ -236,6 +358,14 @@ export class Poller {
     // "Poll now" waits too after a 429; scheduled polls back off further
     const hold = status === 429 ? Math.max(retryAfter, MIN_HOLD_MS) : 0;
     this.holdUntil = this.now().getTime() + hold;
+    if (hold > 0) {
+      // every replica holds its polls too
+      this.deps.store.state
+        .set('hold_until', new Date(this.holdUntil).toISOString())
+        .catch((err: unknown) => {
+          this.deps.log.warn({ error: (err as Error).message }, 'alerts: cannot share the hold');
+        });
+    }
     this.schedule(Math.max(backoff, retryAfter));
     this.deps.log.warn(
       { status, failures: this.failures, next_poll_at: this.nextPollAt?.toISOString() },
@@ -270,17 +400,21 @@ export class Poller {
   }
 
   /** The new changes of each profile, each with the profile's decision impact. */
-  private freshChanges(profiles: readonly InboxChange[][]): SeenChange[] {
+  private async freshChanges(profiles: readonly InboxChange[][]): Promise<SeenChange[]> {
     const { store, vetting } = this.deps;
-    const policy = vetting.currentPolicy();
+    const unseenIds = new Set(
+      (await store.unseen(profiles.flat().map(toSeen))).map((change) => change.id),
+    );
+    if (unseenIds.size === 0) return [];
+    const policy = await vetting.currentPolicy();
     const fresh: SeenChange[] = [];
     for (const changes of profiles) {
       const first = changes[0];
       if (!first) continue;
-      const unseen = store.unseen(changes.map(toSeen));
+      const unseen = changes.filter((change) => unseenIds.has(change.id)).map(toSeen);
       if (unseen.length === 0) continue;
       // the inbox's own rule: re-evaluated over the profile's changes since the decision
-      const record = vetting.currentDecisions([first.dot])[0] as unknown as
+      const record = (await vetting.currentDecisions([first.dot]))[0] as unknown as
         DecisionRecord | undefined;
       const impact =
         decisionImpact(record, changes, { version: policy.version, settings: policy.settings }) ??
@@ -292,22 +426,26 @@ export class Poller {
 
   private async fetchAndRecord(): Promise<PollResult> {
     const profiles = await this.readList();
-    const { store } = this.deps;
-    const fresh = this.freshChanges(profiles);
-    const baseline = store.state.get('baseline_done') !== 'true';
-    const deliveries = baseline ? [] : this.immediateDeliveries(fresh);
-    const ids = store.recordPoll(fresh, deliveries, this.now(), !baseline);
+    const fresh = await this.freshChanges(profiles);
+    const { baseline, recorded, ids } = await this.deps.store.recordPoll(
+      fresh,
+      this.now(),
+      (announced, subscriptions) => this.immediateDeliveries(announced, subscriptions),
+    );
     const result = {
-      new_changes: baseline ? 0 : fresh.length,
+      new_changes: baseline ? 0 : recorded.length,
       deliveries_queued: ids.length,
       baseline,
-      recorded: fresh.length,
+      recorded: recorded.length,
     };
     this.deps.log.info(result, 'alerts: monitoring list polled');
     return result;
   }
 
-  private immediateDeliveries(fresh: readonly SeenChange[]): NewDelivery[] {
+  private immediateDeliveries(
+    fresh: readonly SeenChange[],
+    subscriptions: readonly Subscription[],
+  ): NewDelivery[] {
     if (fresh.length === 0) return [];
     const out: NewDelivery[] = [];
     const payload = (changes: readonly SeenChange[]) => ({
@@ -317,7 +455,7 @@ export class Poller {
     for (const team of this.deps.team) {
       out.push({ subscription_id: null, source: 'env', ...team, payload: payload(fresh) });
     }
-    for (const sub of this.deps.store.subscriptions()) {
+    for (const sub of subscriptions) {
       if (sub.schedule !== 'immediate') continue;
       const chosen = selectFor(fresh, sub);
       if (chosen.length === 0) continue;
@@ -332,17 +470,20 @@ export class Poller {
     return out;
   }
 
-  /** Queue the daily digests whose local time has come; returns how many were queued. */
-  digestsDue(): number {
+  /**
+   * Queue the daily digests whose local time has come; returns how many were queued. A digest
+   * another process queued meanwhile is not queued again (store.enqueueDigest).
+   */
+  async digestsDue(): Promise<number> {
     const now = this.now();
     let queued = 0;
     try {
-      for (const sub of this.deps.store.subscriptions()) {
+      for (const sub of await this.deps.store.subscriptions()) {
         if (sub.schedule !== 'daily' || !sub.digest_time) continue;
         const slot = lastDigestSlot(now, sub.digest_time, sub.time_zone ?? 'UTC');
         const last = sub.last_digest_at ?? sub.created_at;
         if (last >= slot.toISOString()) continue;
-        const chosen = selectFor(this.deps.store.seenBetween(last, now.toISOString()), sub);
+        const chosen = selectFor(await this.deps.store.seenBetween(last, now.toISOString()), sub);
         const list: NewDelivery[] =
           chosen.length === 0
             ? []
@@ -355,7 +496,8 @@ export class Poller {
                   payload: { type: 'changes', carriers: sectionsOf(chosen) },
                 },
               ];
-        queued += this.deps.store.enqueueDigest(sub.id, list, now).length;
+        queued += (await this.deps.store.enqueueDigest(sub.id, sub.last_digest_at, list, now))
+          .length;
       }
     } catch (err) {
       this.deps.log.warn({ error: (err as Error).message }, 'alerts: the digest check failed');

@@ -12,7 +12,7 @@ import type { ProxyConfig } from '../context.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
 import { parseInput, type InputWording } from '../http/parse-input.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
-import { createVettingStore } from '../vetting/store.ts';
+import { createVettingSqlStore } from '../vetting/store.ts';
 import type { AlertsConfig } from './config.ts';
 import { webhookRefusal, type Resolve } from './webhook-guard.ts';
 import { Outbox } from './outbox.ts';
@@ -27,6 +27,8 @@ import {
   type Subscription,
 } from './store.ts';
 import type { SqlEngine } from '../sql/engine.ts';
+import { createSqliteEngine } from '../sql/sqlite.ts';
+import { guardWrites } from '../sql/write-guard.ts';
 
 export interface AlertRouteDeps {
   config: ProxyConfig;
@@ -41,6 +43,8 @@ export interface AlertRouteDeps {
   retryBaseMs?: number;
   /** tests: a stand-in DNS for webhook hosts (webhook-guard.ts) */
   resolve?: Resolve;
+  /** tests: the poller lease's TTL (default: from the poll interval, poller.ts) */
+  leaseTtlMs?: number;
 }
 
 export interface AlertService {
@@ -213,7 +217,8 @@ class AlertRoutes {
   constructor(private readonly deps: AlertRouteDeps) {
     this.alerts = deps.config.alerts ?? { pollIntervalSeconds: 0, emailTo: [], webhookHosts: [] };
     this.team = teamOf(this.alerts);
-    this.store = createAlertStore(deps.db);
+    const sql = deps.sql ?? createSqliteEngine(deps.db);
+    this.store = createAlertStore(sql, guardWrites(sql, deps.db));
     const publicUrl =
       deps.config.publicUrl ?? `http://${hostForUrl(deps.config.host)}:${deps.config.port}`;
     this.outbox = new Outbox({
@@ -222,18 +227,21 @@ class AlertRoutes {
         deps.send ??
         createSender({ alerts: this.alerts, publicUrl, now: deps.now, resolve: deps.resolve }),
       log: deps.log,
+      // on SQLite this process is the file's only user; on PostgreSQL other replicas share it
+      exclusive: sql.kind === 'sqlite',
       now: deps.now,
       retryBaseMs: deps.retryBaseMs,
     });
     this.poller = new Poller({
       store: this.store,
       mirror: deps.mirror,
-      vetting: createVettingStore(deps.db),
+      vetting: createVettingSqlStore(sql),
       team: this.team,
       intervalSeconds: this.alerts.pollIntervalSeconds,
       onQueued: () => this.outbox.wake(),
       log: deps.log,
       now: deps.now,
+      leaseTtlMs: deps.leaseTtlMs,
     });
   }
 
@@ -249,13 +257,18 @@ class AlertRoutes {
     return kind === 'email' ? Boolean(this.alerts.smtpUrl) : Boolean(this.alerts.webhookSecret);
   }
 
-  overview(user: string) {
+  async overview(user: string) {
+    const [lastPollAt, baselineDone, subscriptions] = await Promise.all([
+      this.store.state.get('last_poll_at'),
+      this.store.state.get('baseline_done'),
+      this.store.subscriptions(user),
+    ]);
     return {
       poll: {
         interval_seconds: this.alerts.pollIntervalSeconds,
-        last_poll_at: this.store.state.get('last_poll_at') ?? null,
+        last_poll_at: lastPollAt ?? null,
         next_poll_at: this.poller.nextPollAt?.toISOString() ?? null,
-        baseline_done: this.store.state.get('baseline_done') === 'true',
+        baseline_done: baselineDone === 'true',
         failures: this.poller.consecutiveFailures,
         backing_off_until: this.poller.backingOffUntil?.toISOString() ?? null,
       },
@@ -265,14 +278,14 @@ class AlertRoutes {
         kind: team.kind,
         target: maskTarget(team.kind, team.target),
       })),
-      subscriptions: this.store.subscriptions(user),
+      subscriptions,
     };
   }
 
   /** The subscription `id` of `user`, or a 404. */
-  owned(request: FastifyRequest): Subscription | ApiError {
+  async owned(request: FastifyRequest): Promise<Subscription | ApiError> {
     const { id } = request.params as { id: string };
-    const sub = /^\d{1,9}$/.test(id) ? this.store.subscription(Number(id)) : undefined;
+    const sub = /^\d{1,9}$/.test(id) ? await this.store.subscription(Number(id)) : undefined;
     if (!sub || sub.user !== userOf(request)) return unknownSubscription(id);
     return sub;
   }
@@ -325,127 +338,175 @@ async function refusedTarget(
   );
 }
 
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/**
+ * A route's database work: a database that refuses (503 storage_unavailable, from PostgreSQL's
+ * engine or the SQLite file's Storage guard) is an expected answer, logged as a warning, not an
+ * unexpected error of the proxy.
+ */
+function answering(handler: Handler): Handler {
+  return async (request, reply) => {
+    try {
+      return await handler(request, reply);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== 'storage_unavailable') throw err;
+      request.log.warn({ code: err.code, reason: err.message }, 'alerts: storage unavailable');
+      return sendApiError(reply, err);
+    }
+  };
+}
+
 function registerSubscriptions(app: FastifyInstance, alerts: AlertRoutes) {
-  app.get('/api/local/alerts', async (request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    return alerts.overview(userOf(request));
-  });
+  app.get(
+    '/api/local/alerts',
+    answering(async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return alerts.overview(userOf(request));
+    }),
+  );
 
-  app.post('/api/local/alerts/subscriptions', async (request, reply) => {
-    const input = readSubscription(alerts, request, reply);
-    if (!input) return reply;
-    const refused = await refusedTarget(alerts, input);
-    if (refused) return sendApiError(reply, refused);
-    const sub = alerts.store.createSubscription(userOf(request), input, alerts.now());
-    return reply.code(201).send(sub);
-  });
+  app.post(
+    '/api/local/alerts/subscriptions',
+    answering(async (request, reply) => {
+      const input = readSubscription(alerts, request, reply);
+      if (!input) return reply;
+      const refused = await refusedTarget(alerts, input);
+      if (refused) return sendApiError(reply, refused);
+      const sub = await alerts.store.createSubscription(userOf(request), input, alerts.now());
+      return reply.code(201).send(sub);
+    }),
+  );
 
-  app.put('/api/local/alerts/subscriptions/:id', async (request, reply) => {
-    const sub = alerts.owned(request);
-    if (sub instanceof ApiError) return sendApiError(reply, sub);
-    const input = readSubscription(alerts, request, reply);
-    if (!input) return reply;
-    const refused = await refusedTarget(alerts, input);
-    if (refused) return sendApiError(reply, refused);
-    return alerts.store.updateSubscription(sub.id, input, alerts.now());
-  });
+  app.put(
+    '/api/local/alerts/subscriptions/:id',
+    answering(async (request, reply) => {
+      const sub = await alerts.owned(request);
+      if (sub instanceof ApiError) return sendApiError(reply, sub);
+      const input = readSubscription(alerts, request, reply);
+      if (!input) return reply;
+      const refused = await refusedTarget(alerts, input);
+      if (refused) return sendApiError(reply, refused);
+      return alerts.store.updateSubscription(sub.id, input, alerts.now());
+    }),
+  );
 
   // a POST action like the bulk jobs' (the SPA's API client sends GET, POST and PUT)
-  app.post('/api/local/alerts/subscriptions/:id/remove', async (request, reply) => {
-    const sub = alerts.owned(request);
-    if (sub instanceof ApiError) return sendApiError(reply, sub);
-    alerts.store.deleteSubscription(sub.id);
-    return { removed: sub.id };
-  });
+  app.post(
+    '/api/local/alerts/subscriptions/:id/remove',
+    answering(async (request, reply) => {
+      const sub = await alerts.owned(request);
+      if (sub instanceof ApiError) return sendApiError(reply, sub);
+      await alerts.store.deleteSubscription(sub.id);
+      return { removed: sub.id };
+    }),
+  );
+}
+
+async function testDeliveries(
+  alerts: AlertRoutes,
+  user: string,
+  subscriptionId: number | undefined,
+): Promise<NewDelivery[] | ApiError> {
+  const payload = { type: 'test' as const, carriers: [] };
+  if (subscriptionId !== undefined) {
+    const sub = await alerts.store.subscription(subscriptionId);
+    if (!sub || sub.user !== user) return unknownSubscription(String(subscriptionId));
+    return [
+      { subscription_id: sub.id, source: 'test', kind: sub.kind, target: sub.target, payload },
+    ];
+  }
+  return [
+    ...alerts.team.map((team) => ({ subscription_id: null, source: 'test', ...team, payload })),
+    ...(await alerts.store.subscriptions(user)).map((sub) => ({
+      subscription_id: sub.id,
+      source: 'test',
+      kind: sub.kind,
+      target: sub.target,
+      payload,
+    })),
+  ];
 }
 
 function registerDeliveries(app: FastifyInstance, alerts: AlertRoutes) {
-  app.post('/api/local/alerts/poll', async (request, reply) => {
-    try {
-      const result = await alerts.poller.poll();
-      return result;
-    } catch (err) {
-      if (err instanceof ApiError) return sendApiError(reply, err);
-      throw err;
-    }
-  });
-
-  app.get('/api/local/alerts/deliveries', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    return { deliveries: alerts.store.deliveries(200).map(deliveryView) };
-  });
-
-  app.post('/api/local/alerts/deliveries/:id/resend', async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const found = alerts.store.delivery(id);
-    if (!found) {
-      return sendApiError(
-        reply,
-        new ApiError(
-          404,
-          'unknown_delivery',
-          `No delivery ${id.slice(0, 40)}`,
-          'GET /api/local/alerts/deliveries lists them.',
-        ),
-      );
-    }
-    if (found.state === 'sending') {
-      return sendApiError(
-        reply,
-        new ApiError(
-          409,
-          'delivery_in_progress',
-          'This delivery is being sent now',
-          'Wait a moment and look again.',
-        ),
-      );
-    }
-    const delivery = alerts.store.resend(id, alerts.now());
-    alerts.outbox.wake();
-    return delivery ? deliveryView(delivery) : reply.code(404).send();
-  });
-
-  app.post('/api/local/alerts/test', async (request, reply) => {
-    const body = parseInput(testSchema, request.body ?? {}, TEST_WORDING);
-    if (!body.ok) return sendApiError(reply, body.error);
-    const user = userOf(request);
-    const payload = { type: 'test' as const, carriers: [] };
-    let list: NewDelivery[];
-    if (body.value.subscription_id !== undefined) {
-      const sub = alerts.store.subscription(body.value.subscription_id);
-      if (!sub || sub.user !== user) {
-        return sendApiError(reply, unknownSubscription(String(body.value.subscription_id)));
+  app.post(
+    '/api/local/alerts/poll',
+    answering(async (_request, reply) => {
+      try {
+        return await alerts.poller.poll();
+      } catch (err) {
+        if (err instanceof ApiError && err.code !== 'storage_unavailable') {
+          return sendApiError(reply, err);
+        }
+        throw err;
       }
-      list = [
-        { subscription_id: sub.id, source: 'test', kind: sub.kind, target: sub.target, payload },
-      ];
-    } else {
-      list = [
-        ...alerts.team.map((team) => ({ subscription_id: null, source: 'test', ...team, payload })),
-        ...alerts.store.subscriptions(user).map((sub) => ({
-          subscription_id: sub.id,
-          source: 'test',
-          kind: sub.kind,
-          target: sub.target,
-          payload,
-        })),
-      ];
-    }
-    if (list.length === 0) {
-      return sendApiError(
-        reply,
-        new ApiError(
-          409,
-          'no_destinations',
-          'There is no destination to test',
-          'Add a subscription first.',
-        ),
-      );
-    }
-    const ids = alerts.store.enqueue(list, alerts.now());
-    alerts.outbox.wake();
-    return reply.code(202).send({ deliveries_queued: ids.length, ids });
-  });
+    }),
+  );
+
+  app.get(
+    '/api/local/alerts/deliveries',
+    answering(async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { deliveries: (await alerts.store.deliveries(200)).map(deliveryView) };
+    }),
+  );
+
+  app.post(
+    '/api/local/alerts/deliveries/:id/resend',
+    answering(async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const found = await alerts.store.delivery(id);
+      if (!found) {
+        return sendApiError(
+          reply,
+          new ApiError(
+            404,
+            'unknown_delivery',
+            `No delivery ${id.slice(0, 40)}`,
+            'GET /api/local/alerts/deliveries lists them.',
+          ),
+        );
+      }
+      if (found.state === 'sending') {
+        return sendApiError(
+          reply,
+          new ApiError(
+            409,
+            'delivery_in_progress',
+            'This delivery is being sent now',
+            'Wait a moment and look again.',
+          ),
+        );
+      }
+      const delivery = await alerts.store.resend(id, alerts.now());
+      alerts.outbox.wake();
+      return delivery ? deliveryView(delivery) : reply.code(404).send();
+    }),
+  );
+
+  app.post(
+    '/api/local/alerts/test',
+    answering(async (request, reply) => {
+      const body = parseInput(testSchema, request.body ?? {}, TEST_WORDING);
+      if (!body.ok) return sendApiError(reply, body.error);
+      const list = await testDeliveries(alerts, userOf(request), body.value.subscription_id);
+      if (list instanceof ApiError) return sendApiError(reply, list);
+      if (list.length === 0) {
+        return sendApiError(
+          reply,
+          new ApiError(
+            409,
+            'no_destinations',
+            'There is no destination to test',
+            'Add a subscription first.',
+          ),
+        );
+      }
+      const ids = await alerts.store.enqueue(list, alerts.now());
+      alerts.outbox.wake();
+      return reply.code(202).send({ deliveries_queued: ids.length, ids });
+    }),
+  );
 }
 
 /**
@@ -458,7 +519,7 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
   registerDeliveries(app, alerts);
   app.addHook('onReady', async () => {
     alerts.outbox.start();
-    alerts.poller.start();
+    await alerts.poller.start();
   });
   app.addHook('preClose', async () => {
     await alerts.poller.stop();

@@ -6,7 +6,8 @@ import { type ConfigError, loadConfig } from '../config.ts';
 import { openProxyDb } from '../db.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
 import { makeTempDir } from '../test-helpers.ts';
-import { createVettingStore } from '../vetting/store.ts';
+import { createSqliteEngine } from '../sql/sqlite.ts';
+import { createVettingSqlStore } from '../vetting/store.ts';
 import { Poller, lastDigestSlot } from './poller.ts';
 import { createAlertStore, type SeenChange } from './store.ts';
 
@@ -29,13 +30,13 @@ describe('lastDigestSlot', () => {
 });
 
 describe('daily digests', () => {
-  it('queues one digest per day at the local time, with the changes first seen since the last', () => {
+  it('queues one digest per day at the local time, with the changes first seen since the last', async () => {
     const dir = makeTempDir();
     dirs.push(dir);
-    const db = openProxyDb(join(dir, 'proxy.sqlite'));
-    const store = createAlertStore(db);
+    const sql = createSqliteEngine(openProxyDb(join(dir, 'proxy.sqlite')), { ownsDatabase: true });
+    const store = createAlertStore(sql);
     let now = new Date('2026-11-26T07:00:00Z');
-    const sub = store.createSubscription(
+    const sub = await store.createSubscription(
       'alice',
       {
         kind: 'email',
@@ -59,17 +60,18 @@ describe('daily digests', () => {
       current: false,
       impact: null,
     });
-    store.recordPoll(
+    // the first poll is the baseline (nothing announced); these changes come after it
+    await store.recordPoll([], new Date('2026-11-26T07:10:00Z'), () => []);
+    await store.recordPoll(
       [change('c1-00000000000001', 'insurance'), change('c1-00000000000002', 'fleet')],
-      [],
       new Date('2026-11-26T07:30:00Z'),
-      true,
+      () => [],
     );
     let queued = 0;
     const poller = new Poller({
       store,
       mirror: {} as MirrorClient,
-      vetting: createVettingStore(db),
+      vetting: createVettingSqlStore(sql),
       team: [],
       intervalSeconds: 0,
       onQueued: () => (queued += 1),
@@ -77,18 +79,18 @@ describe('daily digests', () => {
       now: () => now,
     });
     now = new Date('2026-11-26T07:59:00Z');
-    expect(poller.digestsDue()).toBe(0);
+    expect(await poller.digestsDue()).toBe(0);
     now = new Date('2026-11-26T08:01:00Z');
-    expect(poller.digestsDue()).toBe(1);
-    expect(poller.digestsDue()).toBe(0);
+    expect(await poller.digestsDue()).toBe(1);
+    expect(await poller.digestsDue()).toBe(0);
     expect(queued).toBe(1);
-    const [delivery] = store.deliveries();
+    const [delivery] = await store.deliveries();
     expect(delivery).toMatchObject({ subscription_id: sub.id, kind: 'email', state: 'pending' });
     expect(delivery?.payload.carriers[0]?.changes.map((c) => c.channel)).toEqual(['insurance']);
     // the next day with nothing new: no empty digest
     now = new Date('2026-11-27T08:05:00Z');
-    expect(poller.digestsDue()).toBe(0);
-    db.close();
+    expect(await poller.digestsDue()).toBe(0);
+    await sql.close();
   });
 });
 

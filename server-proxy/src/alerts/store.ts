@@ -1,10 +1,19 @@
 /**
- * The alerts' tables on the proxy's SQLite (migration 6 in db.ts): change ids the poller has seen,
- * subscriptions, the outbox of deliveries and the poller's state. A poll's new changes and the
- * deliveries they cause are written in one transaction, so a restart neither loses nor repeats them.
+ * The alerts' tables: change ids the poller has seen, subscriptions, the outbox of deliveries and
+ * the poller's state. Written once over SqlEngine: the proxy's SQLite file by default (migration 6
+ * in db.ts), PostgreSQL with DATABASE_URL (migration 7, postgres-schema.ts), so every replica
+ * shares them.
+ *
+ * A poll's new changes and the deliveries they cause are written in one transaction, and a change
+ * is announced only by the poll whose insert of it wins: two polls at once (two replicas, or a
+ * "Poll now" beside the schedule) never announce a change twice. A delivery is sent by the process
+ * that claims it (pending → sending, one conditional UPDATE), so replicas share the outbox without
+ * sending anything twice; a claim carries a deadline, after which a claim whose process died is
+ * handed to another.
  */
 import { randomUUID } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type { SqlEngine, SqlExecutor, SqlParam } from '../sql/engine.ts';
+import { acquireLease, releaseLease } from '../sql/lease.ts';
 import type { Channel } from '../../../src/lib/service/channels.ts';
 
 export const SEVERITIES = ['all', 'attention', 'fails'] as const;
@@ -95,6 +104,13 @@ export interface NewDelivery {
 
 /** How long a delivery is attempted before it is marked failed. */
 const GIVE_UP_AFTER_MS = 24 * 3600_000;
+/**
+ * How long a claimed delivery stays `sending` before another process may take it over (its
+ * sender died): well past the longest attempt (a webhook times out after 10 s).
+ */
+export const CLAIM_TIMEOUT_MS = 2 * 60_000;
+/** The lease under which one process polls the monitoring list and queues digests. */
+const POLLER_LEASE = 'alerts-poller';
 
 type Row = Record<string, unknown>;
 
@@ -106,15 +122,23 @@ function parsed(text: unknown): unknown {
   return typeof text === 'string' ? (JSON.parse(text) as unknown) : null;
 }
 
+/** PostgreSQL answers BIGINT columns as strings: numbers here, as SQLite gives them. */
 function subscriptionOf(row: Row): Subscription {
   return {
     ...(row as unknown as Subscription),
+    id: Number(row.id),
     channels: parsed(row.channels) as Channel[],
   };
 }
 
 function deliveryOf(row: Row): Delivery {
-  return { ...(row as unknown as Delivery), payload: parsed(row.payload) as AlertPayload };
+  return {
+    ...(row as unknown as Delivery),
+    seq: Number(row.seq),
+    subscription_id: row.subscription_id === null ? null : Number(row.subscription_id),
+    attempts: Number(row.attempts),
+    payload: parsed(row.payload) as AlertPayload,
+  };
 }
 
 function seenOf(row: Row): SeenChange {
@@ -131,233 +155,407 @@ function seenOf(row: Row): SeenChange {
   };
 }
 
-export function createAlertStore(db: Database.Database) {
-  const getState = db.prepare<[string], { value: string }>(
-    'SELECT value FROM alert_state WHERE key = ?',
-  );
-  const setState = db.prepare(
-    'INSERT INTO alert_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  );
-  const isSeen = db.prepare<[string], { one: number }>(
-    'SELECT 1 AS one FROM alert_seen WHERE change_id = ?',
-  );
-  const insertSeen = db.prepare(
-    `INSERT OR IGNORE INTO alert_seen (change_id, profile_id, dot, field, channel, change_date,
-       prior, current, impact, first_seen_at, announced)
-     VALUES (@id, @profileId, @dot, @field, @channel, @date, @prior, @current, @impact, @at, @announced)`,
-  );
-  const insertDelivery = db.prepare(
-    `INSERT INTO alert_delivery (id, subscription_id, source, kind, target, payload, state,
-       next_attempt_at, give_up_at, created_at)
-     VALUES (@id, @subscription_id, @source, @kind, @target, @payload, 'pending', @at, @give_up, @at)`,
-  );
+const SEEN_COLUMNS = `change_id, profile_id, dot, field, channel, change_date, prior, current, impact,
+  first_seen_at, announced`;
+/** Changes inserted per statement (11 parameters each). */
+const SEEN_BATCH = 200;
+/** Ids looked up per statement. */
+const ID_BATCH = 500;
 
+function placeholders(count: number, width = 1): string {
+  const one = `(${Array.from({ length: width }, () => '?').join(', ')})`;
+  return Array.from({ length: count }, () => one).join(', ');
+}
+
+async function readState(on: SqlExecutor, key: string): Promise<string | undefined> {
+  const [row] = await on.query<{ value: string }>('SELECT value FROM alert_state WHERE key = ?', [
+    key,
+  ]);
+  return row?.value;
+}
+
+async function writeState(on: SqlExecutor, key: string, value: string): Promise<void> {
+  await on.run(
+    `INSERT INTO alert_state (key, value) VALUES (?, ?)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    [key, value],
+  );
+}
+
+async function enqueueAll(
+  on: SqlExecutor,
+  list: readonly NewDelivery[],
+  at: Date,
+): Promise<string[]> {
+  const ids: string[] = [];
+  const when = at.toISOString();
+  const giveUp = new Date(at.getTime() + GIVE_UP_AFTER_MS).toISOString();
+  for (const delivery of list) {
+    const id = randomUUID();
+    await on.run(
+      `INSERT INTO alert_delivery (id, subscription_id, source, kind, target, payload, state,
+         next_attempt_at, give_up_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
+      [
+        id,
+        delivery.subscription_id,
+        delivery.source,
+        delivery.kind,
+        delivery.target,
+        JSON.stringify(delivery.payload),
+        when,
+        giveUp,
+        when,
+      ],
+    );
+    ids.push(id);
+  }
+  return ids;
+}
+
+async function readSubscriptions(on: SqlExecutor, user?: string): Promise<Subscription[]> {
+  const rows =
+    user === undefined
+      ? await on.query<Row>('SELECT * FROM alert_subscription ORDER BY id')
+      : await on.query<Row>('SELECT * FROM alert_subscription WHERE "user" = ? ORDER BY id', [
+          user,
+        ]);
+  return rows.map(subscriptionOf);
+}
+
+/** Insert the changes not recorded yet; answers those this call inserted (its own, to announce). */
+async function insertSeen(
+  on: SqlExecutor,
+  changes: readonly SeenChange[],
+  at: Date,
+  announced: boolean,
+): Promise<SeenChange[]> {
+  const inserted: SeenChange[] = [];
+  for (let i = 0; i < changes.length; i += SEEN_BATCH) {
+    const batch = changes.slice(i, i + SEEN_BATCH);
+    const params: SqlParam[] = batch.flatMap((change) => [
+      change.id,
+      change.profileId,
+      change.dot,
+      change.field,
+      change.channel,
+      change.date,
+      json(change.prior),
+      json(change.current),
+      change.impact,
+      at.toISOString(),
+      announced ? 1 : 0,
+    ]);
+    const rows = await on.query<{ change_id: string }>(
+      `INSERT INTO alert_seen (${SEEN_COLUMNS}) VALUES ${placeholders(batch.length, 11)}
+       ON CONFLICT (change_id) DO NOTHING RETURNING change_id`,
+      params,
+    );
+    const won = new Set(rows.map((row) => row.change_id));
+    inserted.push(...batch.filter((change) => won.has(change.id)));
+  }
+  return inserted;
+}
+
+/** What a poll recorded. */
+export interface RecordedPoll {
+  /** true on the first poll of a new database: its changes were recorded as seen, not announced */
+  baseline: boolean;
+  /** the changes this poll recorded first (another poll may have recorded some of `fresh`) */
+  recorded: SeenChange[];
+  /** the ids of the deliveries queued */
+  ids: string[];
+}
+
+/** The deliveries of a poll's newly announced changes, for the subscriptions there are now. */
+export type DeliveryPlan = (
+  announced: readonly SeenChange[],
+  subscriptions: readonly Subscription[],
+) => NewDelivery[];
+
+/** Runs a store's write: on SQLite through the proxy file's Storage guard (sql/write-guard.ts). */
+export type WriteGuard = <T>(fn: () => Promise<T>) => Promise<T>;
+
+/**
+ * The alert store on `sql`. Every write goes through `write` (default: as it is), so that a
+ * database refusing it is a 503 `storage_unavailable` on either engine.
+ */
+export function createAlertStore(sql: SqlEngine, write: WriteGuard = (fn) => fn()) {
   const state = {
-    get: (key: string): string | undefined => getState.get(key)?.value,
-    set: (key: string, value: string) => void setState.run(key, value),
+    get: (key: string): Promise<string | undefined> => readState(sql, key),
+    set: (key: string, value: string): Promise<void> => write(() => writeState(sql, key, value)),
   };
 
-  function enqueueAll(list: readonly NewDelivery[], at: Date): string[] {
-    const ids: string[] = [];
-    for (const delivery of list) {
-      const id = randomUUID();
-      insertDelivery.run({
-        ...delivery,
-        id,
-        payload: JSON.stringify(delivery.payload),
-        at: at.toISOString(),
-        give_up: new Date(at.getTime() + GIVE_UP_AFTER_MS).toISOString(),
-      });
-      ids.push(id);
-    }
-    return ids;
-  }
-
-  return {
+  const store = {
+    kind: sql.kind,
     state,
 
     /** The changes of `changes` not seen before. */
-    unseen(changes: readonly SeenChange[]): SeenChange[] {
-      return changes.filter((change) => !isSeen.get(change.id));
+    async unseen(changes: readonly SeenChange[]): Promise<SeenChange[]> {
+      const seen = new Set<string>();
+      for (let i = 0; i < changes.length; i += ID_BATCH) {
+        const ids = changes.slice(i, i + ID_BATCH).map((change) => change.id);
+        const rows = await sql.query<{ change_id: string }>(
+          `SELECT change_id FROM alert_seen WHERE change_id IN (${placeholders(ids.length)})`,
+          ids,
+        );
+        for (const row of rows) seen.add(row.change_id);
+      }
+      return changes.filter((change) => !seen.has(change.id));
     },
 
     /**
-     * Record a poll at once: its new changes (announced or, for the first poll, only marked seen),
-     * the deliveries they cause and the poll time.
+     * Record a poll at once: its new changes (announced, or for the first poll only marked seen),
+     * the deliveries `plan` makes of the changes this poll was first to record, and the poll time.
+     * Polls take turns on the poll-time row, so the first poll of a database is the only baseline.
      */
-    recordPoll(
-      fresh: readonly SeenChange[],
-      deliveries: readonly NewDelivery[],
-      at: Date,
-      announced: boolean,
-    ): string[] {
-      return db.transaction(() => {
-        for (const change of fresh) {
-          insertSeen.run({
-            ...change,
-            prior: json(change.prior),
-            current: json(change.current),
-            at: at.toISOString(),
-            announced: announced ? 1 : 0,
-          });
-        }
-        state.set('baseline_done', 'true');
-        state.set('last_poll_at', at.toISOString());
-        return enqueueAll(deliveries, at);
-      })();
-    },
-
-    /** Announced changes first seen in (from, to]. */
-    seenBetween(from: string, to: string): SeenChange[] {
-      return db
-        .prepare<[string, string], Row>(
-          `SELECT * FROM alert_seen WHERE announced = 1 AND first_seen_at > ? AND first_seen_at <= ?
-           ORDER BY first_seen_at, profile_id, field`,
-        )
-        .all(from, to)
-        .map(seenOf);
-    },
-
-    enqueue(list: readonly NewDelivery[], at: Date): string[] {
-      return db.transaction(() => enqueueAll(list, at))();
-    },
-
-    /** A daily digest: its deliveries and the subscription's digest time, together. */
-    enqueueDigest(subscriptionId: number, list: readonly NewDelivery[], at: Date): string[] {
-      return db.transaction(() => {
-        db.prepare('UPDATE alert_subscription SET last_digest_at = ? WHERE id = ?').run(
-          at.toISOString(),
-          subscriptionId,
-        );
-        return enqueueAll(list, at);
-      })();
-    },
-
-    subscriptions(user?: string): Subscription[] {
-      const rows =
-        user === undefined
-          ? db.prepare<[], Row>('SELECT * FROM alert_subscription ORDER BY id').all()
-          : db
-              .prepare<[string], Row>('SELECT * FROM alert_subscription WHERE user = ? ORDER BY id')
-              .all(user);
-      return rows.map(subscriptionOf);
-    },
-
-    subscription(id: number): Subscription | undefined {
-      const row = db
-        .prepare<[number], Row>('SELECT * FROM alert_subscription WHERE id = ?')
-        .get(id);
-      return row ? subscriptionOf(row) : undefined;
-    },
-
-    createSubscription(user: string, input: SubscriptionInput, at: Date): Subscription {
-      const now = at.toISOString();
-      const { lastInsertRowid } = db
-        .prepare(
-          `INSERT INTO alert_subscription (user, kind, target, channels, severity, schedule,
-             digest_time, time_zone, last_digest_at, created_at, updated_at)
-           VALUES (@user, @kind, @target, @channels, @severity, @schedule, @digest_time, @time_zone,
-             @now, @now, @now)`,
-        )
-        .run({ ...input, user, channels: JSON.stringify(input.channels), now });
-      return this.subscription(Number(lastInsertRowid)) as Subscription;
-    },
-
-    updateSubscription(id: number, input: SubscriptionInput, at: Date): Subscription | undefined {
-      db.prepare(
-        `UPDATE alert_subscription SET kind = @kind, target = @target, channels = @channels,
-           severity = @severity, schedule = @schedule, digest_time = @digest_time,
-           time_zone = @time_zone, updated_at = @now WHERE id = @id`,
-      ).run({ ...input, id, channels: JSON.stringify(input.channels), now: at.toISOString() });
-      return this.subscription(id);
-    },
-
-    deleteSubscription(id: number): boolean {
-      return db.prepare('DELETE FROM alert_subscription WHERE id = ?').run(id).changes > 0;
-    },
-
-    deliveries(limit = 100): Delivery[] {
-      return db
-        .prepare<[number], Row>('SELECT * FROM alert_delivery ORDER BY seq DESC LIMIT ?')
-        .all(limit)
-        .map(deliveryOf);
-    },
-
-    delivery(id: string): Delivery | undefined {
-      const row = db.prepare<[string], Row>('SELECT * FROM alert_delivery WHERE id = ?').get(id);
-      return row ? deliveryOf(row) : undefined;
-    },
-
-    /** The oldest delivery due now, claimed (state `sending`, one more attempt). */
-    claimDue(at: Date): Delivery | undefined {
-      return db.transaction(() => {
-        const row = db
-          .prepare<[string], Row>(
-            `SELECT * FROM alert_delivery WHERE state = 'pending' AND next_attempt_at <= ?
-             ORDER BY next_attempt_at, seq LIMIT 1`,
-          )
-          .get(at.toISOString());
-        if (!row) return undefined;
-        db.prepare(
-          "UPDATE alert_delivery SET state = 'sending', attempts = attempts + 1 WHERE seq = ?",
-        ).run(row.seq);
-        return deliveryOf({ ...row, state: 'sending', attempts: Number(row.attempts) + 1 });
-      })();
-    },
-
-    /** When the next pending delivery is due, if any. */
-    nextDueAt(): string | undefined {
-      return (
-        db
-          .prepare<[], { at: string | null }>(
-            "SELECT MIN(next_attempt_at) AS at FROM alert_delivery WHERE state = 'pending'",
-          )
-          .get()?.at ?? undefined
+    recordPoll(fresh: readonly SeenChange[], at: Date, plan: DeliveryPlan): Promise<RecordedPoll> {
+      return write(() =>
+        sql.transaction(async (tx) => {
+          // first: this row lock makes a concurrent poll (another replica) wait for this one
+          await writeState(tx, 'last_poll_at', at.toISOString());
+          const baseline = (await readState(tx, 'baseline_done')) !== 'true';
+          const recorded = await insertSeen(tx, fresh, at, !baseline);
+          if (baseline) await writeState(tx, 'baseline_done', 'true');
+          let ids: string[] = [];
+          if (!baseline && recorded.length > 0) {
+            ids = await enqueueAll(tx, plan(recorded, await readSubscriptions(tx)), at);
+          }
+          return { baseline, recorded, ids };
+        }),
       );
     },
 
-    delivered(seq: number, at: Date): void {
-      db.prepare(
-        "UPDATE alert_delivery SET state = 'delivered', delivered_at = ?, last_error = NULL WHERE seq = ?",
-      ).run(at.toISOString(), seq);
+    /** Announced changes first seen in (from, to]. */
+    async seenBetween(from: string, to: string): Promise<SeenChange[]> {
+      const rows = await sql.query<Row>(
+        `SELECT * FROM alert_seen WHERE announced = 1 AND first_seen_at > ? AND first_seen_at <= ?
+         ORDER BY first_seen_at, profile_id, field`,
+        [from, to],
+      );
+      return rows.map(seenOf);
+    },
+
+    enqueue(list: readonly NewDelivery[], at: Date): Promise<string[]> {
+      return write(() => sql.transaction((tx) => enqueueAll(tx, list, at)));
+    },
+
+    /**
+     * A daily digest: its deliveries and the subscription's digest time, together, and only when
+     * the digest time is still `previous` (no other process queued this digest meanwhile).
+     */
+    enqueueDigest(
+      subscriptionId: number,
+      previous: string | null,
+      list: readonly NewDelivery[],
+      at: Date,
+    ): Promise<string[]> {
+      return write(() =>
+        sql.transaction(async (tx) => {
+          const { changes } = await tx.run(
+            `UPDATE alert_subscription SET last_digest_at = ?
+           WHERE id = ? AND COALESCE(last_digest_at, '') = ?`,
+            [at.toISOString(), subscriptionId, previous ?? ''],
+          );
+          return changes === 0 ? [] : enqueueAll(tx, list, at);
+        }),
+      );
+    },
+
+    subscriptions: (user?: string): Promise<Subscription[]> => readSubscriptions(sql, user),
+
+    async subscription(id: number): Promise<Subscription | undefined> {
+      const [row] = await sql.query<Row>('SELECT * FROM alert_subscription WHERE id = ?', [id]);
+      return row ? subscriptionOf(row) : undefined;
+    },
+
+    async createSubscription(
+      user: string,
+      input: SubscriptionInput,
+      at: Date,
+    ): Promise<Subscription> {
+      const now = at.toISOString();
+      const [row] = await write(() =>
+        sql.query<Row>(
+          `INSERT INTO alert_subscription ("user", kind, target, channels, severity, schedule,
+           digest_time, time_zone, last_digest_at, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+          [
+            user,
+            input.kind,
+            input.target,
+            JSON.stringify(input.channels),
+            input.severity,
+            input.schedule,
+            input.digest_time,
+            input.time_zone,
+            now,
+            now,
+            now,
+          ],
+        ),
+      );
+      if (!row) throw new Error('alerts: the new subscription was not stored');
+      return subscriptionOf(row);
+    },
+
+    async updateSubscription(
+      id: number,
+      input: SubscriptionInput,
+      at: Date,
+    ): Promise<Subscription | undefined> {
+      const [row] = await write(() =>
+        sql.query<Row>(
+          `UPDATE alert_subscription SET kind = ?, target = ?, channels = ?, severity = ?,
+           schedule = ?, digest_time = ?, time_zone = ?, updated_at = ?
+         WHERE id = ? RETURNING *`,
+          [
+            input.kind,
+            input.target,
+            JSON.stringify(input.channels),
+            input.severity,
+            input.schedule,
+            input.digest_time,
+            input.time_zone,
+            at.toISOString(),
+            id,
+          ],
+        ),
+      );
+      return row ? subscriptionOf(row) : undefined;
+    },
+
+    async deleteSubscription(id: number): Promise<boolean> {
+      const { changes } = await write(() =>
+        sql.run('DELETE FROM alert_subscription WHERE id = ?', [id]),
+      );
+      return changes > 0;
+    },
+
+    async deliveries(limit = 100): Promise<Delivery[]> {
+      const rows = await sql.query<Row>('SELECT * FROM alert_delivery ORDER BY seq DESC LIMIT ?', [
+        limit,
+      ]);
+      return rows.map(deliveryOf);
+    },
+
+    async delivery(id: string): Promise<Delivery | undefined> {
+      const [row] = await sql.query<Row>('SELECT * FROM alert_delivery WHERE id = ?', [id]);
+      return row ? deliveryOf(row) : undefined;
+    },
+
+    /**
+     * The oldest delivery due now, claimed for this process (state `sending`, one more attempt,
+     * until `at` + CLAIM_TIMEOUT_MS). The claim is one conditional UPDATE: of processes racing for
+     * a delivery, exactly one changes the row; the others look for the next.
+     */
+    async claimDue(at: Date): Promise<Delivery | undefined> {
+      const now = at.toISOString();
+      const until = new Date(at.getTime() + CLAIM_TIMEOUT_MS).toISOString();
+      for (let tries = 0; tries < 20; tries += 1) {
+        const [row] = await sql.query<Row>(
+          `SELECT * FROM alert_delivery WHERE state = 'pending' AND next_attempt_at <= ?
+           ORDER BY next_attempt_at, seq LIMIT 1`,
+          [now],
+        );
+        if (!row) return undefined;
+        const { changes } = await write(() =>
+          sql.run(
+            `UPDATE alert_delivery SET state = 'sending', attempts = attempts + 1, next_attempt_at = ?
+           WHERE seq = ? AND state = 'pending' AND next_attempt_at = ?`,
+            [until, Number(row.seq), row.next_attempt_at as string],
+          ),
+        );
+        if (changes === 1) {
+          return deliveryOf({
+            ...row,
+            state: 'sending',
+            attempts: Number(row.attempts) + 1,
+            next_attempt_at: until,
+          });
+        }
+      }
+      return undefined;
+    },
+
+    /** When the outbox has work next: a pending delivery due, or a claim that runs out. */
+    async nextDueAt(): Promise<string | undefined> {
+      const [row] = await sql.query<{ at: string | null }>(
+        "SELECT MIN(next_attempt_at) AS at FROM alert_delivery WHERE state IN ('pending', 'sending')",
+      );
+      return row?.at ?? undefined;
+    },
+
+    async delivered(seq: number, at: Date): Promise<void> {
+      await write(() =>
+        sql.run(
+          "UPDATE alert_delivery SET state = 'delivered', delivered_at = ?, last_error = NULL WHERE seq = ?",
+          [at.toISOString(), seq],
+        ),
+      );
     },
 
     /** A failed attempt: again at `next`, or failed for good once past its give-up time. */
-    attemptFailed(seq: number, error: string, next: Date): DeliveryState {
-      const row = db
-        .prepare<[number], { give_up_at: string }>(
-          'SELECT give_up_at FROM alert_delivery WHERE seq = ?',
-        )
-        .get(seq);
+    async attemptFailed(seq: number, error: string, next: Date): Promise<DeliveryState> {
+      const [row] = await sql.query<{ give_up_at: string }>(
+        'SELECT give_up_at FROM alert_delivery WHERE seq = ?',
+        [seq],
+      );
       const giveUp = row === undefined || next.toISOString() > row.give_up_at;
       const state: DeliveryState = giveUp ? 'failed' : 'pending';
-      db.prepare(
-        'UPDATE alert_delivery SET state = ?, last_error = ?, next_attempt_at = ? WHERE seq = ?',
-      ).run(state, error.slice(0, 500), next.toISOString(), seq);
+      await write(() =>
+        sql.run(
+          'UPDATE alert_delivery SET state = ?, last_error = ?, next_attempt_at = ? WHERE seq = ?',
+          [state, error.slice(0, 500), next.toISOString(), seq],
+        ),
+      );
       return state;
     },
 
     /** "Send again": the same delivery (same idempotency id), due now, for another 24 hours. */
-    resend(id: string, at: Date): Delivery | undefined {
-      db.prepare(
-        `UPDATE alert_delivery SET state = 'pending', next_attempt_at = ?, give_up_at = ?
+    async resend(id: string, at: Date): Promise<Delivery | undefined> {
+      await write(() =>
+        sql.run(
+          `UPDATE alert_delivery SET state = 'pending', next_attempt_at = ?, give_up_at = ?
          WHERE id = ? AND state <> 'sending'`,
-      ).run(at.toISOString(), new Date(at.getTime() + GIVE_UP_AFTER_MS).toISOString(), id);
-      return this.delivery(id);
+          [at.toISOString(), new Date(at.getTime() + GIVE_UP_AFTER_MS).toISOString(), id],
+        ),
+      );
+      return store.delivery(id);
     },
 
     /**
-     * Deliveries a stopped process left `sending` are attempted again (at-least-once: the receiver
-     * may have had it; the idempotency id lets it drop the repeat).
+     * Deliveries left `sending` by a process that stopped are attempted again (at-least-once: the
+     * receiver may have had it; the idempotency id lets it drop the repeat). `all`: every one (a
+     * process that owns the database, at start); otherwise only claims past their deadline (their
+     * process died: other replicas' claims in hand are left alone).
      */
-    recoverSending(at: Date): number {
-      return db
-        .prepare(
-          "UPDATE alert_delivery SET state = 'pending', next_attempt_at = ? WHERE state = 'sending'",
-        )
-        .run(at.toISOString()).changes;
+    async recoverSending(at: Date, all: boolean): Promise<number> {
+      const now = at.toISOString();
+      const { changes } = await write(() =>
+        all
+          ? sql.run(
+              "UPDATE alert_delivery SET state = 'pending', next_attempt_at = ? WHERE state = 'sending'",
+              [now],
+            )
+          : sql.run(
+              `UPDATE alert_delivery SET state = 'pending', next_attempt_at = ?
+               WHERE state = 'sending' AND next_attempt_at <= ?`,
+              [now, now],
+            ),
+      );
+      return changes;
+    },
+
+    /** The poller's lease (sql/lease.ts): one process polls and queues digests at a time. */
+    pollerLease: {
+      acquire: (holder: string, ttlMs: number, nowMs?: number): Promise<boolean> =>
+        write(() => acquireLease(sql, POLLER_LEASE, holder, ttlMs, nowMs)),
+      release: (holder: string): Promise<void> =>
+        write(() => releaseLease(sql, POLLER_LEASE, holder)),
     },
   };
+  return store;
 }
 
 export type AlertStore = ReturnType<typeof createAlertStore>;
