@@ -5,7 +5,7 @@
  * every POST carries the CSRF header.
  */
 import type Database from 'better-sqlite3';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   DEFAULT_ITEMS_LIMIT,
@@ -20,11 +20,12 @@ import type { ProxyConfig } from '../context.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
 import { issue, parseInput, type InputWording } from '../http/parse-input.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
-import { createVettingStore } from '../vetting/store.ts';
+import { createVettingSqlStore } from '../vetting/store.ts';
 import { estimateRun, type EstimateDeps } from './estimate.ts';
 import { BulkRunner, type RunnerLog } from './runner.ts';
 import { createBulkStore, type BulkStore, type JobAction, type JobRow } from './store.ts';
 import type { SqlEngine } from '../sql/engine.ts';
+import { createSqliteEngine } from '../sql/sqlite.ts';
 
 export interface BulkRouteDeps {
   config: ProxyConfig;
@@ -35,9 +36,11 @@ export interface BulkRouteDeps {
   cache: ResponseCache;
   spend: EstimateDeps['spend'];
   /** write queued ledger rows first, so the estimate sees the latest calls */
-  flush?: () => void;
+  flush?: () => void | Promise<void>;
   log: RunnerLog;
   now?: () => Date;
+  /** the runner's job leases and polling (tests shorten them; see runner.ts for the defaults) */
+  runner?: { leaseTtlMs?: number; pollMs?: number };
 }
 
 const CREATE_HINT = `Send {"identifiers": ["568253", "MC277621", ...], "dry_run"?: true}: at most ${MAX_JOB_IDENTIFIERS.toLocaleString('en-US')} USDOT numbers or MC/MX/FF dockets.`;
@@ -127,18 +130,21 @@ class BulkRoutes {
   readonly runner: BulkRunner;
 
   constructor(private readonly deps: BulkRouteDeps) {
-    this.store = createBulkStore(deps.db);
-    const vetting = createVettingStore(deps.db);
+    const sql = deps.sql ?? createSqliteEngine(deps.db);
+    this.store = createBulkStore(sql, { db: deps.db });
+    // the team's policy where every replica reads it (PostgreSQL with DATABASE_URL)
+    const vetting = createVettingSqlStore(sql);
     this.runner = new BulkRunner({
       store: this.store,
       mirror: deps.mirror,
-      policy: () => {
-        const { version, settings } = vetting.currentPolicy();
+      policy: async () => {
+        const { version, settings } = await vetting.currentPolicy();
         return { version, settings };
       },
       profileTtlMs: deps.config.cache.profileTtlMs,
       log: deps.log,
       now: deps.now,
+      ...deps.runner,
     });
   }
 
@@ -147,8 +153,9 @@ class BulkRoutes {
   }
 
   /** A job as the contract shows it, without items. */
-  summary(job: JobRow) {
+  async summary(job: JobRow) {
     const limit = this.deps.config.rateLimits?.profile ?? null;
+    const pace = await this.runner.pace(job, limit);
     return {
       id: job.id,
       status: job.status,
@@ -158,10 +165,28 @@ class BulkRoutes {
       total: job.total,
       done: job.done,
       failed: job.failed,
-      ...this.runner.pace(job, limit),
+      ...pace,
       estimate: job.estimate,
       pause_reason: job.pause_reason,
     };
+  }
+}
+
+/**
+ * Run a route's database work; a database that refuses (503 storage_unavailable) is an expected
+ * answer, logged as a warning, not an unexpected error of the proxy.
+ */
+async function unlessUnavailable<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fn: () => Promise<T>,
+): Promise<T | FastifyReply> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code !== 'storage_unavailable') throw err;
+    request.log.warn({ code: err.code, reason: err.message }, 'bulk: storage unavailable');
+    return sendApiError(reply, err);
   }
 }
 
@@ -183,37 +208,44 @@ function registerCreate(app: FastifyInstance, bulk: BulkRoutes, deps: BulkRouteD
         ),
       );
     }
-    deps.flush?.();
-    const estimate = estimateRun(deps, valid, rejected, bulk.now());
-    if (body.value.dry_run === true) return { estimate };
-    if (!estimate.within_budget) return sendApiError(reply, budgetRefusal(estimate));
-    const job = bulk.store.create({
-      identifiers: valid,
-      estimate,
-      user: userOf(request),
-      at: bulk.now(),
+    return unlessUnavailable(request, reply, async () => {
+      await deps.flush?.();
+      const estimate = await estimateRun(deps, valid, rejected, bulk.now());
+      if (body.value.dry_run === true) return { estimate };
+      if (!estimate.within_budget) return sendApiError(reply, budgetRefusal(estimate));
+      const job = await bulk.store.create({
+        identifiers: valid,
+        estimate,
+        user: userOf(request),
+        at: bulk.now(),
+      });
+      bulk.runner.wake();
+      return reply.code(202).send({ id: job.id, estimate });
     });
-    bulk.runner.wake();
-    return reply.code(202).send({ id: job.id, estimate });
   });
 }
 
 function registerReads(app: FastifyInstance, bulk: BulkRoutes) {
-  app.get('/api/local/bulk-jobs', async () => ({
-    jobs: bulk.store.jobs().map((job) => bulk.summary(job)),
-  }));
+  app.get('/api/local/bulk-jobs', async (request, reply) =>
+    unlessUnavailable(request, reply, async () => {
+      const jobs = await bulk.store.jobs();
+      return { jobs: await Promise.all(jobs.map((job) => bulk.summary(job))) };
+    }),
+  );
 
   app.get('/api/local/bulk-jobs/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
     const page = parseInput(pageSchema, request.query ?? {}, PAGE_WORDING);
     if (!page.ok) return sendApiError(reply, page.error);
-    const job = bulk.store.job(id);
-    if (!job) return sendApiError(reply, unknownJob(id));
-    const offset = page.value.offset ?? 0;
-    const limit = page.value.limit ?? DEFAULT_ITEMS_LIMIT;
-    const items = bulk.store.items(job.seq, { offset, limit, status: page.value.status });
-    reply.header('cache-control', 'private, no-store');
-    return { ...bulk.summary(job), items, offset, limit };
+    return unlessUnavailable(request, reply, async () => {
+      const job = await bulk.store.job(id);
+      if (!job) return sendApiError(reply, unknownJob(id));
+      const offset = page.value.offset ?? 0;
+      const limit = page.value.limit ?? DEFAULT_ITEMS_LIMIT;
+      const items = await bulk.store.items(job.seq, { offset, limit, status: page.value.status });
+      reply.header('cache-control', 'private, no-store');
+      return { ...(await bulk.summary(job)), items, offset, limit };
+    });
   });
 }
 
@@ -221,21 +253,28 @@ function registerActions(app: FastifyInstance, bulk: BulkRoutes) {
   for (const action of ACTIONS) {
     app.post(`/api/local/bulk-jobs/:id/${action}`, async (request, reply) => {
       const { id } = request.params as { id: string };
-      if (!bulk.store.job(id)) return sendApiError(reply, unknownJob(id));
-      const outcome = bulk.store.act(id, action, bulk.now());
-      if (!outcome.ok) {
-        return sendApiError(reply, new ApiError(409, outcome.code, outcome.message, outcome.hint));
-      }
-      // A resumed or re-queued job starts; a paused or cancelled one stops after the item in hand.
-      bulk.runner.wake();
-      return bulk.summary(outcome.job);
+      return unlessUnavailable(request, reply, async () => {
+        if (!(await bulk.store.job(id))) return sendApiError(reply, unknownJob(id));
+        const outcome = await bulk.store.act(id, action, bulk.now());
+        if (!outcome.ok) {
+          return sendApiError(
+            reply,
+            new ApiError(409, outcome.code, outcome.message, outcome.hint),
+          );
+        }
+        // A resumed or re-queued job starts (here, or on the replica that takes it first); a
+        // paused or cancelled one stops after the item in hand, on whichever replica runs it.
+        bulk.runner.wake();
+        return bulk.summary(outcome.job);
+      });
     });
   }
 }
 
 /**
  * Register /api/local/bulk-jobs*. The runner starts when the app is ready (picking up the jobs a
- * restart interrupted) and stops before the database closes.
+ * restart or a dead replica interrupted) and stops before the database closes, giving its job's
+ * lease up so another replica can carry on at once.
  */
 export function registerBulkRoutes(app: FastifyInstance, deps: BulkRouteDeps): BulkRunner {
   const bulk = new BulkRoutes(deps);

@@ -1,8 +1,13 @@
 /**
- * The bulk job runner: one job at a time (oldest first; a job left running by a restart first), one
- * carrier at a time, each looked up through the proxy's own mirror client — the same validation,
- * cache, budget reservation, rate-limit queue, retries, spend meter and audit as a profile view —
- * and its outcome committed before the next one starts. See docs/bulk-vetting.md.
+ * The bulk job runner: one job at a time (oldest first; a job left running by a restart or a dead
+ * replica first), one carrier at a time, each looked up through the proxy's own mirror client — the
+ * same validation, cache, budget reservation, rate-limit queue, retries, spend meter and audit as a
+ * profile view — and its outcome committed before the next one starts. See docs/bulk-vetting.md.
+ *
+ * Replicas sharing one database each run a runner: a job is worked by the replica holding its lease
+ * (renewed while it runs). Every runner looks for runnable jobs at start and every few seconds, and
+ * takes one whose lease is free or has lapsed, so a job whose replica died is resumed by another
+ * from its item states (items the dead one had in hand are still pending, and are done again).
  */
 import type { ItemOutcome, JobRow, PendingItem, BulkStore } from './store.ts';
 import { lookupQuery } from './estimate.ts';
@@ -10,6 +15,7 @@ import { itemResult } from './result.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
 import { monthStart } from '../governance/pricing.ts';
+import { newHolderId } from '../sql/lease.ts';
 import { parseProfileResponse } from '../../../src/lib/service/index.ts';
 import type { Policy } from '../../../src/lib/vetting/index.ts';
 
@@ -21,6 +27,15 @@ const MAX_RATE_WAIT_MS = 60_000;
 /** Unexpected errors on one job before it is marked failed. */
 const MAX_JOB_ERRORS = 3;
 const ERROR_BACKOFF_MS = 2000;
+/**
+ * A job's lease lapses this long after its holder last renewed it: a replica that dies mid-job
+ * hands the job over within about this time (plus one look for work).
+ */
+const DEFAULT_LEASE_TTL_MS = 15_000;
+/** How often an idle runner looks for runnable jobs (new ones wake it at once on its replica). */
+const DEFAULT_POLL_MS = 5000;
+/** How often a running job's lease is renewed and its state read (at most a third of the TTL). */
+const WATCH_EVERY_MS = 1000;
 
 export interface RunnerLog {
   warn(obj: object, message: string): void;
@@ -31,11 +46,23 @@ export interface RunnerDeps {
   store: BulkStore;
   mirror: MirrorClient;
   /** the team's current vetting policy */
-  policy: () => Policy;
+  policy: () => Policy | Promise<Policy>;
   /** how long a stored result stays fresh (the profile cache's lifetime) */
   profileTtlMs: number;
   log: RunnerLog;
   now?: () => Date;
+  /** this process as a job lease holder (default: a new id) */
+  holder?: string;
+  /** lease time to live (default DEFAULT_LEASE_TTL_MS; tests shorten it) */
+  leaseTtlMs?: number;
+  /** how often an idle runner looks for jobs (default 5 s) */
+  pollMs?: number;
+}
+
+/** The lease of the job in hand, kept alive by a timer while the job runs. */
+interface JobLease {
+  readonly lost: boolean;
+  stop(): Promise<void>;
 }
 
 type Step =
@@ -86,14 +113,21 @@ export class BulkRunner {
   private wakeUp: (() => void) | undefined;
   private woken = false;
   private readonly errors = new Map<number, number>();
+  private readonly holder: string;
+  private readonly leaseTtlMs: number;
+  private readonly pollMs: number;
 
-  constructor(private readonly deps: RunnerDeps) {}
+  constructor(private readonly deps: RunnerDeps) {
+    this.holder = deps.holder ?? newHolderId('bulk');
+    this.leaseTtlMs = deps.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS;
+    this.pollMs = deps.pollMs ?? DEFAULT_POLL_MS;
+  }
 
   private now(): Date {
     return (this.deps.now ?? (() => new Date()))();
   }
 
-  /** Start working: queued jobs, and a job a restart left running, are picked up. */
+  /** Start working: queued jobs, and jobs a restart or a dead replica left running, are picked up. */
   start(): void {
     this.loop ??= this.run();
   }
@@ -127,27 +161,97 @@ export class BulkRunner {
   }
 
   private async run(): Promise<void> {
+    if (this.deps.store.kind === 'sqlite') {
+      // The SQLite file is this process's alone: a job lease in it was left by a killed
+      // predecessor, and waiting for it to lapse would only delay the resume.
+      await this.deps.store.dropLeases().catch((err: unknown) => {
+        this.deps.log.warn({ err }, 'bulk: cannot clear the job leases of a previous run');
+      });
+    }
     while (!this.stopped) {
       this.woken = false;
-      let job: JobRow | undefined;
+      let ran: boolean;
       try {
-        job = this.deps.store.nextRunnable();
+        ran = await this.runOne();
       } catch (err) {
         this.deps.log.warn({ err }, 'bulk: cannot read the job queue; retrying');
         await this.sleep(ERROR_BACKOFF_MS);
         continue;
       }
-      if (!job) {
-        if (!this.woken) await this.sleep(60_000);
-        continue;
-      }
+      // Nothing this replica may run: look again in a while (a job another replica holds may be
+      // handed over when its lease lapses), or at once when woken.
+      if (!ran && !this.woken) await this.sleep(this.pollMs);
+    }
+  }
+
+  /** Run the first runnable job whose lease this replica gets; false when there is none. */
+  private async runOne(): Promise<boolean> {
+    const { store } = this.deps;
+    for (const job of await store.runnable()) {
+      if (this.stopped) return true;
+      if (!(await store.claim(job.id, this.holder, this.leaseTtlMs))) continue;
+      const lease = this.keepLease(job);
+      let failed = false;
       try {
-        await this.runJob(job);
+        await this.runJob(job, lease);
         this.errors.delete(job.seq);
       } catch (err) {
+        failed = true;
         await this.onJobError(job, err);
+      } finally {
+        await lease.stop();
+        await store.release(job.id, this.holder).catch((err: unknown) => {
+          this.deps.log.warn({ err, job: job.id }, 'bulk: cannot release the job lease');
+        });
       }
+      if (failed) await this.sleep(ERROR_BACKOFF_MS);
+      return true;
     }
+    return false;
+  }
+
+  /**
+   * Renew the job's lease while it runs, and watch the job's state: a pause or cancel made on any
+   * replica, or a lease lost (this process stalled past its TTL and another took the job), wakes
+   * the runner from a wait so it stops the job.
+   */
+  private keepLease(job: JobRow): JobLease {
+    const state = { lost: false, stopped: false };
+    const every = Math.max(50, Math.min(this.leaseTtlMs / 3, WATCH_EVERY_MS));
+    let timer: NodeJS.Timeout | undefined;
+    let inFlight: Promise<void> = Promise.resolve();
+    const tick = async () => {
+      if (state.stopped) return;
+      try {
+        const held = await this.deps.store.claim(job.id, this.holder, this.leaseTtlMs);
+        if (!held) {
+          state.lost = true;
+          this.deps.log.warn({ job: job.id }, 'bulk: the job lease went to another replica');
+        }
+        const status = await this.deps.store.status(job.seq);
+        if (!held || (status !== 'running' && status !== 'queued')) this.wakeUp?.();
+      } catch (err) {
+        this.deps.log.warn({ err, job: job.id }, 'bulk: cannot renew the job lease');
+      }
+      if (!state.stopped && !state.lost) schedule();
+    };
+    const schedule = () => {
+      timer = setTimeout(() => {
+        inFlight = tick();
+      }, every).unref();
+    };
+    schedule();
+    return {
+      get lost() {
+        return state.lost;
+      },
+      async stop() {
+        state.stopped = true;
+        clearTimeout(timer);
+        // a renewal under way ends before the lease is released, so it cannot take it back
+        await inFlight;
+      },
+    };
   }
 
   private async onJobError(job: JobRow, err: unknown): Promise<void> {
@@ -158,32 +262,34 @@ export class BulkRunner {
     if (count >= MAX_JOB_ERRORS) {
       try {
         const message = err instanceof Error ? err.message : String(err);
-        this.deps.store.fail(job.seq, { code: 'internal_error', message }, this.now());
+        await this.deps.store.fail(job.seq, { code: 'internal_error', message }, this.now());
         this.errors.delete(job.seq);
       } catch (failed) {
         this.deps.log.error({ err: failed, job: job.id }, 'bulk: cannot mark the job failed');
       }
     }
-    await this.sleep(ERROR_BACKOFF_MS);
   }
 
-  private async runJob(job: JobRow): Promise<void> {
+  private async runJob(job: JobRow, lease: JobLease): Promise<void> {
     const { store } = this.deps;
-    if (!store.start(job.seq, this.now())) return;
+    if (!(await store.start(job.seq, this.now()))) return;
     let down = 0;
     let rateWaits = 0;
     let lastPosition = -1;
-    while (!this.stopped) {
-      // The user may pause or cancel between two items: the database says what to do next.
-      if (store.status(job.seq) !== 'running') return;
-      const item = store.nextPending(job.seq);
+    while (!this.stopped && !lease.lost) {
+      // The user may pause or cancel between two items, on any replica: the database says what
+      // to do next.
+      if ((await store.status(job.seq)) !== 'running') return;
+      const item = await store.nextPending(job.seq);
       if (!item) {
-        store.complete(job.seq, this.now());
+        await store.complete(job.seq, this.now());
         return;
       }
       if (item.position !== lastPosition) rateWaits = 0;
       lastPosition = item.position;
       const step = await this.process(job, item);
+      // another replica has the job now: it does this item again (a free cache hit)
+      if (lease.lost) return;
       if (step.kind === 'wait') {
         rateWaits += 1;
         if (rateWaits <= MAX_RATE_WAITS) {
@@ -192,7 +298,7 @@ export class BulkRunner {
           continue;
         }
         const message = 'The per-minute limit stayed used up; retry this carrier later.';
-        store.finish(
+        await store.finish(
           job.seq,
           item.position,
           { status: 'failed', dot: null, code: 'upstream_unavailable', message },
@@ -201,15 +307,15 @@ export class BulkRunner {
         continue;
       }
       if (step.kind === 'pause') {
-        store.pauseFor(job.seq, step, this.now());
+        await store.pauseFor(job.seq, step, this.now());
         return;
       }
-      store.finish(job.seq, item.position, step.outcome, this.now());
+      await store.finish(job.seq, item.position, step.outcome, this.now());
       const outage =
         step.outcome.status === 'failed' && step.outcome.code === 'upstream_unavailable';
       down = outage ? down + 1 : 0;
       if (down >= OUTAGE_PAUSE_AFTER) {
-        store.pauseFor(
+        await store.pauseFor(
           job.seq,
           {
             code: 'upstream_unavailable',
@@ -224,7 +330,7 @@ export class BulkRunner {
 
   /** Look one carrier up and judge it; a wait (rate limit) or a pause (budget) instead. */
   private async process(job: JobRow, item: PendingItem): Promise<Step> {
-    const policy = this.deps.policy();
+    const policy = await this.deps.policy();
     const now = this.now();
     if (item.kind === 'dot') {
       // A result of this month still within the cache's lifetime, under the same policy, is used
@@ -233,7 +339,7 @@ export class BulkRunner {
       const since = new Date(
         Math.max(monthStart(now).getTime(), now.getTime() - this.deps.profileTtlMs),
       );
-      const stored = this.deps.store.storedResult(item.lookup, since.toISOString());
+      const stored = await this.deps.store.storedResult(item.lookup, since.toISOString());
       if (stored && stored.result.policy_version === policy.version) {
         return {
           kind: 'outcome',
@@ -286,12 +392,11 @@ export class BulkRunner {
   }
 
   /** Carriers a minute over the job's recent finishes, and the seconds left at that pace. */
-  pace(
+  async pace(
     job: Pick<JobRow, 'seq' | 'status' | 'total' | 'done' | 'failed'>,
     limitPerMinute: number | null,
-  ): { rate_per_minute: number | null; eta_seconds: number | null } {
-    const times = this.deps.store
-      .recentFinishes(job.seq, 60)
+  ): Promise<{ rate_per_minute: number | null; eta_seconds: number | null }> {
+    const times = (await this.deps.store.recentFinishes(job.seq, 60))
       .map((at) => Date.parse(at))
       .filter((at) => Number.isFinite(at));
     const newest = times[0];

@@ -1,17 +1,20 @@
 /**
- * The job state machine and the item bookkeeping of the bulk store, on a real SQLite file: which
- * actions each state allows, what cancel and retry-failed do to items, and that an item is finished
- * once only.
+ * The job state machine and the item bookkeeping of the bulk store, on both engines (SQLite's proxy
+ * file and PostgreSQL, migration 8, with the same SQL): which actions each state allows, what
+ * cancel and retry-failed do to items, that an item is finished once only, and the job leases.
+ * PostgreSQL's half is skipped, with the reason printed, only where it is not installed.
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import type Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BulkEstimate, ItemResult } from '../../../src/lib/bulk/contract.ts';
 import { checkIdentifiers } from '../../../src/lib/service/rules/entries.ts';
-import { openProxyDb } from '../db.ts';
-import { makeTempDir } from '../test-helpers.ts';
-import { createBulkStore, type BulkStore, type JobAction } from './store.ts';
+import type { SqlEngine } from '../sql/engine.ts';
+import { leaseHolder } from '../sql/lease.ts';
+import { storeTestEngines } from '../sql/test-databases.ts';
+import { createBulkStore, jobLeaseName, type BulkStore, type JobAction } from './store.ts';
+
+const { engines, stop } = await storeTestEngines('bulk store');
+
+afterAll(stop);
 
 const ESTIMATE = { carriers: 3 } as BulkEstimate;
 const RESULT: ItemResult = {
@@ -30,34 +33,34 @@ const RESULT: ItemResult = {
 };
 const AT = new Date('2026-11-20T10:00:00Z');
 
-let dir: string;
-let db: Database.Database;
-let store: BulkStore;
+describe.each(engines)('bulk job store on $name', ({ skip, open }) => {
+  let sql: SqlEngine;
+  let cleanUp: () => void;
+  let store: BulkStore;
 
-beforeEach(() => {
-  dir = makeTempDir();
-  db = openProxyDb(join(dir, 'proxy.sqlite'));
-  store = createBulkStore(db);
-});
+  beforeEach(async ({ skip: skipTest }) => {
+    if (skip !== undefined) skipTest(skip);
+    ({ sql, cleanUp } = await open());
+    store = createBulkStore(sql);
+  });
 
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+  afterEach(async () => {
+    await sql?.close();
+    cleanUp?.();
+  });
 
-function newJob(inputs = ['568253', 'MC-277621', '2214589']) {
-  const { valid } = checkIdentifiers(inputs);
-  return store.create({ identifiers: valid, estimate: ESTIMATE, user: 'ann', at: AT });
-}
+  function newJob(inputs = ['568253', 'MC-277621', '2214589']) {
+    const { valid } = checkIdentifiers(inputs);
+    return store.create({ identifiers: valid, estimate: ESTIMATE, user: 'ann', at: AT });
+  }
 
-function statusAfter(id: string, action: JobAction): string {
-  const outcome = store.act(id, action, AT);
-  return outcome.ok ? outcome.job.status : `refused:${outcome.code}`;
-}
+  async function statusAfter(id: string, action: JobAction): Promise<string> {
+    const outcome = await store.act(id, action, AT);
+    return outcome.ok ? outcome.job.status : `refused:${outcome.code}`;
+  }
 
-describe('bulk job state machine', () => {
-  it('creates a queued job with one pending item per identifier, in order', () => {
-    const job = newJob();
+  it('creates a queued job with one pending item per identifier, in order', async () => {
+    const job = await newJob();
     expect(job).toMatchObject({
       status: 'queued',
       total: 3,
@@ -65,7 +68,7 @@ describe('bulk job state machine', () => {
       failed: 0,
       created_by: 'ann',
     });
-    const items = store.items(job.seq, { offset: 0, limit: 10 });
+    const items = await store.items(job.seq, { offset: 0, limit: 10 });
     expect(items.map((item) => [item.position, item.identifier, item.status])).toEqual([
       [1, '568253', 'pending'],
       [2, 'MC-277621', 'pending'],
@@ -73,7 +76,7 @@ describe('bulk job state machine', () => {
     ]);
     expect(items[0]?.dot_number).toBe('568253');
     expect(items[1]?.dot_number).toBeUndefined();
-    expect(store.nextPending(job.seq)).toEqual({
+    expect(await store.nextPending(job.seq)).toEqual({
       position: 1,
       kind: 'dot',
       lookup: '568253',
@@ -81,62 +84,77 @@ describe('bulk job state machine', () => {
     });
   });
 
-  it('allows pause ⇄ resume, then cancel; refuses the impossible transitions', () => {
-    const { id } = newJob();
-    expect(statusAfter(id, 'resume')).toBe('refused:invalid_transition');
-    expect(statusAfter(id, 'pause')).toBe('paused');
-    expect(statusAfter(id, 'pause')).toBe('refused:invalid_transition');
-    expect(statusAfter(id, 'resume')).toBe('queued');
-    expect(statusAfter(id, 'cancel')).toBe('cancelled');
+  it('allows pause ⇄ resume, then cancel; refuses the impossible transitions', async () => {
+    const { id } = await newJob();
+    expect(await statusAfter(id, 'resume')).toBe('refused:invalid_transition');
+    expect(await statusAfter(id, 'pause')).toBe('paused');
+    expect(await statusAfter(id, 'pause')).toBe('refused:invalid_transition');
+    expect(await statusAfter(id, 'resume')).toBe('queued');
+    expect(await statusAfter(id, 'cancel')).toBe('cancelled');
     for (const action of ['pause', 'resume', 'cancel', 'retry-failed'] as const) {
-      expect(statusAfter(id, action)).toBe('refused:invalid_transition');
+      expect(await statusAfter(id, action)).toBe('refused:invalid_transition');
     }
-    const failed = newJob();
-    store.start(failed.seq, AT);
-    store.fail(failed.seq, { code: 'internal_error', message: 'disk' }, AT);
-    expect(store.job(failed.id)?.pause_reason).toEqual({ code: 'internal_error', message: 'disk' });
-    expect(statusAfter(failed.id, 'resume')).toBe('queued');
-    expect(store.job(failed.id)?.pause_reason).toBeNull();
-    const refused = store.act(id, 'resume', AT);
+    const failed = await newJob();
+    await store.start(failed.seq, AT);
+    await store.fail(failed.seq, { code: 'internal_error', message: 'disk' }, AT);
+    expect((await store.job(failed.id))?.pause_reason).toEqual({
+      code: 'internal_error',
+      message: 'disk',
+    });
+    expect(await statusAfter(failed.id, 'resume')).toBe('queued');
+    expect((await store.job(failed.id))?.pause_reason).toBeNull();
+    const refused = await store.act(id, 'resume', AT);
     expect(refused).toMatchObject({ ok: false, hint: expect.stringContaining('paused') });
   });
 
-  it('cancels the pending items only', () => {
-    const job = newJob();
-    expect(store.start(job.seq, AT)).toBe(true);
-    store.finish(
+  it('cancels the pending items only', async () => {
+    const job = await newJob();
+    expect(await store.start(job.seq, AT)).toBe(true);
+    await store.finish(
       job.seq,
       1,
       { status: 'done', dot: '568253', result: RESULT, source: 'upstream' },
       AT,
     );
-    store.act(job.id, 'cancel', AT);
-    const statuses = store.items(job.seq, { offset: 0, limit: 10 }).map((item) => item.status);
+    await store.act(job.id, 'cancel', AT);
+    const statuses = (await store.items(job.seq, { offset: 0, limit: 10 })).map(
+      (item) => item.status,
+    );
     expect(statuses).toEqual(['done', 'cancelled', 'cancelled']);
-    expect(store.nextRunnable()).toBeUndefined();
+    expect(await store.runnable()).toEqual([]);
   });
 
-  it('finishes an item once; retry-failed re-queues failed items only and restarts a done job', () => {
-    const job = newJob();
-    store.start(job.seq, AT);
-    store.finish(
+  it('finishes an item once; retry-failed re-queues failed items only and restarts a done job', async () => {
+    const job = await newJob();
+    await store.start(job.seq, AT);
+    await store.finish(
       job.seq,
       1,
       { status: 'done', dot: '568253', result: RESULT, source: 'upstream' },
       AT,
     );
-    store.finish(job.seq, 2, { status: 'failed', dot: null, code: 'not_found', message: 'no' }, AT);
+    await store.finish(
+      job.seq,
+      2,
+      { status: 'failed', dot: null, code: 'not_found', message: 'no' },
+      AT,
+    );
     // a second outcome for a finished item is ignored
-    store.finish(job.seq, 1, { status: 'failed', dot: null, code: 'rejected', message: 'x' }, AT);
-    store.finish(
+    await store.finish(
+      job.seq,
+      1,
+      { status: 'failed', dot: null, code: 'rejected', message: 'x' },
+      AT,
+    );
+    await store.finish(
       job.seq,
       3,
       { status: 'done', dot: '2214589', result: RESULT, source: 'cache' },
       AT,
     );
-    store.complete(job.seq, AT);
-    expect(store.job(job.id)).toMatchObject({ status: 'done', done: 2, failed: 1 });
-    const first = store.items(job.seq, { offset: 0, limit: 1 })[0];
+    await store.complete(job.seq, AT);
+    expect(await store.job(job.id)).toMatchObject({ status: 'done', done: 2, failed: 1 });
+    const first = (await store.items(job.seq, { offset: 0, limit: 1 }))[0];
     expect(first).toMatchObject({
       status: 'done',
       verdict: 'pass',
@@ -144,47 +162,98 @@ describe('bulk job state machine', () => {
       source: 'upstream',
     });
 
-    expect(statusAfter(job.id, 'retry-failed')).toBe('queued');
-    const items = store.items(job.seq, { offset: 0, limit: 10 });
+    expect(await statusAfter(job.id, 'retry-failed')).toBe('queued');
+    const items = await store.items(job.seq, { offset: 0, limit: 10 });
     expect(items.map((item) => item.status)).toEqual(['done', 'pending', 'done']);
     expect(items[1]?.error).toBeUndefined();
-    expect(store.nextPending(job.seq)?.position).toBe(2);
-    expect(store.nextRunnable()?.id).toBe(job.id);
+    expect((await store.nextPending(job.seq))?.position).toBe(2);
+    expect((await store.runnable())[0]?.id).toBe(job.id);
     // nothing failed any more: nothing to retry
-    expect(statusAfter(job.id, 'retry-failed')).toBe('refused:nothing_to_retry');
+    expect(await statusAfter(job.id, 'retry-failed')).toBe('refused:nothing_to_retry');
   });
 
-  it('runs a running job (left by a restart) first, then the oldest queued; pages and filters items', () => {
-    const older = newJob();
-    const newer = newJob(['1', '2', '3', '4']);
-    expect(store.nextRunnable()?.id).toBe(older.id);
-    store.start(newer.seq, AT);
-    expect(store.nextRunnable()?.id).toBe(newer.id);
-    store.pauseFor(newer.seq, { code: 'budget_exceeded', message: 'over' }, AT);
-    expect(store.job(newer.id)).toMatchObject({
+  it('runs a running job (left by a restart) first, then the oldest queued; pages and filters items', async () => {
+    const older = await newJob();
+    const newer = await newJob(['1', '2', '3', '4']);
+    expect((await store.runnable())[0]?.id).toBe(older.id);
+    await store.start(newer.seq, AT);
+    expect((await store.runnable())[0]?.id).toBe(newer.id);
+    await store.pauseFor(newer.seq, { code: 'budget_exceeded', message: 'over' }, AT);
+    expect(await store.job(newer.id)).toMatchObject({
       status: 'paused',
       pause_reason: { code: 'budget_exceeded', message: 'over' },
     });
-    expect(store.jobs().map((job) => job.id)).toEqual([newer.id, older.id]);
-    const page = store.items(newer.seq, { offset: 1, limit: 2 });
+    expect((await store.jobs()).map((job) => job.id)).toEqual([newer.id, older.id]);
+    const page = await store.items(newer.seq, { offset: 1, limit: 2 });
     expect(page.map((item) => item.position)).toEqual([2, 3]);
-    expect(store.items(newer.seq, { offset: 0, limit: 10, status: 'done' })).toEqual([]);
+    expect(await store.items(newer.seq, { offset: 0, limit: 10, status: 'done' })).toEqual([]);
   });
 
-  it('finds a stored result of a DOT since a time', () => {
-    const job = newJob();
-    store.start(job.seq, AT);
-    store.finish(
+  it('finds a stored result of a DOT since a time', async () => {
+    const job = await newJob();
+    await store.start(job.seq, AT);
+    await store.finish(
       job.seq,
       1,
       { status: 'done', dot: '568253', result: RESULT, source: 'upstream' },
       AT,
     );
-    expect(store.storedResult('568253', '2026-11-20T09:00:00.000Z')).toMatchObject({
+    expect(await store.storedResult('568253', '2026-11-20T09:00:00.000Z')).toMatchObject({
       dot: '568253',
       result: RESULT,
     });
-    expect(store.storedResult('568253', '2026-11-20T11:00:00.000Z')).toBeUndefined();
-    expect(store.storedResult('2214589', '2026-11-01T00:00:00.000Z')).toBeUndefined();
+    expect(await store.storedResult('568253', '2026-11-20T11:00:00.000Z')).toBeUndefined();
+    expect(await store.storedResult('2214589', '2026-11-01T00:00:00.000Z')).toBeUndefined();
+  });
+  it('stores a large job in order, with numbers (not strings) from either engine', async () => {
+    const dots = Array.from({ length: 1201 }, (_, i) => String(3_000_000 + i));
+    const job = await newJob(dots);
+    expect(job).toMatchObject({ total: 1201, done: 0, failed: 0 });
+    expect(typeof job.seq).toBe('number');
+    const tail = await store.items(job.seq, { offset: 1199, limit: 10 });
+    expect(tail.map((item) => [item.position, item.identifier])).toEqual([
+      [1200, '3001199'],
+      [1201, '3001200'],
+    ]);
+    const second = await newJob(['1']);
+    expect(second.seq).toBeGreaterThan(job.seq);
+    expect(await store.nextPending(second.seq)).toEqual({
+      position: 1,
+      kind: 'dot',
+      lookup: '1',
+      attempts: 0,
+    });
+  });
+
+  it('lets a pause or cancel stand against the runner finishing the job', async () => {
+    const job = await newJob(['1']);
+    await store.start(job.seq, AT);
+    expect(await statusAfter(job.id, 'cancel')).toBe('cancelled');
+    await store.complete(job.seq, AT);
+    await store.fail(job.seq, { code: 'internal_error', message: 'x' }, AT);
+    expect(await store.job(job.id)).toMatchObject({ status: 'cancelled', pause_reason: null });
+    // two replicas acting on one job at once: each sees the other's outcome
+    const other = await newJob(['2']);
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, () => statusAfter(other.id, 'pause')),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'paused')).toHaveLength(1);
+  });
+
+  it('gives a job to one lease holder at a time; a released or lapsed lease passes on', async () => {
+    const job = await newJob();
+    expect(await store.claim(job.id, 'a', 60_000)).toBe(true);
+    expect(await store.claim(job.id, 'b', 60_000)).toBe(false);
+    // renewing is the holder's own
+    expect(await store.claim(job.id, 'a', 60_000)).toBe(true);
+    expect(await leaseHolder(sql, jobLeaseName(job.id))).toBe('a');
+    await store.release(job.id, 'b');
+    expect(await leaseHolder(sql, jobLeaseName(job.id))).toBe('a');
+    await store.release(job.id, 'a');
+    expect(await store.claim(job.id, 'b', 1)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await store.claim(job.id, 'a', 60_000)).toBe(true);
+    await store.dropLeases();
+    expect(await leaseHolder(sql, jobLeaseName(job.id))).toBeUndefined();
   });
 });

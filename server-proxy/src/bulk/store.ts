@@ -1,13 +1,18 @@
 /**
- * Bulk vetting jobs in the proxy database (migration 5): `bulk_job` and one `bulk_item` per
- * identifier. The job state machine lives here, so the routes and the runner cannot disagree:
+ * Bulk vetting jobs in the proxy's database (SQLite migration 5, PostgreSQL migration 8; the same
+ * SQL on both engines): `bulk_job` and one `bulk_item` per identifier. The job state machine lives
+ * here, so the routes and the runner cannot disagree:
  *
  *   queued → running → done | failed;  queued | running ⇄ paused;  failed → queued (resume);
  *   queued | running | paused → cancelled
  *
  * Items go pending → done | failed, and pending → cancelled when their job is cancelled. Every write
  * is one short transaction: an item's result is committed the moment it finishes, so a killed
- * process loses at most the item in flight, which is still pending at the next start.
+ * process loses at most the item in flight, which is still pending when a replica (this one after
+ * a restart, or another) takes the job up again.
+ *
+ * Which process works a job is a lease in the same database (`bulk-job:<id>`, ../sql/lease.ts), so
+ * that however many replicas share it, a job is worked by one of them at a time.
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
@@ -19,7 +24,9 @@ import type {
   JobStatus,
 } from '../../../src/lib/bulk/contract.ts';
 import type { Identifier } from '../../../src/lib/service/rules/entries.ts';
-import { storageOf } from '../storage.ts';
+import type { SqlEngine, SqlExecutor, SqlParam } from '../sql/engine.ts';
+import { acquireLease, releaseLease } from '../sql/lease.ts';
+import { guardWrites } from '../sql/write-guard.ts';
 
 export type JobAction = 'pause' | 'resume' | 'cancel' | 'retry-failed';
 
@@ -44,23 +51,24 @@ export interface JobRow {
   pause_reason: { code: string; message: string } | null;
 }
 
+/** A job row as either engine answers it (PostgreSQL's bigints and counts come as strings). */
 interface RawJob {
-  seq: number;
+  seq: number | string;
   id: string;
   status: JobStatus;
   created_at: string;
   updated_at: string;
   created_by: string;
-  total: number;
+  total: number | string;
   estimate: string;
   pause_code: string | null;
   pause_message: string | null;
-  done: number;
-  failed: number;
+  done: number | string;
+  failed: number | string;
 }
 
 interface RawItem {
-  position: number;
+  position: number | string;
   identifier: string;
   kind: 'dot' | 'docket';
   lookup: string;
@@ -71,7 +79,7 @@ interface RawItem {
   error_code: string | null;
   error_message: string | null;
   source: 'cache' | 'stored' | 'upstream' | null;
-  attempts: number;
+  attempts: number | string;
   finished_at: string | null;
 }
 
@@ -105,6 +113,17 @@ const JOB_COLUMNS = `j.seq, j.id, j.status, j.created_at, j.updated_at, j.create
   (SELECT COUNT(*) FROM bulk_item i WHERE i.job_seq = j.seq AND i.status = 'done') AS done,
   (SELECT COUNT(*) FROM bulk_item i WHERE i.job_seq = j.seq AND i.status = 'failed') AS failed`;
 
+const ITEM_COLUMNS = `position, identifier, kind, lookup, dot_number, status, verdict, result,
+  error_code, error_message, source, attempts, finished_at`;
+
+/** Items inserted by one statement (7 parameters each: well under either engine's limit). */
+const INSERT_CHUNK = 500;
+
+/** The lease a job's runner holds while it works the job. */
+export function jobLeaseName(id: string): string {
+  return `bulk-job:${id}`;
+}
+
 function parseJson(text: string | null): unknown {
   if (text === null) return undefined;
   try {
@@ -116,16 +135,16 @@ function parseJson(text: string | null): unknown {
 
 function toJob(raw: RawJob): JobRow {
   return {
-    seq: raw.seq,
+    seq: Number(raw.seq),
     id: raw.id,
     status: raw.status,
     created_at: raw.created_at,
     updated_at: raw.updated_at,
     created_by: raw.created_by,
-    total: raw.total,
+    total: Number(raw.total),
     estimate: parseJson(raw.estimate) as BulkEstimate,
-    done: raw.done,
-    failed: raw.failed,
+    done: Number(raw.done),
+    failed: Number(raw.failed),
     pause_reason:
       raw.pause_code === null ? null : { code: raw.pause_code, message: raw.pause_message ?? '' },
   };
@@ -134,7 +153,7 @@ function toJob(raw: RawJob): JobRow {
 function toItem(raw: RawItem): BulkItem {
   const result = parseJson(raw.result) as ItemResult | undefined;
   return {
-    position: raw.position,
+    position: Number(raw.position),
     identifier: raw.identifier,
     ...(raw.dot_number === null ? {} : { dot_number: raw.dot_number }),
     status: raw.status,
@@ -144,7 +163,7 @@ function toItem(raw: RawItem): BulkItem {
       ? {}
       : { error: { code: raw.error_code, message: raw.error_message ?? '' } }),
     ...(raw.source === null ? {} : { source: raw.source }),
-    attempts: raw.attempts,
+    attempts: Number(raw.attempts),
     ...(raw.finished_at === null ? {} : { finished_at: raw.finished_at }),
   };
 }
@@ -166,168 +185,126 @@ const HINTS: Record<JobAction, string> = {
 };
 
 export interface BulkStore {
+  readonly kind: SqlEngine['kind'];
   create(input: {
     identifiers: readonly Identifier[];
     estimate: BulkEstimate;
     user: string;
     at: Date;
-  }): JobRow;
-  job(id: string): JobRow | undefined;
-  jobs(): JobRow[];
-  items(seq: number, page: { offset: number; limit: number; status?: ItemStatus }): BulkItem[];
+  }): Promise<JobRow>;
+  job(id: string): Promise<JobRow | undefined>;
+  jobs(): Promise<JobRow[]>;
+  items(
+    seq: number,
+    page: { offset: number; limit: number; status?: ItemStatus },
+  ): Promise<BulkItem[]>;
   /** Apply a user's action; a refusal when the job's state does not allow it. */
   act(
     id: string,
     action: JobAction,
     at: Date,
-  ): { ok: true; job: JobRow } | ({ ok: false } & Refusal);
-  /** The job to run next: a running one (left by a restart) first, then the oldest queued. */
-  nextRunnable(): JobRow | undefined;
-  /** queued → running; false when the job was paused or cancelled meanwhile. */
-  start(seq: number, at: Date): boolean;
-  status(seq: number): JobStatus | undefined;
-  nextPending(seq: number): PendingItem | undefined;
+  ): Promise<{ ok: true; job: JobRow } | ({ ok: false } & Refusal)>;
+  /** Jobs to run, in order: running ones (left by a restart or a dead replica) first, then queued. */
+  runnable(limit?: number): Promise<JobRow[]>;
+  /** queued → running; false when the job was paused, cancelled or finished meanwhile. */
+  start(seq: number, at: Date): Promise<boolean>;
+  status(seq: number): Promise<JobStatus | undefined>;
+  nextPending(seq: number): Promise<PendingItem | undefined>;
   /** Commit one item's outcome (only while the item is still pending). */
-  finish(seq: number, position: number, outcome: ItemOutcome, at: Date): void;
+  finish(seq: number, position: number, outcome: ItemOutcome, at: Date): Promise<void>;
   /** running → paused by the runner, with why (the item in hand stays pending). */
-  pauseFor(seq: number, reason: { code: string; message: string }, at: Date): void;
+  pauseFor(seq: number, reason: { code: string; message: string }, at: Date): Promise<void>;
   /** running → done (no pending item left). */
-  complete(seq: number, at: Date): void;
-  /** running → failed: the runner could not go on (e.g. the database refused a write). */
-  fail(seq: number, reason: { code: string; message: string }, at: Date): void;
+  complete(seq: number, at: Date): Promise<void>;
+  /** queued | running → failed: the runner could not go on (e.g. the database refused a write). */
+  fail(seq: number, reason: { code: string; message: string }, at: Date): Promise<void>;
   /** The freshest done result of a DOT since `since` (ISO), from any job. */
-  storedResult(dot: string, since: string): StoredResult | undefined;
+  storedResult(dot: string, since: string): Promise<StoredResult | undefined>;
   /** Finish times of the job's latest done or failed items, newest first. */
-  recentFinishes(seq: number, limit: number): string[];
+  recentFinishes(seq: number, limit: number): Promise<string[]>;
+  /** Take or renew the job's lease for `holder`; false while another holder's has not lapsed. */
+  claim(id: string, holder: string, ttlMs: number): Promise<boolean>;
+  /** Give the job's lease up (when `holder` has it). */
+  release(id: string, holder: string): Promise<void>;
+  /** Drop every job lease (SQLite: the file is one process's, so a lease left is a dead one's). */
+  dropLeases(): Promise<void>;
 }
 
-export function createBulkStore(db: Database.Database): BulkStore {
-  const storage = storageOf(db);
-  const sql = {
-    insertJob: db.prepare(
-      `INSERT INTO bulk_job (id, status, created_at, updated_at, created_by, total, estimate)
-       VALUES (@id, 'queued', @at, @at, @user, @total, @estimate)`,
-    ),
-    insertItem: db.prepare(
+export interface BulkStoreOptions {
+  /**
+   * The SQLite proxy file under `sql` (when it is SQLite): writes go through its Storage, so a
+   * refusing file is a 503 storage_unavailable as for the other stores.
+   */
+  db?: Database.Database;
+}
+
+async function insertItems(tx: SqlExecutor, seq: number, identifiers: readonly Identifier[]) {
+  for (let from = 0; from < identifiers.length; from += INSERT_CHUNK) {
+    const chunk = identifiers.slice(from, from + INSERT_CHUNK);
+    const params: SqlParam[] = [];
+    chunk.forEach((identifier, index) => {
+      const lookup = identifier.kind === 'dot' ? identifier.dot : identifier.docket;
+      const dot = identifier.kind === 'dot' ? identifier.dot : null;
+      params.push(seq, from + index + 1, identifier.input, identifier.kind, lookup, dot);
+    });
+    const rows = chunk.map(() => "(?, ?, ?, ?, ?, ?, 'pending')").join(', ');
+    await tx.run(
       `INSERT INTO bulk_item (job_seq, position, identifier, kind, lookup, dot_number, status)
-       VALUES (?, ?, ?, ?, ?, ?, 'pending')`,
-    ),
-    job: db.prepare<[string], RawJob>(`SELECT ${JOB_COLUMNS} FROM bulk_job j WHERE j.id = ?`),
-    jobBySeq: db.prepare<[number], RawJob>(`SELECT ${JOB_COLUMNS} FROM bulk_job j WHERE j.seq = ?`),
-    jobs: db.prepare<[], RawJob>(`SELECT ${JOB_COLUMNS} FROM bulk_job j ORDER BY j.seq DESC`),
-    items: db.prepare<[number, string | null, string | null, number, number], RawItem>(
-      `SELECT position, identifier, kind, lookup, dot_number, status, verdict, result, error_code,
-         error_message, source, attempts, finished_at
-       FROM bulk_item WHERE job_seq = ? AND (? IS NULL OR status = ?)
-       ORDER BY position LIMIT ? OFFSET ?`,
-    ),
-    setStatus: db.prepare<[JobStatus, string, number]>(
-      'UPDATE bulk_job SET status = ?, updated_at = ?, pause_code = NULL, pause_message = NULL WHERE seq = ?',
-    ),
-    setPaused: db.prepare<[string, string, string, number]>(
-      `UPDATE bulk_job SET status = 'paused', updated_at = ?, pause_code = ?, pause_message = ?
-       WHERE seq = ? AND status = 'running'`,
-    ),
-    setFailed: db.prepare<[string, string, string, number]>(
-      `UPDATE bulk_job SET status = 'failed', updated_at = ?, pause_code = ?, pause_message = ?
-       WHERE seq = ?`,
-    ),
-    startJob: db.prepare<[string, number]>(
-      `UPDATE bulk_job SET status = 'running', updated_at = ?, pause_code = NULL,
-         pause_message = NULL
-       WHERE seq = ? AND status IN ('queued', 'running')`,
-    ),
-    status: db.prepare<[number], { status: JobStatus }>(
-      'SELECT status FROM bulk_job WHERE seq = ?',
-    ),
-    nextRunnable: db.prepare<[], RawJob>(
-      `SELECT ${JOB_COLUMNS} FROM bulk_job j WHERE j.status IN ('running', 'queued')
-       ORDER BY j.status = 'running' DESC, j.seq LIMIT 1`,
-    ),
-    nextPending: db.prepare<[number], PendingItem>(
-      `SELECT position, kind, lookup, attempts FROM bulk_item
-       WHERE job_seq = ? AND status = 'pending' ORDER BY position LIMIT 1`,
-    ),
-    cancelItems: db.prepare<[number]>(
-      "UPDATE bulk_item SET status = 'cancelled' WHERE job_seq = ? AND status = 'pending'",
-    ),
-    requeueFailed: db.prepare<[number]>(
-      `UPDATE bulk_item SET status = 'pending', error_code = NULL, error_message = NULL,
-         finished_at = NULL
-       WHERE job_seq = ? AND status = 'failed'`,
-    ),
-    finishDone: db.prepare(
-      `UPDATE bulk_item SET status = 'done', dot_number = COALESCE(@dot, dot_number),
-         verdict = @verdict, result = @result, source = @source, error_code = NULL,
-         error_message = NULL, attempts = attempts + 1, finished_at = @at
-       WHERE job_seq = @seq AND position = @position AND status = 'pending'`,
-    ),
-    finishFailed: db.prepare(
-      `UPDATE bulk_item SET status = 'failed', dot_number = COALESCE(@dot, dot_number),
-         error_code = @code, error_message = @message, attempts = attempts + 1, finished_at = @at
-       WHERE job_seq = @seq AND position = @position AND status = 'pending'`,
-    ),
-    touch: db.prepare<[string, number]>('UPDATE bulk_job SET updated_at = ? WHERE seq = ?'),
-    stored: db.prepare<
-      [string, string],
-      { dot_number: string; result: string; finished_at: string }
-    >(
-      `SELECT dot_number, result, finished_at FROM bulk_item
-       WHERE dot_number = ? AND status = 'done' AND finished_at >= ?
-       ORDER BY finished_at DESC LIMIT 1`,
-    ),
-    recent: db.prepare<[number, number], { finished_at: string }>(
-      `SELECT finished_at FROM bulk_item
-       WHERE job_seq = ? AND finished_at IS NOT NULL AND status IN ('done', 'failed')
-       ORDER BY finished_at DESC LIMIT ?`,
-    ),
+       VALUES ${rows}`,
+      params,
+    );
+  }
+}
+
+const SET_STATUS =
+  'UPDATE bulk_job SET status = ?, updated_at = ?, pause_code = NULL, pause_message = NULL WHERE seq = ?';
+
+export function createBulkStore(sql: SqlEngine, options: BulkStoreOptions = {}): BulkStore {
+  const write =
+    options.db === undefined
+      ? <T>(fn: () => Promise<T>): Promise<T> => fn()
+      : guardWrites(sql, options.db);
+
+  const readJob = async (on: SqlExecutor, where: string, param: SqlParam) => {
+    const rows = await on.query<RawJob>(
+      `SELECT ${JOB_COLUMNS} FROM bulk_job j WHERE ${where} = ?`,
+      [param],
+    );
+    return rows[0] ? toJob(rows[0]) : undefined;
   };
 
-  const createTx = db.transaction(
-    (input: Parameters<BulkStore['create']>[0], id: string): number => {
-      const at = input.at.toISOString();
-      const info = sql.insertJob.run({
-        id,
-        at,
-        user: input.user,
-        total: input.identifiers.length,
-        estimate: JSON.stringify(input.estimate),
-      });
-      const seq = Number(info.lastInsertRowid);
-      input.identifiers.forEach((identifier, index) => {
-        const lookup = identifier.kind === 'dot' ? identifier.dot : identifier.docket;
-        const dot = identifier.kind === 'dot' ? identifier.dot : null;
-        sql.insertItem.run(seq, index + 1, identifier.input, identifier.kind, lookup, dot);
-      });
-      return seq;
-    },
-  );
-
-  const actTx = db.transaction(
-    (id: string, action: JobAction, at: string): { ok: true } | ({ ok: false } & Refusal) => {
-      const raw = sql.job.get(id);
-      if (!raw) throw new Error(`no job ${id}`);
-      if (!CAN[action].includes(raw.status)) {
+  /** The action's writes, in a transaction whose first statement locks the job's row. */
+  const applyAction = (id: string, action: JobAction, at: string) =>
+    sql.transaction(async (tx): Promise<{ ok: true } | ({ ok: false } & Refusal)> => {
+      // A no-op update takes the row's lock (PostgreSQL; SQLite's BEGIN IMMEDIATE locks the file),
+      // so two replicas acting on one job at once take turns, each reading the other's outcome.
+      const locked = await tx.run('UPDATE bulk_job SET updated_at = updated_at WHERE id = ?', [id]);
+      const job = locked.changes > 0 ? await readJob(tx, 'j.id', id) : undefined;
+      if (!job) throw new Error(`no job ${id}`);
+      if (!CAN[action].includes(job.status)) {
         return {
           ok: false,
           code: 'invalid_transition',
-          message: `Job ${id} is ${raw.status}: it cannot ${action === 'retry-failed' ? 'retry its failed items' : action}`,
+          message: `Job ${id} is ${job.status}: it cannot ${action === 'retry-failed' ? 'retry its failed items' : action}`,
           hint: HINTS[action],
         };
       }
       switch (action) {
         case 'pause':
-          sql.setStatus.run('paused', at, raw.seq);
+          await tx.run(SET_STATUS, ['paused', at, job.seq]);
           break;
         case 'resume':
-          sql.setStatus.run('queued', at, raw.seq);
+          await tx.run(SET_STATUS, ['queued', at, job.seq]);
           break;
         case 'cancel':
-          sql.cancelItems.run(raw.seq);
-          sql.setStatus.run('cancelled', at, raw.seq);
+          await tx.run(
+            "UPDATE bulk_item SET status = 'cancelled' WHERE job_seq = ? AND status = 'pending'",
+            [job.seq],
+          );
+          await tx.run(SET_STATUS, ['cancelled', at, job.seq]);
           break;
         case 'retry-failed': {
-          if (raw.failed === 0) {
+          if (job.failed === 0) {
             return {
               ok: false,
               code: 'nothing_to_retry',
@@ -335,90 +312,204 @@ export function createBulkStore(db: Database.Database): BulkStore {
               hint: 'Only failed items are retried; done items keep their result.',
             };
           }
-          sql.requeueFailed.run(raw.seq);
+          await tx.run(
+            `UPDATE bulk_item SET status = 'pending', error_code = NULL, error_message = NULL,
+               finished_at = NULL
+             WHERE job_seq = ? AND status = 'failed'`,
+            [job.seq],
+          );
           // A finished job runs again for its failed items; a paused one stays paused.
-          if (raw.status === 'done' || raw.status === 'failed')
-            sql.setStatus.run('queued', at, raw.seq);
-          else sql.touch.run(at, raw.seq);
+          if (job.status === 'done' || job.status === 'failed')
+            await tx.run(SET_STATUS, ['queued', at, job.seq]);
+          else await tx.run('UPDATE bulk_job SET updated_at = ? WHERE seq = ?', [at, job.seq]);
           break;
         }
       }
       return { ok: true };
-    },
-  );
+    });
 
-  const finishTx = db.transaction(
-    (seq: number, position: number, outcome: ItemOutcome, at: string) => {
+  const finishItem = (seq: number, position: number, outcome: ItemOutcome, at: string) =>
+    sql.transaction(async (tx) => {
       if (outcome.status === 'done') {
-        sql.finishDone.run({
-          seq,
-          position,
-          dot: outcome.dot,
-          verdict: outcome.result.verdict,
-          result: JSON.stringify(outcome.result),
-          source: outcome.source,
-          at,
-        });
+        await tx.run(
+          `UPDATE bulk_item SET status = 'done', dot_number = COALESCE(?, dot_number),
+             verdict = ?, result = ?, source = ?, error_code = NULL, error_message = NULL,
+             attempts = attempts + 1, finished_at = ?
+           WHERE job_seq = ? AND position = ? AND status = 'pending'`,
+          [
+            outcome.dot,
+            outcome.result.verdict,
+            JSON.stringify(outcome.result),
+            outcome.source,
+            at,
+            seq,
+            position,
+          ],
+        );
       } else {
-        sql.finishFailed.run({
-          seq,
-          position,
-          dot: outcome.dot,
-          code: outcome.code,
-          message: outcome.message,
-          at,
-        });
+        await tx.run(
+          `UPDATE bulk_item SET status = 'failed', dot_number = COALESCE(?, dot_number),
+             error_code = ?, error_message = ?, attempts = attempts + 1, finished_at = ?
+           WHERE job_seq = ? AND position = ? AND status = 'pending'`,
+          [outcome.dot, outcome.code, outcome.message, at, seq, position],
+        );
       }
-      sql.touch.run(at, seq);
-    },
-  );
-
-  const one = (raw: RawJob | undefined) => (raw ? toJob(raw) : undefined);
+      await tx.run('UPDATE bulk_job SET updated_at = ? WHERE seq = ?', [at, seq]);
+    });
 
   return {
-    create(input) {
+    kind: sql.kind,
+    async create(input) {
       const id = randomUUID();
-      storage.write(() => createTx(input, id));
-      const created = one(sql.job.get(id));
+      const at = input.at.toISOString();
+      await write(() =>
+        sql.transaction(async (tx) => {
+          const inserted = await tx.query<{ seq: number | string }>(
+            `INSERT INTO bulk_job (id, status, created_at, updated_at, created_by, total, estimate)
+             VALUES (?, 'queued', ?, ?, ?, ?, ?) RETURNING seq`,
+            [id, at, at, input.user, input.identifiers.length, JSON.stringify(input.estimate)],
+          );
+          const seq = Number(inserted[0]?.seq);
+          if (!Number.isSafeInteger(seq)) throw new Error('the new job has no sequence number');
+          await insertItems(tx, seq, input.identifiers);
+        }),
+      );
+      const created = await readJob(sql, 'j.id', id);
       if (!created) throw new Error('the created job cannot be read back');
       return created;
     },
-    job: (id) => one(sql.job.get(id)),
-    jobs: () => sql.jobs.all().map(toJob),
-    items(seq, { offset, limit, status }) {
-      return sql.items.all(seq, status ?? null, status ?? null, limit, offset).map(toItem);
+    job: (id) => readJob(sql, 'j.id', id),
+    async jobs() {
+      const rows = await sql.query<RawJob>(
+        `SELECT ${JOB_COLUMNS} FROM bulk_job j ORDER BY j.seq DESC`,
+      );
+      return rows.map(toJob);
     },
-    act(id, action, at) {
-      const outcome = storage.write(() => actTx(id, action, at.toISOString()));
+    async items(seq, { offset, limit, status }) {
+      const rows =
+        status === undefined
+          ? await sql.query<RawItem>(
+              `SELECT ${ITEM_COLUMNS} FROM bulk_item WHERE job_seq = ?
+               ORDER BY position LIMIT ? OFFSET ?`,
+              [seq, limit, offset],
+            )
+          : await sql.query<RawItem>(
+              `SELECT ${ITEM_COLUMNS} FROM bulk_item WHERE job_seq = ? AND status = ?
+               ORDER BY position LIMIT ? OFFSET ?`,
+              [seq, status, limit, offset],
+            );
+      return rows.map(toItem);
+    },
+    async act(id, action, at) {
+      const outcome = await write(() => applyAction(id, action, at.toISOString()));
       if (!outcome.ok) return outcome;
-      const job = one(sql.job.get(id));
+      const job = await readJob(sql, 'j.id', id);
       if (!job) throw new Error(`job ${id} vanished`);
       return { ok: true, job };
     },
-    nextRunnable: () => one(sql.nextRunnable.get()),
-    start(seq, at) {
-      return storage.write(() => sql.startJob.run(at.toISOString(), seq)).changes > 0;
+    async runnable(limit = 20) {
+      const rows = await sql.query<RawJob>(
+        `SELECT ${JOB_COLUMNS} FROM bulk_job j WHERE j.status IN ('running', 'queued')
+         ORDER BY CASE j.status WHEN 'running' THEN 0 ELSE 1 END, j.seq LIMIT ?`,
+        [limit],
+      );
+      return rows.map(toJob);
     },
-    status: (seq) => sql.status.get(seq)?.status,
-    nextPending: (seq) => sql.nextPending.get(seq),
-    finish(seq, position, outcome, at) {
-      storage.write(() => finishTx(seq, position, outcome, at.toISOString()));
+    async start(seq, at) {
+      const { changes } = await write(() =>
+        sql.run(
+          `UPDATE bulk_job SET status = 'running', updated_at = ?, pause_code = NULL,
+             pause_message = NULL
+           WHERE seq = ? AND status IN ('queued', 'running')`,
+          [at.toISOString(), seq],
+        ),
+      );
+      return changes > 0;
     },
-    pauseFor(seq, reason, at) {
-      storage.write(() => sql.setPaused.run(at.toISOString(), reason.code, reason.message, seq));
+    async status(seq) {
+      const rows = await sql.query<{ status: JobStatus }>(
+        'SELECT status FROM bulk_job WHERE seq = ?',
+        [seq],
+      );
+      return rows[0]?.status;
     },
-    complete(seq, at) {
-      storage.write(() => sql.setStatus.run('done', at.toISOString(), seq));
+    async nextPending(seq) {
+      const rows = await sql.query<{
+        position: number | string;
+        kind: 'dot' | 'docket';
+        lookup: string;
+        attempts: number | string;
+      }>(
+        `SELECT position, kind, lookup, attempts FROM bulk_item
+         WHERE job_seq = ? AND status = 'pending' ORDER BY position LIMIT 1`,
+        [seq],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      return {
+        position: Number(row.position),
+        kind: row.kind,
+        lookup: row.lookup,
+        attempts: Number(row.attempts),
+      };
     },
-    fail(seq, reason, at) {
-      storage.write(() => sql.setFailed.run(at.toISOString(), reason.code, reason.message, seq));
+    async finish(seq, position, outcome, at) {
+      await write(() => finishItem(seq, position, outcome, at.toISOString()));
     },
-    storedResult(dot, since) {
-      const row = sql.stored.get(dot, since);
+    async pauseFor(seq, reason, at) {
+      await write(() =>
+        sql.run(
+          `UPDATE bulk_job SET status = 'paused', updated_at = ?, pause_code = ?, pause_message = ?
+           WHERE seq = ? AND status = 'running'`,
+          [at.toISOString(), reason.code, reason.message, seq],
+        ),
+      );
+    },
+    async complete(seq, at) {
+      // only a running job: a pause or cancel that came in meanwhile stands
+      await write(() =>
+        sql.run(
+          `UPDATE bulk_job SET status = 'done', updated_at = ?, pause_code = NULL,
+             pause_message = NULL
+           WHERE seq = ? AND status = 'running'`,
+          [at.toISOString(), seq],
+        ),
+      );
+    },
+    async fail(seq, reason, at) {
+      await write(() =>
+        sql.run(
+          `UPDATE bulk_job SET status = 'failed', updated_at = ?, pause_code = ?, pause_message = ?
+           WHERE seq = ? AND status IN ('queued', 'running')`,
+          [at.toISOString(), reason.code, reason.message, seq],
+        ),
+      );
+    },
+    async storedResult(dot, since) {
+      const rows = await sql.query<{ dot_number: string; result: string; finished_at: string }>(
+        `SELECT dot_number, result, finished_at FROM bulk_item
+         WHERE dot_number = ? AND status = 'done' AND finished_at >= ?
+         ORDER BY finished_at DESC LIMIT 1`,
+        [dot, since],
+      );
+      const row = rows[0];
       const result = parseJson(row?.result ?? null) as ItemResult | undefined;
       if (!row || !result) return undefined;
       return { dot: row.dot_number, result, finished_at: row.finished_at };
     },
-    recentFinishes: (seq, limit) => sql.recent.all(seq, limit).map((row) => row.finished_at),
+    async recentFinishes(seq, limit) {
+      const rows = await sql.query<{ finished_at: string }>(
+        `SELECT finished_at FROM bulk_item
+         WHERE job_seq = ? AND finished_at IS NOT NULL AND status IN ('done', 'failed')
+         ORDER BY finished_at DESC LIMIT ?`,
+        [seq, limit],
+      );
+      return rows.map((row) => row.finished_at);
+    },
+    claim: (id, holder, ttlMs) => acquireLease(sql, jobLeaseName(id), holder, ttlMs),
+    release: (id, holder) => releaseLease(sql, jobLeaseName(id), holder),
+    async dropLeases() {
+      await sql.run("DELETE FROM lease WHERE name LIKE 'bulk-job:%'");
+    },
   };
 }
