@@ -12,6 +12,7 @@ export const SOURCES = [
   'sandbox',
   'autocomplete',
   'proxy',
+  'replicas',
   'bulk',
   'browser',
   'lighthouse',
@@ -177,6 +178,20 @@ export const EXPECTED: readonly ExpectedMetric[] = [
     label: 'profile by DOT p95, first lookup (server side)',
     unit: 'ms',
     target: atMost(5),
+  },
+  {
+    group: 'two proxy replicas on Redis (issue 18), cached autocomplete',
+    metric: 'replicas.ratio_two',
+    label: 'two replicas req/s ÷ one replica req/s',
+    unit: 'ratio',
+    target: atLeast(1.6),
+  },
+  {
+    group: 'two proxy replicas on Redis (issue 18), cached autocomplete',
+    metric: 'replicas.added_p50_redis',
+    label: 'added p50, REDIS_URL − none, one replica (1 connection)',
+    unit: 'ms',
+    target: atMost(1),
   },
   {
     group: 'bulk vetting through the proxy',

@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +20,7 @@ import {
 } from '../test-helpers.ts';
 import { createRedisClient, RedisBuckets, watchRedis } from './redis-buckets.ts';
 import { startRedis, type TestService } from './test-services.ts';
+import { recordingFront, type RecordingFront } from './two-proxies.ts';
 
 const started = await startRedis();
 const skipReason = typeof started === 'string' ? started : undefined;
@@ -226,45 +226,10 @@ describe.skipIf(skipReason !== undefined)('Redis-held upstream buckets', () => {
   });
 });
 
-/** A pass-through in front of the sandbox that records each call's path and status. */
-async function recordingPassThrough(target: string) {
-  const seen: { path: string; status: number }[] = [];
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (typeof value === 'string' && !['host', 'connection'].includes(name)) {
-          headers[name] = value;
-        }
-      }
-      const answer = await fetch(`${target}${req.url ?? '/'}`, { method: req.method, headers });
-      const body = Buffer.from(await answer.arrayBuffer());
-      seen.push({ path: (req.url ?? '').split('?')[0] ?? '', status: answer.status });
-      res.writeHead(answer.status, {
-        'content-type': answer.headers.get('content-type') ?? 'application/json',
-        ...(answer.headers.has('retry-after')
-          ? { 'retry-after': answer.headers.get('retry-after') ?? '' }
-          : {}),
-      });
-      res.end(body);
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 describe.skipIf(skipReason !== undefined)('two proxies on one Redis, over HTTP', () => {
   let sandbox: SandboxApp;
   const sandboxDir = makeTempDir();
-  let front: Awaited<ReturnType<typeof recordingPassThrough>>;
+  let front: RecordingFront;
   const proxies: RunningProxy[] = [];
 
   beforeAll(async () => {
@@ -275,7 +240,7 @@ describe.skipIf(skipReason !== undefined)('two proxies on one Redis, over HTTP',
       rateLimits: 'live',
     });
     await sandbox.listen({ host: '127.0.0.1', port: 0 });
-    front = await recordingPassThrough(
+    front = await recordingFront(
       `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`,
     );
   });

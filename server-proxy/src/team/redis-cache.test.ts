@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -24,6 +23,7 @@ import {
 import { createRedisClient } from './redis-buckets.ts';
 import { SharedResponseCache, type SharedCacheOptions } from './redis-cache.ts';
 import { startRedis, type TestService } from './test-services.ts';
+import { recordingFront, type RecordingFront } from './two-proxies.ts';
 
 const started = await startRedis();
 const skipReason = typeof started === 'string' ? started : undefined;
@@ -171,51 +171,6 @@ const SANDBOX_KEY = 'sk_test_shared_cache';
 const PROFILE = '/api/v2/profile?dot_number=568253';
 const OTHER_PROFILE = '/api/v2/profile?dot_number=3187452';
 
-/** Headers the pass-through does not copy: fetch sets its own. */
-const HOP_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding']);
-
-/**
- * A pass-through in front of the sandbox that logs the path of every call it forwards, and holds
- * each answer `delayMs` so that requests on two replicas overlap.
- */
-async function countingFront(target: string, delayMs: number) {
-  const paths: string[] = [];
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      paths.push((req.url ?? '').split('?')[0] ?? '');
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (typeof value === 'string' && !HOP_HEADERS.has(name)) {
-          headers[name] = value;
-        }
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const upstream = await fetch(`${target}${req.url ?? '/'}`, {
-        method: req.method,
-        headers,
-        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
-      });
-      const body = Buffer.from(await upstream.arrayBuffer());
-      await sleep(delayMs);
-      res.writeHead(upstream.status, {
-        'content-type': upstream.headers.get('content-type') ?? 'application/json',
-      });
-      res.end(body);
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    profileCalls: () => paths.filter((path) => path === '/v2/profile').length,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 interface EndpointLine {
   endpoint: string;
   calls: number;
@@ -236,9 +191,10 @@ const noCache = { 'cache-control': 'no-cache' };
 describe.skipIf(skipReason !== undefined)('two proxies sharing one cache, over HTTP', () => {
   let sandbox: SandboxApp;
   const sandboxDir = makeTempDir();
-  let front: Awaited<ReturnType<typeof countingFront>>;
+  let front: RecordingFront;
   let proxies: RunningProxy[] = [];
   let admin: Redis;
+  const profileCalls = () => front.callsTo('/v2/profile').length;
 
   function config(redisUrl: string): ProxyConfig {
     return testConfig({
@@ -258,7 +214,8 @@ describe.skipIf(skipReason !== undefined)('two proxies sharing one cache, over H
     sandbox = await buildSandboxApp({ dataDir: sandboxDir, apiKeys: [SANDBOX_KEY] });
     await sandbox.listen({ host: '127.0.0.1', port: 0 });
     const port = (sandbox.server.address() as AddressInfo).port;
-    front = await countingFront(`http://127.0.0.1:${port}`, 300);
+    // each answer held 300 ms, so that requests on both replicas overlap
+    front = await recordingFront(`http://127.0.0.1:${port}`, 300);
     admin = new Redis(redis.url); // queues commands until it is connected
     clients.push(admin);
   });
@@ -280,7 +237,7 @@ describe.skipIf(skipReason !== undefined)('two proxies sharing one cache, over H
 
   it('bills a profile once: the second replica answers it as a free cache hit', async () => {
     const [a, b] = [await replica(), await replica()];
-    const calls = front.profileCalls();
+    const calls = profileCalls();
     const first = await a.call(PROFILE);
     expect(first.status, first.text).toBe(200);
     expect(first.headers.get('x-cache')).toBe('miss');
@@ -289,22 +246,22 @@ describe.skipIf(skipReason !== undefined)('two proxies sharing one cache, over H
     expect(second.headers.get('x-cache')).toBe('hit');
     expect(second.text).toBe(first.text);
     expect(second.headers.get('x-fetched-at')).toBe(first.headers.get('x-fetched-at'));
-    expect(front.profileCalls() - calls).toBe(1);
+    expect(profileCalls() - calls).toBe(1);
     expect(await profileSpend(a)).toMatchObject({ cacheHits: 0, billedUnits: 1 });
     expect(await profileSpend(b)).toMatchObject({ cacheHits: 1, billedUnits: 0, usd: 0 });
     // B kept the answer in its own cache too: served without Redis's copy.
     await admin.flushall();
     expect((await b.call(PROFILE)).headers.get('x-cache')).toBe('hit');
-    expect(front.profileCalls() - calls).toBe(1);
+    expect(profileCalls() - calls).toBe(1);
   });
 
   it('sends one call for the same profile asked at once on both replicas', async () => {
     const [a, b] = [await replica(), await replica()];
-    const calls = front.profileCalls();
+    const calls = profileCalls();
     const answers: CallResult[] = await Promise.all(
       Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? a : b).call(PROFILE)),
     );
-    expect(front.profileCalls() - calls).toBe(1);
+    expect(profileCalls() - calls).toBe(1);
     for (const got of answers) {
       expect(got.status).toBe(200);
       expect(got.text).toBe(answers[0]?.text);
@@ -320,16 +277,16 @@ describe.skipIf(skipReason !== undefined)('two proxies sharing one cache, over H
     const onlyIfCached = { 'cache-control': 'only-if-cached' };
     expect((await b.call(PROFILE, { headers: onlyIfCached })).status).toBe(504);
     expect((await a.call(PROFILE)).status).toBe(200);
-    const calls = front.profileCalls();
+    const calls = profileCalls();
     const held = await b.call(PROFILE, { headers: onlyIfCached });
     expect(held.status).toBe(200);
     expect(held.headers.get('x-cache')).toBe('hit');
-    expect(front.profileCalls()).toBe(calls);
+    expect(profileCalls()).toBe(calls);
   });
 
   it('drops the shared answer when the carrier is added to monitoring on another replica', async () => {
     const [a, b] = [await replica(), await replica()];
-    const calls = front.profileCalls();
+    const calls = profileCalls();
     expect((await a.call(PROFILE)).status).toBe(200);
     const added = await a.call('/api/v2/monitoring/add', {
       method: 'POST',
@@ -340,24 +297,24 @@ describe.skipIf(skipReason !== undefined)('two proxies sharing one cache, over H
     const after = await b.call(PROFILE);
     expect(after.status).toBe(200);
     expect(after.headers.get('x-cache')).toBe('miss');
-    expect(front.profileCalls() - calls).toBe(2);
+    expect(profileCalls() - calls).toBe(2);
   });
 
   it('refreshes on request: no-cache calls the service although another replica holds it', async () => {
     const [a, b] = [await replica(), await replica()];
-    const calls = front.profileCalls();
+    const calls = profileCalls();
     const first = await a.call(PROFILE);
     const refreshed = await b.call(PROFILE, { headers: noCache });
     expect(refreshed.status).toBe(200);
     expect(refreshed.headers.get('x-cache')).toBe('miss');
-    expect(front.profileCalls() - calls).toBe(2);
+    expect(profileCalls() - calls).toBe(2);
     expect(refreshed.headers.get('x-fetched-at')).not.toBe(first.headers.get('x-fetched-at'));
     // the refreshed answer replaced the shared one
     const c = await replica();
     const third = await c.call(PROFILE);
     expect(third.headers.get('x-cache')).toBe('hit');
     expect(third.headers.get('x-fetched-at')).toBe(refreshed.headers.get('x-fetched-at'));
-    expect(front.profileCalls() - calls).toBe(2);
+    expect(profileCalls() - calls).toBe(2);
   });
 
   it('while Redis is away: 503 and no call for what is not held, local hits still served', async () => {
@@ -367,7 +324,7 @@ describe.skipIf(skipReason !== undefined)('two proxies sharing one cache, over H
     const held = await a.call(PROFILE);
     expect(held.status).toBe(200);
     await own.stop();
-    const calls = front.profileCalls();
+    const calls = profileCalls();
     const cached = await a.call(PROFILE);
     expect(cached.status).toBe(200);
     expect(cached.headers.get('x-cache')).toBe('hit');
@@ -379,7 +336,7 @@ describe.skipIf(skipReason !== undefined)('two proxies sharing one cache, over H
       hint: expect.any(String),
     });
     expect(refused.headers.get('retry-after')).toBe('5');
-    expect(front.profileCalls()).toBe(calls);
+    expect(profileCalls()).toBe(calls);
     expect(await profileSpend(a)).toMatchObject({ billedUnits: 1, usd: expect.any(Number) });
   });
 });
