@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SEED } from '../config.ts';
 import type { MonitoringModule } from '../context.ts';
+import { buildProfile } from '../data/build-profile.ts';
+import { HEAVY_DOT, heavyModel } from '../data/heavy.ts';
+import { populationModel } from '../data/population-model.ts';
 import type { WireProfile } from '../data/types.ts';
-import { startSandbox, type RunningSandbox } from '../test-helpers.ts';
+import { startSandbox, TEST_KEY, type RunningSandbox } from '../test-helpers.ts';
 import { envelopeJson, profileJson, servedProfile, type ServiceDeps } from './deps.ts';
+
+/** Population of this file's sandbox (built with the app's default seed). */
+const POPULATION = 2000;
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({ population: POPULATION });
 });
 afterAll(async () => {
   await sandbox.close();
@@ -28,6 +35,28 @@ describe('GET /v2/profile serialisation', () => {
         expect(result.status, result.text).toBe(200);
         expect(result.headers.get('content-type')).toBe('application/json; charset=utf-8');
         expect(result.text).toBe(expectedBody(dot));
+      }
+    }
+  });
+
+  it('sends the heavy and a population carrier byte for byte as a fresh build would', async () => {
+    // Fresh builds from the generators, not the dataset's cached objects: the bytes served (cached
+    // after the first lookup) must not drift from what building the carrier again gives.
+    const row = 1717;
+    const fresh = new Map<string, WireProfile>([
+      [HEAVY_DOT, buildProfile(heavyModel(DEFAULT_SEED, POPULATION))],
+      [String(5_000_000 + row), buildProfile(populationModel(DEFAULT_SEED, row, POPULATION))],
+    ]);
+    for (const [dot, profile] of fresh) {
+      const expected = Buffer.from(JSON.stringify({ items: [profile], total_count: 1 }));
+      for (let lookup = 0; lookup < 2; lookup += 1) {
+        const response = await fetch(`${sandbox.url}/v2/profile?dot_number=${dot}`, {
+          headers: { authorization: `Bearer ${TEST_KEY}` },
+        });
+        expect(response.status).toBe(200);
+        const body = Buffer.from(await response.arrayBuffer());
+        expect(body.length, `${dot} lookup ${lookup}`).toBe(expected.length);
+        expect(body.equals(expected), `${dot} lookup ${lookup}`).toBe(true);
       }
     }
   });
