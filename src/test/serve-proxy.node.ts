@@ -11,6 +11,9 @@ const proxy = await startProxy(
     mode: 'sandbox',
     embeddedSandbox: true,
     upstream: { baseUrl: '', apiKey: EMBEDDED_SANDBOX_KEY, legacy: false, timeoutMs: 5000 },
+    // the proxy's default bound (CACHE_MAX_MB 64): the heavy carrier's 13.5 MB answer is held,
+    // as in the running app, so its views come from the cache
+    cache: { profileTtlMs: 3_600_000, autocompleteTtlMs: 300_000, maxBytes: 64 * 1024 * 1024 },
   }),
 );
 process.stdout.write(`${JSON.stringify({ url: proxy.url })}\n`);

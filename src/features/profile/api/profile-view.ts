@@ -100,10 +100,20 @@ async function getViewPage<V extends PagedView>(
   view: V,
   query: ViewQuery,
   signal?: AbortSignal,
+  headers?: Readonly<Record<string, string>>,
 ): Promise<ViewPage<V>> {
-  const body = await apiGet(PATH, { dot_number: dot, view, ...query }, { signal });
+  const body = await apiGet(PATH, { dot_number: dot, view, ...query }, { signal, headers });
   return readViewPage(view, body);
 }
+
+/**
+ * How a view is asked for: `held` only from what the proxy already holds (`Cache-Control:
+ * only-if-cached`: a profile that has left its cache answers 504 `not_cached` instead of being
+ * fetched, i.e. billed, again), for fetching ahead what the user has not opened yet.
+ */
+export type ViewFetch = 'normal' | 'held';
+
+const HELD_ONLY = { 'cache-control': 'only-if-cached' } as const;
 
 /**
  * Every row the filters match, in the query's order, for an export: pages of the largest size the
@@ -126,15 +136,25 @@ export async function getAllViewRows<V extends PagedView>(
   }
 }
 
+/** A page of a view as a query: what the table asks for, and what a prefetch fills ahead of it. */
+export function viewPageOptions<V extends PagedView>(
+  dot: string,
+  view: V,
+  query: ViewQuery,
+  fetch: ViewFetch = 'normal',
+) {
+  const headers = fetch === 'held' ? HELD_ONLY : undefined;
+  // how a slice is asked (held only or not) is not part of what it is: both fill the one entry
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps -- see above
+  return queryOptions({
+    queryKey: profileKeys.view(dot, view, query),
+    queryFn: ({ signal }) => getViewPage(dot, view, query, signal, headers),
+  });
+}
+
 /** A page of a view; the previous page stays on screen while the next one travels. */
 export function useViewPage<V extends PagedView>(dot: string, view: V, query: ViewQuery) {
-  return useQuery(
-    queryOptions({
-      queryKey: profileKeys.view(dot, view, query),
-      queryFn: ({ signal }) => getViewPage(dot, view, query, signal),
-      placeholderData: keepPreviousData,
-    }),
-  );
+  return useQuery({ ...viewPageOptions(dot, view, query), placeholderData: keepPreviousData });
 }
 
 type PointsView = 'inspection-points' | 'crash-points';
@@ -146,14 +166,27 @@ function readViewPoints(body: unknown): { total: number; points: ViewPoint[] } {
   return pointsBody.parse(body);
 }
 
-/** The map's points for the filters (every matching element with a coordinate, compact). */
-export function useViewPoints(dot: string, view: PointsView, filters: ViewQuery) {
-  return useQuery({
+/** The map's points for the filters as a query (the map's, and a prefetch's ahead of it). */
+export function viewPointsOptions(
+  dot: string,
+  view: PointsView,
+  filters: ViewQuery,
+  fetch: ViewFetch = 'normal',
+) {
+  const headers = fetch === 'held' ? HELD_ONLY : undefined;
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps -- as in viewPageOptions
+  return queryOptions({
     queryKey: profileKeys.view(dot, view, filters),
     queryFn: async ({ signal }) =>
-      readViewPoints(await apiGet(PATH, { dot_number: dot, view, ...filters }, { signal })),
-    placeholderData: keepPreviousData,
+      readViewPoints(
+        await apiGet(PATH, { dot_number: dot, view, ...filters }, { signal, headers }),
+      ),
   });
+}
+
+/** The map's points for the filters (every matching element with a coordinate, compact). */
+export function useViewPoints(dot: string, view: PointsView, filters: ViewQuery) {
+  return useQuery({ ...viewPointsOptions(dot, view, filters), placeholderData: keepPreviousData });
 }
 
 /**

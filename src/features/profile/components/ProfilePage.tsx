@@ -7,6 +7,7 @@
  * Each tab is lazy-loaded (charts and maps stay out of the search page's bundle) and sits in its
  * own error boundary, so one unreadable field never blanks the page.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigationType, useParams } from 'react-router';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
@@ -21,7 +22,9 @@ import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileTabNav } from './ProfileTabNav.tsx';
 import {
   loadedTab,
+  prefetchTabSlices,
   preloadAllTabs,
+  preloadSlicesCode,
   preloadTab,
   TAB_COMPONENTS,
   tabCodeSettled,
@@ -110,6 +113,7 @@ function CarrierProfile({ dot, tab }: { dot: string; tab: ProfileTabId }) {
   const data = useProfileData(dot, tabOf(tab)?.full ?? false);
   const { full, summary, summaryUnavailable } = data;
   useEffect(() => preloadTab(tab), [tab]);
+  useEffect(preloadSlicesCode, []);
   const codeIn = useTabCodeIn(tab);
   const shown = summary.data ?? full.data;
   // The first draw waits for the open tab's code as well as the data: drawn without it, the tab
@@ -120,6 +124,14 @@ function CarrierProfile({ dot, tab }: { dot: string; tab: ProfileTabId }) {
   if (ready && drawnDot !== dot) setDrawnDot(dot);
   // the other tabs' code, once this one has drawn: a switch then waits for no download
   useEffect(() => (ready ? whenIdle(preloadAllTabs) : undefined), [ready]);
+  // and, once drawn, the Inspections tab's slices of this carrier, cut from the profile the
+  // summary came from: asked at once, not at idle time (the page is seldom idle before a click
+  // comes; the requests cost the page nothing until their answers arrive)
+  const client = useQueryClient();
+  const onSummary = ready && summary.data?.profile !== undefined;
+  useEffect(() => {
+    if (onSummary) prefetchTabSlices(client, dot);
+  }, [onSummary, client, dot]);
   if (!shown) {
     if (summary.isError && !summaryUnavailable) return <ProfileError dot={dot} query={summary} />;
     return full.isError ? <ProfileError dot={dot} query={full} /> : <ProfileSkeleton dot={dot} />;

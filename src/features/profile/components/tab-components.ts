@@ -7,7 +7,14 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { TAB_LOADERS } from './tab-loaders.ts';
 import type { ProfileTabId, ProfileTabProps } from './tabs/types.ts';
 
-export { loadedTab, preloadAllTabs, preloadTab, tabCodeSettled } from './tab-loaders.ts';
+export {
+  loadedTab,
+  prefetchTabSlices,
+  preloadAllTabs,
+  preloadSlicesCode,
+  preloadTab,
+  tabCodeSettled,
+} from './tab-loaders.ts';
 
 type LazyTab = LazyExoticComponent<ComponentType<ProfileTabProps>>;
 

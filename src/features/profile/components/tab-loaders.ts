@@ -9,7 +9,10 @@
  * lazy component suspends on its first render even when its module is already in, and React then
  * shows the fallback and holds the content back for its fallback throttle (~300 ms).
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { profileKeys } from '../api/keys.ts';
+import type * as Slices from './tabs/inspections/slices.ts';
 import type { ProfileTabId, ProfileTabProps } from './tabs/types.ts';
 
 type TabComponent = ComponentType<ProfileTabProps>;
@@ -117,4 +120,48 @@ export function allowIdlePreload(): void {
 export function preloadAllTabs(): void {
   if (!idlePreloadAllowed) return;
   for (const tab of Object.keys(TAB_LOADERS)) preloadTab(tab);
+}
+
+/**
+ * A summary answered longer ago than this is not trusted to be in the proxy's profile cache still
+ * (its TTL is configurable, and it evicts): no slice is fetched ahead then, since a slice the
+ * proxy no longer holds would cost a billed profile call that nobody asked for yet.
+ */
+const SLICES_AHEAD_WITHIN_MS = 30_000;
+
+/**
+ * Fetch ahead, where the app allowed it (as for idle preloads), the Inspections tab, the heaviest
+ * to open: its code and the proxy slices it opens on (its first page and its map's points). The
+ * slices are cut from the profile the proxy cached for the summary just shown, so they are free
+ * (`x-cache: hit`), and a click on the tab then draws its rows without waiting for code or data.
+ * Only right after the summary came from the proxy; a page drawn from the full profile (no
+ * summary, so no slices) asks nothing.
+ */
+export function prefetchTabSlices(client: QueryClient, dot: string, now = Date.now()): void {
+  if (!idlePreloadAllowed) return;
+  const summary = client.getQueryState(profileKeys.summary(dot));
+  if (summary?.data === undefined || now - summary.dataUpdatedAt > SLICES_AHEAD_WITHIN_MS) return;
+  preloadTab('inspections');
+  void slicesCode()
+    .then((module) => module.prefetchInspections(client, dot))
+    .catch(() => undefined);
+}
+
+let slicesModule: Promise<typeof Slices> | undefined;
+
+/** The few kB that ask for the Inspections slices; loaded once, a failed load tried again later. */
+function slicesCode() {
+  slicesModule ??= import('./tabs/inspections/slices.ts').catch((error: unknown) => {
+    slicesModule = undefined;
+    throw error;
+  });
+  return slicesModule;
+}
+
+/**
+ * Start loading the code `prefetchTabSlices` needs while the profile is still on its way, so the
+ * slices are asked for as soon as the page has drawn rather than after one more download.
+ */
+export function preloadSlicesCode(): void {
+  if (idlePreloadAllowed) void slicesCode().catch(() => undefined);
 }

@@ -7,7 +7,7 @@ import type { PagerProps } from '../../../../../components/data-table/Pager.tsx'
 import { formatCount, formatDate, MISSING } from '../../../../../lib/format.ts';
 import { dateSortKey, idSortKey } from '../kit/sort-keys.ts';
 import { InspectionDetail } from './InspectionDetail.tsx';
-import { withServerSort } from '../kit/view-table.tsx';
+import { useFirstRowsFirst, withServerSort } from '../kit/view-table.tsx';
 import {
   INSPECTION_CSV,
   INSPECTION_SORT_FIELDS,
@@ -104,10 +104,11 @@ function captionOf(matched: number, total: number): string {
  * the new order (sorting the page alone would mislead). Not virtualised: a page is 100 rows.
  */
 export function ServerInspectionTable(props: ServerInspectionTableProps) {
+  const rows = useFirstRowsFirst(props.rows);
   return (
     <DataTable
       caption={captionOf(props.matched, props.total)}
-      data={props.rows}
+      data={rows}
       columns={SERVER_COLUMNS}
       getRowId={(r) => r.id}
       sort={props.sort}

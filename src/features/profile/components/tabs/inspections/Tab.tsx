@@ -13,7 +13,6 @@ import {
   filterChoices,
   filterInspections,
   INSPECTION_CSV,
-  INSPECTION_SORT_FIELDS,
   inspectionRows,
   inspectionText,
   inspectionViewFilters,
@@ -30,6 +29,7 @@ import type { ProfileTabProps } from '../types.ts';
 import { Section } from '../kit/Section.tsx';
 import { Empty } from '../kit/parts.tsx';
 import { ExportViewCsv, useViewTable } from '../kit/view-table.tsx';
+import { INSPECTION_VIEW_TABLE } from './slices.ts';
 
 /**
  * Inspections: totals, the filterable history as a table and a map (linked), lanes per state. From
@@ -105,11 +105,6 @@ function Lanes({ lanes }: { lanes: ReturnType<typeof lanesOf> }) {
 
 const toRow = ({ id, item }: ViewRow<'inspections'>): InspectionRow => ({ id, inspection: item });
 
-const VIEW_TABLE = {
-  sortFields: INSPECTION_SORT_FIELDS,
-  initialSort: { id: 'date', desc: true },
-};
-
 /**
  * The tab on the proxy's slices: a page of 100 rows sorted and filtered by the proxy, the filter
  * choices and per-state counts it computed over the whole history, and the map from its compact
@@ -119,7 +114,7 @@ function InspectionsFromViews({ dot, profile }: ProfileTabProps) {
   const [filters, setFilters] = useState<InspectionFilters>(NO_INSPECTION_FILTERS);
   const [selectedId, setSelectedId] = useState<string | undefined>();
   const viewFilters = useMemo(() => inspectionViewFilters(filters), [filters]);
-  const table = useViewTable(dot, 'inspections', viewFilters, VIEW_TABLE);
+  const table = useViewTable(dot, 'inspections', viewFilters, INSPECTION_VIEW_TABLE);
   const pointsQuery = useViewPoints(dot, 'inspection-points', viewFilters);
   const locations = profile.geo_points?.inspection_locations;
   const triples = pointsQuery.data?.points;

@@ -4,7 +4,7 @@
  * first page), the view's query, the table's pager, and a CSV export that fetches every matching
  * row when clicked (the rows on screen are only one page).
  */
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import type { DataTableSort } from '../../../../../components/data-table/DataTable.tsx';
 import { tableCsv, type CsvColumn } from '../../../../../components/data-table/csv.ts';
 import type { PagerProps } from '../../../../../components/data-table/Pager.tsx';
@@ -17,32 +17,7 @@ import {
   type ViewQuery,
   type ViewRow,
 } from '../../../api/profile-view.ts';
-
-/** Rows per page of a history table drawn from the proxy's pages. */
-const VIEW_PAGE_SIZE = 100;
-
-interface ViewTableOptions {
-  /** the table's column ids → the proxy's sort fields (columns not listed do not sort) */
-  sortFields: Readonly<Record<string, string>>;
-  /** the table's first sort (a column id from `sortFields`) */
-  initialSort: DataTableSort;
-}
-
-/** The query of a page: the filters, the sort as the proxy names it, offset and limit. */
-function viewPageQuery(
-  filters: ViewQuery,
-  sort: DataTableSort | undefined,
-  sortFields: Readonly<Record<string, string>>,
-  page: number,
-): ViewQuery {
-  const field = sort ? sortFields[sort.id] : undefined;
-  return {
-    ...filters,
-    ...(field && sort ? { sort: field, dir: sort.desc ? 'desc' : 'asc' } : {}),
-    offset: String((page - 1) * VIEW_PAGE_SIZE),
-    limit: String(VIEW_PAGE_SIZE),
-  };
-}
+import { VIEW_PAGE_SIZE, viewPageQuery, type ViewTableOptions } from './view-query.ts';
 
 function pageCountOf(matched: number): number {
   return Math.max(1, Math.ceil(matched / VIEW_PAGE_SIZE));
@@ -79,6 +54,25 @@ export function useViewTable<V extends PagedView>(
         }
       : undefined;
   return { result, sort, setSort, pager, query, page };
+}
+
+/** Rows a page table draws in its first render; the rest of the page follows a moment later. */
+export const FIRST_ROWS = 25;
+
+/**
+ * A page's rows, the first `FIRST_ROWS` of them at once when the table mounts and all of them in
+ * a deferred render right after (React's `useDeferredValue` with an initial value): the rows in
+ * the table's window show in the tab's first frame, and the rendering and layout of the ones below
+ * the window's fold (a page is 100 rows of a 480 px box) wait for the next. Any later page (a
+ * page change, a sort, a filter) is shown whole at once, so rows never lag behind the caption.
+ */
+export function useFirstRowsFirst<Row>(rows: readonly Row[]): readonly Row[] {
+  const [mounted] = useState(() => ({
+    rows,
+    first: rows.length > FIRST_ROWS ? rows.slice(0, FIRST_ROWS) : rows,
+  }));
+  const deferred = useDeferredValue(mounted.rows, mounted.first);
+  return rows === mounted.rows ? deferred : rows;
 }
 
 /** Sortable only where the proxy can sort: columns missing from `sortFields` are not. */
