@@ -1,11 +1,11 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MonitoredProfile } from '../../../lib/service/index.ts';
 import { changeId } from '../../../lib/monitoring/change-id.ts';
 import { profileChanges, type TriageEntry } from '../../../lib/monitoring/inbox.ts';
-import { InboxTable } from './InboxTable.tsx';
+import { FIRST_OVERSCAN, InboxTable, OVERSCAN } from './InboxTable.tsx';
 import type { InboxRow } from './use-inbox.ts';
 
 afterEach(cleanup);
@@ -79,6 +79,14 @@ describe('InboxTable', () => {
       rows.map((_, i) => String(i + 2)),
     );
     expect(within(rows[0]!).getByText('FIRST CARRIER LLC')).toBeTruthy();
+  });
+
+  it('paints the first screenful with few extra rows, and adds the scrolling margin once idle', async () => {
+    const { table } = renderTable(inboxRows(500), new Map());
+    // without layout: the assumed 675 px box holds 15 rows of the 45 px estimate
+    const visible = 15;
+    expect(profileRows(table)).toHaveLength(visible + FIRST_OVERSCAN);
+    await waitFor(() => expect(profileRows(table)).toHaveLength(visible + OVERSCAN));
   });
 
   it('links each DOT to the carrier profile', () => {

@@ -1,10 +1,11 @@
-import { Fragment, memo, useCallback, useMemo, useRef, useState } from 'react';
+import { Fragment, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/Badge.tsx';
 import { CompareToggle } from '../../../components/comparison/CompareToggle.tsx';
 import { Spacer, useRowWindow } from '../../../components/data-table/row-window.tsx';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { formatDate, MISSING } from '../../../lib/format.ts';
+import { whenIdle } from '../../../lib/idle.ts';
 import {
   channelsOf,
   lastChanged,
@@ -43,6 +44,20 @@ const COLUMNS = 9;
 const ROW_ESTIMATE = 45;
 /** Height of the scroll box assumed before layout: its CSS max height on a 900 px window. */
 const FALLBACK_HEIGHT = 675;
+/**
+ * Rows rendered beyond the visible ones: few while the table first paints (each row is a dozen
+ * elements to create and lay out before the first screenful shows), the usual margin for scrolling
+ * once the browser is idle.
+ */
+export const FIRST_OVERSCAN = 1;
+export const OVERSCAN = 8;
+
+/** `FIRST_OVERSCAN` until the browser has painted the table and gone idle, `OVERSCAN` after. */
+function useOverscanAfterFirstPaint(): number {
+  const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
+  useEffect(() => whenIdle(() => setOverscan(OVERSCAN)), []);
+  return overscan;
+}
 
 function summaryText(summary: TriageSummary): string {
   const parts = [
@@ -93,6 +108,7 @@ export function InboxTable(props: InboxTableProps) {
   const { expanded, toggle, allOpen, toggleAll } = useExpanded(rows);
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const [focusedId, setFocusedId] = useState<string | undefined>();
+  const overscan = useOverscanAfterFirstPaint();
   const keepIndex = focusedId
     ? rows.findIndex((row) => row.profile.profileId === focusedId)
     : undefined;
@@ -106,6 +122,7 @@ export function InboxTable(props: InboxTableProps) {
     rowKey: (index) => rows[index]?.profile.profileId ?? index,
     estimate: ROW_ESTIMATE,
     fallbackHeight: FALLBACK_HEIGHT,
+    overscan,
     keepIndex,
   });
   const { indexes, rowCount } = useMemo(() => rowIndexes(rows, expanded), [rows, expanded]);
