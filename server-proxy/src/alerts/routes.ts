@@ -5,6 +5,7 @@
  * and the signing key are never returned, and webhook addresses are shown without their path.
  */
 import type Database from 'better-sqlite3';
+import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CHANNELS } from '../../../src/lib/service/channels.ts';
@@ -340,21 +341,10 @@ async function refusedTarget(
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
-/**
- * A route's database work: a database that refuses (503 storage_unavailable, from PostgreSQL's
- * engine or the SQLite file's Storage guard) is an expected answer, logged as a warning, not an
- * unexpected error of the proxy.
- */
+/** A route whose database refusing (503 storage_unavailable) is answered, not thrown. */
 function answering(handler: Handler): Handler {
-  return async (request, reply) => {
-    try {
-      return await handler(request, reply);
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.code !== 'storage_unavailable') throw err;
-      request.log.warn({ code: err.code, reason: err.message }, 'alerts: storage unavailable');
-      return sendApiError(reply, err);
-    }
-  };
+  return (request, reply) =>
+    unlessStorageUnavailable(request, reply, 'alerts', () => handler(request, reply));
 }
 
 function registerSubscriptions(app: FastifyInstance, alerts: AlertRoutes) {

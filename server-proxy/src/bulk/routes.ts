@@ -5,6 +5,7 @@
  * every POST carries the CSRF header.
  */
 import type Database from 'better-sqlite3';
+import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -172,22 +173,12 @@ class BulkRoutes {
   }
 }
 
-/**
- * Run a route's database work; a database that refuses (503 storage_unavailable) is an expected
- * answer, logged as a warning, not an unexpected error of the proxy.
- */
-async function unlessUnavailable<T>(
+function unlessUnavailable<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   fn: () => Promise<T>,
 ): Promise<T | FastifyReply> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (!(err instanceof ApiError) || err.code !== 'storage_unavailable') throw err;
-    request.log.warn({ code: err.code, reason: err.message }, 'bulk: storage unavailable');
-    return sendApiError(reply, err);
-  }
+  return unlessStorageUnavailable(request, reply, 'bulk', fn);
 }
 
 function registerCreate(app: FastifyInstance, bulk: BulkRoutes, deps: BulkRouteDeps) {

@@ -4,10 +4,11 @@
  * Governance's hooks run first: `request.user` is set, POST/PUT carry the CSRF header.
  */
 import type Database from 'better-sqlite3';
+import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestUser } from '../context.ts';
 import { z } from 'zod';
-import { ApiError, sendApiError } from '../http/api-error.ts';
+import { sendApiError } from '../http/api-error.ts';
 import { issue, parseInput, type InputWording } from '../http/parse-input.ts';
 import type { ResponseCache } from '../cache.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
@@ -77,22 +78,12 @@ const RESOLVE_WORDING: InputWording = {
   unknown: { code: 'unknown_field', message: (key) => `Unknown member "${key}"` },
 };
 
-/**
- * Run a route's database work; a database that is unavailable (503 storage_unavailable) is an
- * expected refusal, answered and logged as a warning, not as an unexpected error of the proxy.
- */
-async function unlessUnavailable<T>(
+function unlessUnavailable<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   fn: () => Promise<T>,
 ): Promise<T | FastifyReply> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (!(err instanceof ApiError) || err.code !== 'storage_unavailable') throw err;
-    request.log.warn({ code: err.code, reason: err.message }, 'triage: storage unavailable');
-    return sendApiError(reply, err);
-  }
+  return unlessStorageUnavailable(request, reply, 'triage', fn);
 }
 
 function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, now: () => Date) {

@@ -6,6 +6,7 @@
  * Governance's hooks run first: `request.user` is set, writes carry the CSRF header.
  */
 import type Database from 'better-sqlite3';
+import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResponseCache } from '../cache.ts';
 import type { RequestUser } from '../context.ts';
@@ -87,23 +88,12 @@ function readJson(text: string): unknown {
   }
 }
 
-/**
- * Run a route's work; the database being unavailable (503 storage_unavailable: PostgreSQL down, the
- * SQLite file refusing a write) is an expected refusal, answered with its Retry-After and logged as
- * a warning, never as an unexpected error of the proxy.
- */
-async function unlessUnavailable<T>(
+function unlessUnavailable<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   fn: () => Promise<T>,
 ): Promise<T | FastifyReply> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (!(err instanceof ApiError) || err.code !== 'storage_unavailable') throw err;
-    request.log.warn({ code: err.code, reason: err.message }, 'vetting: storage unavailable');
-    return sendApiError(reply, err);
-  }
+  return unlessStorageUnavailable(request, reply, 'vetting', fn);
 }
 
 class Vetting {
