@@ -5,52 +5,19 @@
  * proxy killed is a child process started with `tsx server-proxy/src/server.ts`.
  */
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  bulkJobSchema,
-  createdAnswerSchema,
-  type BulkJob,
-} from '../../../src/lib/bulk/contract.ts';
+import { describe, expect, it } from 'vitest';
+import { createdAnswerSchema } from '../../../src/lib/bulk/contract.ts';
 import { buildProxyApp } from '../app.ts';
-import { buildSandboxApp } from '../sandbox/index.ts';
 import { CSRF, startProxyProcess, testConfig } from '../test-helpers.ts';
+import { processHarness, waitForJob } from './process-harness.ts';
 
 const KEY = 'sk_test_bulk_crash';
 const CARRIERS = 60;
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bulk-crash-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function startSandbox(): Promise<string> {
-  const app = await buildSandboxApp({ dataDir: tempDir(), apiKeys: [KEY], population: 200 });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  cleanups.push(() => app.close());
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-function sandboxCall(sandbox: string, path: string, method = 'GET', body?: unknown) {
-  return fetch(`${sandbox}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${KEY}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const { cleanups, tempDir, startSandbox, sandboxCall } = processHarness(KEY, 'bulk-crash-');
 
 /** The proxy as a child process (killed at the end if still running). */
 function startChild(upstream: string, dataDir: string) {
@@ -64,22 +31,6 @@ function startChild(upstream: string, dataDir: string) {
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }),
   });
-}
-
-async function readJob(url: string, id: string): Promise<BulkJob> {
-  const answer = await fetch(`${url}/api/local/bulk-jobs/${id}?limit=5000`);
-  expect(answer.status).toBe(200);
-  return bulkJobSchema.parse(await answer.json());
-}
-
-async function waitForJob(url: string, id: string, check: (job: BulkJob) => boolean, ms = 20_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const job = await readJob(url, id);
-    if (check(job)) return job;
-    if (Date.now() > until) throw new Error(`job stayed ${job.status} at ${job.done} done`);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
 }
 
 describe('kill -9 during a bulk job', () => {
@@ -121,7 +72,9 @@ describe('kill -9 during a bulk job', () => {
     await second.listen({ host: '127.0.0.1', port: 0 });
     const secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
     // at once: the job's lease left in the file by the killed process is not waited out
-    const after = await waitForJob(secondUrl, id, (job) => job.status === 'done', 8000);
+    const after = await waitForJob(secondUrl, id, (job) => job.status === 'done', {
+      ms: 8000,
+    });
     expect(after).toMatchObject({ total: CARRIERS, done: CARRIERS, failed: 0 });
     expect(after.done).toBeGreaterThan(before.done);
     expect(after.items.map((item) => item.dot_number)).toEqual(dots);

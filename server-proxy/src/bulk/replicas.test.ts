@@ -7,26 +7,20 @@
  * billed at most once. Skipped, with the reason printed, only where PostgreSQL or Redis cannot start.
  */
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import {
-  bulkJobSchema,
-  createdAnswerSchema,
-  type BulkJob,
-} from '../../../src/lib/bulk/contract.ts';
-import { buildSandboxApp } from '../sandbox/index.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createdAnswerSchema } from '../../../src/lib/bulk/contract.ts';
 import { leaseHolder } from '../sql/lease.ts';
 import { createPostgresEngine } from '../sql/postgres.ts';
 import { freshDatabase } from '../sql/test-databases.ts';
 import { startPostgres, startRedis, type TestService } from '../team/test-services.ts';
 import { captureLog, CSRF, startProxy, startProxyProcess, testConfig } from '../test-helpers.ts';
+import { processHarness, readJob, waitForJob } from './process-harness.ts';
 import { jobLeaseName } from './store.ts';
 
 const KEY = 'sk_test_bulk_replicas';
 const CARRIERS = 100;
+/** not too often: the proxy limits requests per client (600 a minute) */
+const SLOW_POLL = { everyMs: 200 };
 
 const services: TestService[] = [];
 const postgres = await startPostgres();
@@ -40,34 +34,7 @@ afterAll(async () => {
   for (const service of services) await service.stop();
 });
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bulk-replicas-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function startSandbox(): Promise<string> {
-  const app = await buildSandboxApp({ dataDir: tempDir(), apiKeys: [KEY], population: 200 });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  cleanups.push(() => app.close());
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-function sandboxCall(sandbox: string, path: string, method = 'GET', body?: unknown) {
-  return fetch(`${sandbox}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${KEY}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const { cleanups, tempDir, startSandbox, sandboxCall } = processHarness(KEY, 'bulk-replicas-');
 
 /** One replica: a proxy child process on the shared PostgreSQL and Redis, its own DATA_DIR. */
 function startReplica(upstream: string, databaseUrl: string, redisUrl: string) {
@@ -81,23 +48,6 @@ function startReplica(upstream: string, databaseUrl: string, redisUrl: string) {
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }),
   });
-}
-
-async function readJob(url: string, id: string): Promise<BulkJob> {
-  const answer = await fetch(`${url}/api/local/bulk-jobs/${id}?limit=5000`);
-  expect(answer.status, await answer.clone().text()).toBe(200);
-  return bulkJobSchema.parse(await answer.json());
-}
-
-async function waitForJob(url: string, id: string, check: (job: BulkJob) => boolean, ms = 20_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const job = await readJob(url, id);
-    if (check(job)) return job;
-    if (Date.now() > until) throw new Error(`job stayed ${job.status} at ${job.done} done`);
-    // not too often: the proxy limits requests per client (600 a minute)
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 function act(url: string, id: string, action: string) {
@@ -139,7 +89,7 @@ describe.skipIf(skipReason !== undefined)('a bulk job on two replicas', () => {
     });
     expect(created.status, await created.clone().text()).toBe(202);
     const { id } = createdAnswerSchema.parse(await created.json());
-    await waitForJob(a.url, id, (job) => job.done >= 5);
+    await waitForJob(a.url, id, (job) => job.done >= 5, SLOW_POLL);
 
     // Paused on the replica that is not working it: the one that is stops within a second or so.
     const first = await holderOf(id);
@@ -157,7 +107,7 @@ describe.skipIf(skipReason !== undefined)('a bulk job on two replicas', () => {
 
     // Long enough (over 6 s) for the idle replica to look for work at least once meanwhile: it
     // must leave the job alone while its lease is held.
-    const before = await waitForJob(a.url, id, (job) => job.done >= still.done + 60);
+    const before = await waitForJob(a.url, id, (job) => job.done >= still.done + 60, SLOW_POLL);
     expect(before.status).toBe('running');
     const { working, other } = await holderOf(id);
     const exited = once(working.child, 'exit');
@@ -166,7 +116,10 @@ describe.skipIf(skipReason !== undefined)('a bulk job on two replicas', () => {
     await sandboxCall(sandbox, '/__sandbox/faults', 'DELETE');
 
     // The survivor takes the job over once the dead replica's lease lapses (15 s), and finishes it.
-    const after = await waitForJob(other.url, id, (job) => job.status === 'done', 45_000);
+    const after = await waitForJob(other.url, id, (job) => job.status === 'done', {
+      ...SLOW_POLL,
+      ms: 45_000,
+    });
     expect(after).toMatchObject({ total: CARRIERS, done: CARRIERS, failed: 0 });
     expect(after.items.map((item) => item.dot_number)).toEqual(dots);
     // every carrier done exactly once: one committed attempt each
