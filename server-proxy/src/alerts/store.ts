@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { SqlEngine, SqlExecutor, SqlParam } from '../sql/engine.ts';
 import { acquireLease, releaseLease } from '../sql/lease.ts';
 import type { Channel } from '../../../src/lib/service/channels.ts';
+import { placeholders, tuples } from '../sql/placeholders.ts';
 
 export const SEVERITIES = ['all', 'attention', 'fails'] as const;
 /** all changes; approved carriers now failing or needing review; approved carriers now failing */
@@ -162,11 +163,6 @@ const SEEN_BATCH = 200;
 /** Ids looked up per statement. */
 const ID_BATCH = 500;
 
-function placeholders(count: number, width = 1): string {
-  const one = `(${Array.from({ length: width }, () => '?').join(', ')})`;
-  return Array.from({ length: count }, () => one).join(', ');
-}
-
 async function readState(on: SqlExecutor, key: string): Promise<string | undefined> {
   const [row] = await on.query<{ value: string }>('SELECT value FROM alert_state WHERE key = ?', [
     key,
@@ -247,7 +243,7 @@ async function insertSeen(
       announced ? 1 : 0,
     ]);
     const rows = await on.query<{ change_id: string }>(
-      `INSERT INTO alert_seen (${SEEN_COLUMNS}) VALUES ${placeholders(batch.length, 11)}
+      `INSERT INTO alert_seen (${SEEN_COLUMNS}) VALUES ${tuples(batch.length, 11)}
        ON CONFLICT (change_id) DO NOTHING RETURNING change_id`,
       params,
     );

@@ -15,6 +15,7 @@ import { insertRows } from '../sql/insert-rows.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
 import { normaliseDot } from './pricing.ts';
 import { createSqlWriteBuffer, createWriteBuffer } from './write-buffer.ts';
+import { placeholders } from '../sql/placeholders.ts';
 
 export interface AuditQuery {
   user?: string;
@@ -96,7 +97,7 @@ const AUDIT_COLUMNS = [
   'status',
 ];
 const INSERT = `INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')})
-  VALUES (${AUDIT_COLUMNS.map(() => '?').join(', ')})`;
+  VALUES (${placeholders(AUDIT_COLUMNS.length)})`;
 // CAST: PostgreSQL must know a parameter's type to compare it with NULL.
 const WHERE = `WHERE (CAST(? AS TEXT) IS NULL OR "user" = ?)
   AND (CAST(? AS TEXT) IS NULL OR dot = ?)`;

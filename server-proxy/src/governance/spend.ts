@@ -28,6 +28,7 @@ import {
   usdToMills,
   type SpendCategory,
 } from './pricing.ts';
+import { placeholders } from '../sql/placeholders.ts';
 
 /** User name on the ledger rows of monitored DOTs carried into a new month. */
 export const ROLLOVER_USER = '(monthly rollover)';
@@ -168,7 +169,7 @@ const LEDGER_COLUMNS = [
   'state',
 ];
 const INSERT = `INSERT INTO spend_ledger (${LEDGER_COLUMNS.join(', ')})
-  VALUES (${LEDGER_COLUMNS.map(() => '?').join(', ')})`;
+  VALUES (${placeholders(LEDGER_COLUMNS.length)})`;
 const SPENT = 'SELECT SUM(price_mills) AS mills FROM spend_ledger WHERE mode = ? AND month = ?';
 const UNSETTLED = `SELECT state, SUM(price_mills) AS mills FROM spend_ledger
   WHERE mode = ? AND month = ? AND state <> 'settled' GROUP BY state`;

@@ -5,6 +5,7 @@
  * instead of one per row; SQLite takes the same SQL.
  */
 import type { SqlExecutor, SqlParam } from './engine.ts';
+import { tuples } from './placeholders.ts';
 
 /** Rows per statement: well under both engines' bound on bound parameters (SQLite 32,766). */
 const ROWS_PER_STATEMENT = 100;
@@ -20,7 +21,6 @@ export async function insertRows(
   rows: readonly (readonly SqlParam[])[],
   rowsPerStatement = ROWS_PER_STATEMENT,
 ): Promise<void> {
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
   for (let start = 0; start < rows.length; start += rowsPerStatement) {
     const chunk = rows.slice(start, start + rowsPerStatement);
     for (const row of chunk) {
@@ -29,7 +29,7 @@ export async function insertRows(
       }
     }
     await ex.run(
-      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`,
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples(chunk.length, columns.length)}`,
       chunk.flat(),
     );
   }

@@ -16,6 +16,7 @@ import { parseFmcsaProfile } from '../../../src/lib/service/fmcsa.ts';
 import { parseLiteResponse } from '../../../src/lib/service/lite.ts';
 import { parseProfileResponse } from '../../../src/lib/service/profile.ts';
 import type { Checked } from './inputs.ts';
+import { placeholders } from '../sql/placeholders.ts';
 
 const MAX_DOTS = 500;
 const DOT = /^[1-9]\d{0,7}$/;
@@ -154,7 +155,7 @@ async function decisionNames(
   if (dots.length === 0) return names;
   const rows = await sql.query<{ dot_number: string; content: string }>(
     `SELECT dot_number, content FROM vetting_decision
-      WHERE dot_number IN (${dots.map(() => '?').join(',')}) ORDER BY id DESC`,
+      WHERE dot_number IN (${placeholders(dots.length)}) ORDER BY id DESC`,
     dots,
   );
   for (const row of rows) {

@@ -21,6 +21,7 @@ import {
   readStoredSettings,
   type PolicySettings,
 } from '../../../src/lib/vetting/index.ts';
+import { placeholders } from '../sql/placeholders.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -247,9 +248,6 @@ async function takeTurn(sql: SqlEngine, tx: SqlExecutor, key: string): Promise<v
 }
 
 /** `?, ?, ?` for an IN list. */
-function placeholders(count: number): string {
-  return Array.from({ length: count }, () => '?').join(', ');
-}
 
 /** The WHERE clause of a decision filter, with only the conditions asked for. */
 function filterWhere(filter: DecisionFilter): { where: string; params: SqlParam[] } {
