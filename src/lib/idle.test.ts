@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { whenIdle } from './idle.ts';
+import { afterPaint, whenIdle } from './idle.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -47,5 +47,44 @@ describe('whenIdle', () => {
     for (const callback of pending.values()) callback();
     expect(kept).toHaveBeenCalledTimes(1);
     expect(dropped).not.toHaveBeenCalled();
+  });
+});
+
+describe('afterPaint', () => {
+  it('runs the task in a task after the next animation frame, not in the frame', () => {
+    vi.useFakeTimers();
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', vi.fn());
+    const task = vi.fn();
+    afterPaint(task);
+    vi.advanceTimersByTime(100);
+    expect(task).not.toHaveBeenCalled();
+    expect(frames).toHaveLength(1);
+    frames[0]?.();
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(0);
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('never runs a task cancelled before or after its frame', () => {
+    vi.useFakeTimers();
+    const frames = new Map<number, () => void>();
+    let next = 0;
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => {
+      next += 1;
+      frames.set(next, callback);
+      return next;
+    });
+    vi.stubGlobal('cancelAnimationFrame', (handle: number) => frames.delete(handle));
+    const early = vi.fn();
+    const late = vi.fn();
+    afterPaint(early)();
+    const cancelLate = afterPaint(late);
+    for (const callback of frames.values()) callback();
+    cancelLate();
+    vi.advanceTimersByTime(1_000);
+    expect(early).not.toHaveBeenCalled();
+    expect(late).not.toHaveBeenCalled();
   });
 });

@@ -18,3 +18,23 @@ export function whenIdle(task: () => void): () => void {
   const timer = window.setTimeout(task, FALLBACK_DELAY_MS);
   return () => window.clearTimeout(timer);
 }
+
+/**
+ * Runs `task` right after the browser has painted the current changes (the next animation frame,
+ * then a task): for work the page needs soon but not in the frame being drawn. Where there are no
+ * animation frames (jsdom), after a zero delay. Returns a function that cancels it.
+ */
+export function afterPaint(task: () => void): () => void {
+  let timer: number | undefined;
+  if (typeof window.requestAnimationFrame !== 'function') {
+    timer = window.setTimeout(task, 0);
+    return () => window.clearTimeout(timer);
+  }
+  const frame = window.requestAnimationFrame(() => {
+    timer = window.setTimeout(task, 0);
+  });
+  return () => {
+    window.cancelAnimationFrame(frame);
+    if (timer !== undefined) window.clearTimeout(timer);
+  };
+}
