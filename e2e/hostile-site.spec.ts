@@ -25,6 +25,7 @@ const BILLABLE_PATHS = [
   `/api/v2/profile-fmcsa?dot_number=${DOT}`,
   '/api/v2/autocomplete?q=hansen',
   '/api/v2/monitoring/list?page=1',
+  '/api/local/monitoring-view?page=1',
   `/api/local/profile-summary?dot_number=${DOT}`,
   `/api/local/verdict?dot_number=${DOT}`,
 ];

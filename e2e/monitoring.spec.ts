@@ -69,15 +69,25 @@ test('the seeded inbox shows changes in all six channels', async ({ page }) => {
   ).toBeVisible();
 });
 
-test('the list is parsed in a worker, off the page’s main thread', async ({ page }) => {
-  const parser = page.waitForEvent('worker', {
-    predicate: (worker) => worker.url().includes('list.worker'),
+test('the inbox reads its page parsed by the proxy, with its change ids, in one request', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/(v2\/monitoring\/list|local\/monitoring-view)/.test(r.url())) asked.push(r.url());
   });
+  const view = page.waitForResponse((r) => r.url().includes('/api/local/monitoring-view?page=1'));
   await openInbox(page);
-  const worker = await parser;
-  // The worker answers a reading like the page's own: the page renders rows from it.
-  expect(worker.url()).toContain('list.worker');
+  const body = (await (await view).json()) as {
+    list: { totalCount: number; profiles: unknown[] };
+    changeIds: string[][];
+  };
+  expect(body.list.profiles.length).toBeGreaterThan(0);
+  expect(body.changeIds).toHaveLength(body.list.profiles.length);
   await expect(page.locator('tbody th[scope="row"]').first()).toBeVisible();
+  // neither the page nor the badge reads the mirror's list, and no worker parses it
+  expect(asked.filter((url) => url.includes('/api/v2/monitoring/list'))).toEqual([]);
+  expect(page.workers().filter((worker) => worker.url().includes('list'))).toEqual([]);
 });
 
 test('each channel filter shows exactly that channel’s changes', async ({ page, request }) => {
@@ -205,7 +215,7 @@ test('changes made by advance appear after a refresh, marked new since the last 
   await expect(page.getByText('New since last visit')).toHaveCount(0);
   await sandbox.advance(2);
   const refreshed = page.waitForResponse((r) =>
-    r.url().includes('/api/v2/monitoring/list?page=1&pageSize=100'),
+    r.url().includes('/api/local/monitoring-view?page=1&pageSize=100'),
   );
   await page.getByRole('button', { name: 'Refresh' }).click();
   await refreshed;

@@ -27,6 +27,7 @@ import { DEFAULT_RETENTION, startRetention } from './governance/retention.ts';
 import { loggerOptions, requestId, type LogStream } from './logging.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { MIRROR_BODY_LIMIT, registerMirrorRoutes } from './routes/mirror.ts';
+import { registerMonitoringViewRoute } from './routes/monitoring-view.ts';
 import { registerProfileRoutes } from './routes/profile-view.ts';
 import type { SqlEngine } from './sql/engine.ts';
 import { createSqliteEngine } from './sql/sqlite.ts';
@@ -299,6 +300,7 @@ async function registerParts(
     ...opts.alerts,
   });
   registerProfileRoutes(app, { mirror, cache, profileTtlMs: config.cache.profileTtlMs });
+  registerMonitoringViewRoute(app, { mirror });
   registerHealthRoutes(app, {
     db,
     upstreamReachable: () => upstream.reachable(),

@@ -17,6 +17,7 @@ import { registerGovernance } from './index.ts';
 const QUERIES: Record<string, string> = {
   '/api/v2/autocomplete': 'q=hansen',
   '/api/v2/monitoring/list': 'page=1',
+  '/api/local/monitoring-view': 'page=1',
   '/api/local/triage': 'ids=a',
 };
 const withQuery = (path: string, dot = '568253') =>
@@ -83,6 +84,7 @@ const BILLABLE = [
   '/api/v2/monitoring/list',
   '/api/local/profile-summary',
   '/api/local/verdict',
+  '/api/local/monitoring-view',
 ];
 
 describe('another site cannot spend the key with a GET', () => {
@@ -137,8 +139,9 @@ describe('another site cannot spend the key with a GET', () => {
       const reply = await bareGet(withQuery(path), { ...CSRF, 'sec-fetch-site': 'same-origin' });
       expect(reply.status, path).toBe(200);
     }
-    // One call for each of the five mirror routes; the summary and the verdict reuse the profile.
-    expect(origin.requests).toHaveLength(5);
+    // One call for each of the five mirror routes and the monitoring view (the list is never
+    // cached); the summary and the verdict reuse the profile.
+    expect(origin.requests).toHaveLength(6);
     expect((await bareGet(`/api/v2/autocomplete?q=other`, CSRF)).status).toBe(200);
   });
 

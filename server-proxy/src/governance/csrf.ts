@@ -70,6 +70,7 @@ function isBillableGet(request: FastifyRequest): boolean {
     (route.startsWith('/api/v2/') ||
       route === '/api/local/profile-summary' ||
       route === '/api/local/profile-view' ||
+      route === '/api/local/monitoring-view' ||
       route === '/api/local/verdict')
   );
 }

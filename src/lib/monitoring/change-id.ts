@@ -21,7 +21,7 @@ export const changeId: ChangeIdentity = (change) =>
  * The cache holds no profile alive: it forgets a page's profiles once the query cache drops them.
  */
 const changesOfProfile = new WeakMap<MonitoredProfile, InboxChange[]>();
-/** Ids computed where the list was parsed (the worker), in `profileChanges` order. */
+/** Ids computed where the list was parsed (the proxy's monitoring view), in `profileChanges` order. */
 const idsOfProfile = new WeakMap<MonitoredProfile, readonly string[]>();
 
 /** The change count of a profile: one per changed field of each record. */
@@ -32,8 +32,9 @@ function changeCount(profile: MonitoredProfile): number {
 }
 
 /**
- * The ids of each profile's changes, in `profileChanges` order: computed by the worker that parsed
- * the page, so the main thread does not hash a page's thousands of changes before its first render.
+ * The ids of each profile's changes, in `profileChanges` order: computed by the proxy that parsed
+ * the page (`/api/local/monitoring-view`), so the browser does not hash a page's thousands of
+ * changes before its first render.
  */
 export function changeIdsOf(profiles: readonly MonitoredProfile[]): string[][] {
   return profiles.map((profile) => profileChanges(profile, changeId).map((change) => change.id));

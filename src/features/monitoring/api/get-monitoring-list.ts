@@ -1,7 +1,9 @@
 /**
- * One page of the watchlist with its change records (`GET /api/v2/monitoring/list`, free, never
- * cached by the proxy), parsed by the shared parser in a worker (`parse-off-thread.ts`) and put back
- * in the requested order.
+ * One page of the watchlist with its change records, as the inbox draws it: the proxy's monitoring
+ * view (`GET /api/local/monitoring-view`, the query of `/v2/monitoring/list`, free and never cached)
+ * answers the page already read by the shared parser, with the ids of every profile's changes, so
+ * the browser reads plain JSON and hashes nothing before the first render (docs/proxy.md,
+ * "Monitoring view"). The page is put back in the requested order.
  *
  * A page of 500 profiles is megabytes of JSON and about as much heap once parsed, so the cache keeps
  * few of them: the page shown, the next one (prefetched while the user reads) and the
@@ -15,9 +17,10 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { ApiError, apiGetText } from '../../../lib/api-client.ts';
+import { ApiError, apiGet } from '../../../lib/api-client.ts';
 import { FRESHNESS } from '../../../lib/freshness.ts';
 import type { MonitoringList } from '../../../lib/service/index.ts';
+import { adoptChangeIds } from '../../../lib/monitoring/change-id.ts';
 import {
   listQuery,
   type InboxParams,
@@ -25,7 +28,9 @@ import {
 } from '../../../lib/monitoring/inbox-params.ts';
 import { sortProfiles } from '../../../lib/monitoring/inbox.ts';
 import { monitoringKeys } from './keys.ts';
-import { readListOffThread, warmListParser } from './parse-off-thread.ts';
+
+/** The proxy's route for the inbox's pages (server-proxy/src/routes/monitoring-view.ts). */
+export const MONITORING_VIEW_PATH = '/api/local/monitoring-view';
 
 /** Polling interval while the inbox is open (paused while the tab is hidden). */
 export const INBOX_REFRESH_MS = 3 * 60_000;
@@ -36,19 +41,44 @@ const KEPT_INACTIVE_PAGES = 3;
 /** Delay before the next page is prefetched: the page shown has painted by then. */
 const PREFETCH_DELAY_MS = 50;
 
+interface MonitoringView {
+  list: MonitoringList;
+  changeIds: string[][];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The view's body when it has the view's shape (the proxy's own parse of the page). */
+function readView(body: unknown): MonitoringView | undefined {
+  if (!isRecord(body) || !isRecord(body.list) || !Array.isArray(body.changeIds)) return undefined;
+  const { totalCount, profiles } = body.list;
+  if (typeof totalCount !== 'number' || !Array.isArray(profiles)) return undefined;
+  return body as unknown as MonitoringView;
+}
+
+/**
+ * One page of the inbox. Failures are the api-client's `ApiError`s (the status, code, hint and
+ * Retry-After of the proxy's answer); a successful answer that is not JSON, or not a page, is an
+ * `invalid-body` error. `baseUrl` is for tests outside a browser.
+ */
 export async function getMonitoringList(
   query: ListQuery,
   signal?: AbortSignal,
+  baseUrl?: string,
 ): Promise<MonitoringList> {
-  warmListParser();
-  const text = await apiGetText('/api/v2/monitoring/list', query, { signal });
-  const reading = await readListOffThread(text);
-  if (reading.ok) return reading.list;
-  throw new ApiError({
-    kind: 'invalid-body',
-    status: 200,
-    message: 'The server answered 200 OK but the body is not JSON.',
-  });
+  const body = await apiGet(MONITORING_VIEW_PATH, query, { signal, baseUrl });
+  const view = readView(body);
+  if (!view) {
+    throw new ApiError({
+      kind: 'invalid-body',
+      status: 200,
+      message: 'The server answered 200 OK but the body is not a page of the watchlist.',
+    });
+  }
+  adoptChangeIds(view.list.profiles, view.changeIds);
+  return view.list;
 }
 
 function monitoringListQueryOptions(params: InboxParams) {

@@ -14,7 +14,7 @@ beforeEach(() => {
     vi.fn((input: RequestInfo | URL) => {
       asked.push(String(input));
       return Promise.resolve(
-        new Response('{"total_count": 0, "items": {}}', {
+        new Response('{"list": {"totalCount": 0, "profiles": []}, "changeIds": []}', {
           headers: { 'content-type': 'application/json' },
         }),
       );

@@ -8,7 +8,6 @@ import type { Channel } from '../../../lib/service/index.ts';
 import { CHANNELS } from '../../../lib/service/index.ts';
 import { useKnownNames } from '../api/known-names.ts';
 import { monitoringKeys } from '../api/keys.ts';
-import { warmListParser } from '../api/parse-off-thread.ts';
 import { useSetTriage } from '../api/triage.ts';
 import { UnwatchConfirm } from '../../../components/watch/UnwatchConfirm.tsx';
 import { useUnwatch } from '../../../lib/watchlist/api.ts';
@@ -23,13 +22,6 @@ import { BUTTON, MUTED } from './ui.ts';
 import { UndoNotice, type UndoState } from './UndoNotice.tsx';
 import { SkipToChanges, INBOX_CHANGES_ID } from './SkipToChanges.tsx';
 import { downloadCsv } from '../../../lib/download.ts';
-
-/**
- * The list of the first page is parsed in a worker, whose start (script, compile, warm-up) took
- * 100–150 ms: start it as soon as this page's code has loaded, while the page still waits for its
- * session and its list, not when the list request goes out.
- */
-warmListParser();
 
 const NO_IDS: ReadonlySet<string> = new Set();
 
