@@ -35,6 +35,16 @@ import type { MapPoint, MapViewProps } from './types.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 
+/**
+ * Start MapLibre's worker now (`prewarm`, after `setWorkerUrl`), so the first map finds it running
+ * instead of loading and compiling its script; the worker then outlives the maps, for the next one.
+ */
+export function prewarmMap(): void {
+  // no workers here (a test's DOM): nothing to start, and the map reports its own failure
+  if (typeof Worker === 'undefined') return;
+  maplibregl.prewarm();
+}
+
 interface RenderedCounts {
   clusters: number;
   points: number;
@@ -117,11 +127,11 @@ class ClusterLabels {
   }
 }
 
+const FIT = { padding: 48, maxZoom: 9 } as const;
+
 function fitToPoints(map: maplibregl.Map, points: readonly MapPoint[]): void {
   const bounds = boundsOf(points);
-  if (bounds) {
-    map.fitBounds(viewBounds(bounds, MIN_VIEW_SPAN), { padding: 48, maxZoom: 9, animate: false });
-  }
+  if (bounds) map.fitBounds(viewBounds(bounds, MIN_VIEW_SPAN), { ...FIT, animate: false });
 }
 
 function geoJsonSource(map: maplibregl.Map, id: string): maplibregl.GeoJSONSource | undefined {
@@ -136,22 +146,42 @@ async function expandCluster(map: maplibregl.Map, feature: maplibregl.MapGeoJSON
 }
 
 interface MapHandlers {
+  /** the points as last rendered by React (read when the map is created and its style loads) */
+  pointsRef: RefObject<readonly MapPoint[]>;
+  /** the points the point source holds, so the same array is not sent to the worker twice */
+  shownRef: RefObject<readonly MapPoint[] | undefined>;
   onSelect: RefObject<MapViewProps['onSelect']>;
   setReady: (ready: boolean) => void;
   setState: (state: MapState) => void;
   setCounts: (counts: RenderedCounts) => void;
 }
 
-function addPointLayers(map: maplibregl.Map, cluster: boolean): void {
-  map.addSource(POINT_SOURCE, pointSource(cluster));
+function addPointLayers(map: maplibregl.Map, cluster: boolean, points: readonly MapPoint[]): void {
+  map.addSource(POINT_SOURCE, pointSource(cluster, pointsToGeoJson(points)));
   map.addSource(SELECTION_SOURCE, selectionSource());
   for (const layer of POINT_LAYERS) map.addLayer(layer);
 }
 
-function wireEvents(map: maplibregl.Map, cluster: boolean, handlers: MapHandlers): () => void {
+/**
+ * The points go in as soon as the style is parsed (`style.load`), with the data they have then, so
+ * the worker clusters them beside the basemap's tiles and the first complete frame has them; the
+ * map's `load` would wait for every basemap tile to be drawn first. The camera was fitted to the
+ * points the map was created with; points that changed since are fitted here.
+ */
+function wireEvents(
+  map: maplibregl.Map,
+  cluster: boolean,
+  created: readonly MapPoint[],
+  handlers: MapHandlers,
+): () => void {
   const labels = new ClusterLabels(map);
-  map.on('load', () => {
-    addPointLayers(map, cluster);
+  map.on('style.load', () => {
+    const points = handlers.pointsRef.current;
+    addPointLayers(map, cluster, points);
+    handlers.shownRef.current = points;
+    if (points !== created) fitToPoints(map, points);
+    // a map made again (clustering switched) is not idle until its own first `idle`
+    handlers.setState('loading');
     handlers.setReady(true);
   });
   map.on('idle', () => {
@@ -191,13 +221,25 @@ function followTheme(map: maplibregl.Map): () => void {
   return () => observer.disconnect();
 }
 
-function createMap(container: HTMLElement, label: string): maplibregl.Map {
+/** Where the map opens: fitted to the points it starts with, so no other view's tiles are made. */
+function initialView(points: readonly MapPoint[]): Partial<maplibregl.MapOptions> {
+  const bounds = boundsOf(points);
+  if (!bounds) return { center: [-96, 38], zoom: 3 };
+  return { bounds: viewBounds(bounds, MIN_VIEW_SPAN), fitBoundsOptions: FIT };
+}
+
+function createMap(
+  container: HTMLElement,
+  label: string,
+  points: readonly MapPoint[],
+): maplibregl.Map {
   const styleUrl = configuredStyleUrl();
   return new maplibregl.Map({
     container,
     style: styleUrl ?? offlineStyle(basemapColours(isDark())),
-    center: [-96, 38],
-    zoom: 3,
+    ...initialView(points),
+    // no symbol layers to fade in: `idle` need not wait for a fade
+    fadeDuration: 0,
     attributionControl: styleUrl ? { compact: true } : false,
     locale: { 'Map.Title': label },
     dragRotate: false,
@@ -212,29 +254,38 @@ function useMapInstance(
   handlers: MapHandlers,
 ): RefObject<maplibregl.Map | null> {
   const mapRef = useRef<maplibregl.Map | null>(null);
-  const { onSelect, setReady, setState, setCounts } = handlers;
+  const { pointsRef, shownRef, onSelect, setReady, setState, setCounts } = handlers;
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
+    const created = pointsRef.current;
     let map: maplibregl.Map;
     try {
-      map = createMap(container, label);
+      map = createMap(container, label, created);
     } catch {
       setState('error');
       return;
     }
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
-    const clearLabels = wireEvents(map, cluster, { onSelect, setReady, setState, setCounts });
+    const clearLabels = wireEvents(map, cluster, created, {
+      pointsRef,
+      shownRef,
+      onSelect,
+      setReady,
+      setState,
+      setCounts,
+    });
     const stopTheme = configuredStyleUrl() ? () => undefined : followTheme(map);
     mapRef.current = map;
     return () => {
       stopTheme();
       clearLabels();
       setReady(false);
+      shownRef.current = undefined;
       mapRef.current = null;
       map.remove();
     };
-  }, [containerRef, label, cluster, onSelect, setReady, setState, setCounts]);
+  }, [containerRef, label, cluster, pointsRef, shownRef, onSelect, setReady, setState, setCounts]);
   return mapRef;
 }
 
@@ -242,15 +293,18 @@ function usePointData(
   mapRef: RefObject<maplibregl.Map | null>,
   ready: boolean,
   points: readonly MapPoint[],
+  shownRef: RefObject<readonly MapPoint[] | undefined>,
   setState: (state: MapState) => void,
 ): void {
   useEffect(() => {
     const map = mapRef.current;
-    if (!ready || !map) return;
+    // the style's load put these very points in (and the camera was fitted to them)
+    if (!ready || !map || shownRef.current === points) return;
+    shownRef.current = points;
     setState('loading');
     void geoJsonSource(map, POINT_SOURCE)?.setData(pointsToGeoJson(points));
     fitToPoints(map, points);
-  }, [mapRef, ready, points, setState]);
+  }, [mapRef, ready, points, shownRef, setState]);
 }
 
 /** Ring + popup on the selected point; pans only when the point is out of view. */
@@ -310,13 +364,21 @@ export default function MapCanvas({
   useEffect(() => {
     onSelectRef.current = onSelect;
   }, [onSelect]);
+  // kept current before the map's own effect reads it (effects run in order)
+  const pointsRef = useRef(points);
+  useEffect(() => {
+    pointsRef.current = points;
+  }, [points]);
+  const shownRef = useRef<readonly MapPoint[] | undefined>(undefined);
   const mapRef = useMapInstance(containerRef, label, cluster, {
+    pointsRef,
+    shownRef,
     onSelect: onSelectRef,
     setReady,
     setState,
     setCounts,
   });
-  usePointData(mapRef, ready, points, setState);
+  usePointData(mapRef, ready, points, shownRef, setState);
   const selected = selectedId ? points.find((p) => p.id === selectedId) : undefined;
   useSelection(mapRef, ready, selected);
   const fit = useCallback(() => {

@@ -1,7 +1,8 @@
 /**
  * The offline basemap: US states (us-atlas) and the neighbouring countries Canada and Mexico
- * (world-atlas), converted from TopoJSON to GeoJSON sources. Fill and line layers only, so no glyphs
- * or sprites are fetched. `VITE_MAP_STYLE_URL` replaces it where the deployment has internet.
+ * (world-atlas), converted from TopoJSON to GeoJSON sources (once per page: later maps reuse the
+ * conversion). Fill and line layers only, so no glyphs or sprites are fetched. `VITE_MAP_STYLE_URL`
+ * replaces it where the deployment has internet.
  */
 import type { FeatureCollection } from 'geojson';
 import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
@@ -51,6 +52,19 @@ function neighbours(): FeatureCollection {
   };
 }
 
+interface BasemapData {
+  neighbours: FeatureCollection;
+  states: FeatureCollection;
+}
+
+let converted: BasemapData | undefined;
+
+/** The sources' GeoJSON, converted on first use (MapLibre copies it to its worker, never edits it). */
+export function basemapData(): BasemapData {
+  converted ??= { neighbours: neighbours(), states: collection(statesTopology, 'states') };
+  return converted;
+}
+
 /** Layer id -> [paint property, colour key] for re-colouring on a theme change. */
 type PaintProperty = Parameters<MapLibreMap['setPaintProperty']>[1];
 
@@ -62,12 +76,18 @@ export const BASEMAP_PAINT: ReadonlyArray<[string, PaintProperty, keyof BasemapC
   ['state-line', 'line-color', 'border'],
 ];
 
+/**
+ * Fills do not antialias their edges: the border lines drawn over them cover those edges, and an
+ * antialiased fill costs one more shader program and draw call per tile in every frame (slow in
+ * software WebGL).
+ */
 export function offlineStyle(colours: BasemapColours): StyleSpecification {
+  const data = basemapData();
   return {
     version: 8,
     sources: {
-      neighbours: { type: 'geojson', data: neighbours() },
-      states: { type: 'geojson', data: collection(statesTopology, 'states') },
+      neighbours: { type: 'geojson', data: data.neighbours },
+      states: { type: 'geojson', data: data.states },
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': colours.water } },
@@ -75,7 +95,7 @@ export function offlineStyle(colours: BasemapColours): StyleSpecification {
         id: 'neighbour-fill',
         type: 'fill',
         source: 'neighbours',
-        paint: { 'fill-color': colours.neighbour },
+        paint: { 'fill-color': colours.neighbour, 'fill-antialias': false },
       },
       {
         id: 'neighbour-line',
@@ -83,7 +103,12 @@ export function offlineStyle(colours: BasemapColours): StyleSpecification {
         source: 'neighbours',
         paint: { 'line-color': colours.border, 'line-width': 0.6 },
       },
-      { id: 'state-fill', type: 'fill', source: 'states', paint: { 'fill-color': colours.land } },
+      {
+        id: 'state-fill',
+        type: 'fill',
+        source: 'states',
+        paint: { 'fill-color': colours.land, 'fill-antialias': false },
+      },
       {
         id: 'state-line',
         type: 'line',

@@ -18,10 +18,13 @@ const CLUSTER_MAX_ZOOM = 11;
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
-export function pointSource(cluster: boolean): GeoJSONSourceSpecification {
+export function pointSource(
+  cluster: boolean,
+  data: FeatureCollection = EMPTY,
+): GeoJSONSourceSpecification {
   return {
     type: 'geojson',
-    data: EMPTY,
+    data,
     cluster,
     clusterRadius: 44,
     clusterMaxZoom: CLUSTER_MAX_ZOOM,

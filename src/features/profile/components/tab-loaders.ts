@@ -11,6 +11,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { preloadMap } from '../../../components/map/index.tsx';
 import { profileKeys } from '../api/keys.ts';
 import type * as Slices from './tabs/inspections/slices.ts';
 import type { ProfileTabId, ProfileTabProps } from './tabs/types.ts';
@@ -142,6 +143,8 @@ export function prefetchTabSlices(client: QueryClient, dot: string, now = Date.n
   const summary = client.getQueryState(profileKeys.summary(dot));
   if (summary?.data === undefined || now - summary.dataUpdatedAt > SLICES_AHEAD_WITHIN_MS) return;
   preloadTab('inspections');
+  // the tab's map: MapLibre's code and its worker (code only; nothing billed, no tile fetched)
+  preloadMap();
   void slicesCode()
     .then((module) => module.prefetchInspections(client, dot))
     .catch(() => undefined);
