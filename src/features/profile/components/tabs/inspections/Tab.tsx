@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { csvFileName } from '../../../../../components/data-table/csv.ts';
 import { LoadingBlock } from '../../../../../components/Skeleton.tsx';
 import { ErrorState } from '../../../../../components/ErrorState.tsx';
-import { MapView } from '../../../../../components/map/index.tsx';
+import { MapPlaceholder, MapView } from '../../../../../components/map/index.tsx';
 import type { Inspection } from '../../../../../lib/service/index.ts';
 import { useViewPoints, type ViewRow } from '../../../api/profile-view.ts';
 import { useRemember, useSeenRows } from '../kit/seen-points.ts';
@@ -118,10 +118,14 @@ function InspectionsFromViews({ dot, profile }: ProfileTabProps) {
   const pointsQuery = useViewPoints(dot, 'inspection-points', viewFilters);
   const locations = profile.geo_points?.inspection_locations;
   const triples = pointsQuery.data?.points;
+  // The map's points (thousands for a large carrier) are built in a render of their own, after the
+  // one that draws the table's first rows: the map needs its own code and a WebGL start anyway.
+  // (null, not undefined, as the first value: React ignores an undefined initial value)
+  const mapTriples = useDeferredValue<typeof triples | null>(triples, null);
   const seen = useSeenRows<Inspection>();
   const points = useMemo(
-    () => (triples ? pointsFromTriples(triples, seen, locations) : undefined),
-    [triples, seen, locations],
+    () => (mapTriples ? pointsFromTriples(mapTriples, seen, locations) : undefined),
+    [mapTriples, seen, locations],
   );
   const page = table.result.data;
   const rows = useMemo(() => page?.rows.map(toRow) ?? [], [page]);
@@ -164,6 +168,8 @@ function InspectionsFromViews({ dot, profile }: ProfileTabProps) {
             selectedId={selectedId}
             onSelect={setSelectedId}
           />
+        ) : triples ? (
+          <MapPlaceholder label="Map of inspection locations" />
         ) : (
           <LoadingBlock label="Loading the map of inspection locations" lines={2} />
         )}

@@ -57,13 +57,13 @@ export function useViewTable<V extends PagedView>(
 }
 
 /** Rows a page table draws in its first render; the rest of the page follows a moment later. */
-export const FIRST_ROWS = 25;
+export const FIRST_ROWS = 15;
 
 /**
  * A page's rows, the first `FIRST_ROWS` of them at once when the table mounts and all of them in
  * a deferred render right after (React's `useDeferredValue` with an initial value): the rows in
  * the table's window show in the tab's first frame, and the rendering and layout of the ones below
- * the window's fold (a page is 100 rows of a 480 px box) wait for the next. Any later page (a
+ * the window's fold (a page is 100 rows; the 480 px box shows about 11) wait for the next. Any later page (a
  * page change, a sort, a filter) is shown whole at once, so rows never lag behind the caption.
  */
 export function useFirstRowsFirst<Row>(rows: readonly Row[]): readonly Row[] {
