@@ -126,10 +126,12 @@ export function VerdictBanner({ dot, profile, evaluateLocally = false }: Verdict
     );
   }
   if (!verdict) {
+    // As tall as a typical verdict (heading, policy line, the rules listed): the page below does
+    // not jump down when it arrives, a moment after the overview has drawn (layout shift).
     return (
       <p
         role="status"
-        className="mb-4 rounded-md border border-neutral-300 p-3 text-sm dark:border-neutral-700"
+        className="mb-6 min-h-96 rounded-lg border-2 border-neutral-300 p-4 text-sm dark:border-neutral-700"
       >
         Computing the verdict…
       </p>
