@@ -125,7 +125,18 @@ test('the heavy carrier’s inspections page, sort and filter on the server', as
   await expect(inspectionMap(page)).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
   await expect(inspectionMap(page)).toHaveAttribute('data-rendered-total', '5200');
   await page.getByRole('checkbox', { name: 'Out-of-service only' }).check();
-  await expect(page.getByRole('table', { name: /match the filters$/ })).toBeVisible();
+  const filteredTable = page.getByRole('table', { name: /match the filters$/ });
+  await expect(filteredTable).toBeVisible();
+  // the map follows the filter: it draws the matching inspections only, all of them
+  const caption = (await filteredTable.locator('caption').textContent()) ?? '';
+  const matched = /Inspections: ([\d,]+) of/.exec(caption)?.[1]?.replaceAll(',', '');
+  expect(Number(matched)).toBeGreaterThan(0);
+  expect(Number(matched)).toBeLessThan(5200);
+  await expect(inspectionMap(page)).toHaveAttribute('data-point-count', matched ?? '', {
+    timeout: 30_000,
+  });
+  await expect(inspectionMap(page)).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
+  await expect(inspectionMap(page)).toHaveAttribute('data-rendered-total', matched ?? '');
   // a new filter starts again from the first page
   await expect(page.getByText(/^Page 2 of/)).toHaveCount(0);
   const kinds = views.map((params) => params.get('view'));
