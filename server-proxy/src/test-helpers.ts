@@ -19,7 +19,12 @@ export function makeTempDir(): string {
 }
 
 /** A complete configuration for tests: loopback, port 0, no SPA, fast retries. */
-export function testConfig(overrides: Partial<ProxyConfig> = {}): ProxyConfig {
+/** Overrides of `testConfig`; `upstream` names only what differs from its live defaults. */
+export type TestConfigOverrides = Omit<Partial<ProxyConfig>, 'upstream'> & {
+  upstream?: Partial<ProxyConfig['upstream']>;
+};
+
+export function testConfig(overrides: TestConfigOverrides = {}): ProxyConfig {
   const base: ProxyConfig = {
     host: '127.0.0.1',
     port: 0,

@@ -12,7 +12,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 
 /** Below this many characters the plugin's on-the-fly compression is cheap enough. */
-export const PRECOMPRESS_MIN_CHARS = 64 * 1024;
+const PRECOMPRESS_MIN_CHARS = 64 * 1024;
 
 export type Encoding = 'br' | 'gzip';
 
@@ -61,6 +61,19 @@ function expandWildcard(header: string): string {
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
   return negotiator.negotiate(expandWildcard(acceptEncoding.toLowerCase())) ?? undefined;
+}
+
+/**
+ * The encoding a JSON answer of `length` characters goes out in, compressed here: only a large one
+ * (a small one is left to the compression plugin), never for `x-no-compression`, else as the
+ * request accepts.
+ */
+export function largeBodyEncoding(
+  headers: { 'accept-encoding'?: string | undefined; 'x-no-compression'?: unknown },
+  length: number,
+): Encoding | undefined {
+  if (length < PRECOMPRESS_MIN_CHARS || headers['x-no-compression'] !== undefined) return undefined;
+  return chooseEncoding(headers['accept-encoding']);
 }
 
 /** Compressed copies per source object; concurrent asks share one compression. */

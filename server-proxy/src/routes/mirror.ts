@@ -17,7 +17,7 @@ import { Coalescer, type ResponseCache, type StoredResponse } from '../cache.ts'
 import type { Endpoint, Governance, ProxyConfig, SpendReservation } from '../context.ts';
 import { ProxyError } from '../errors.ts';
 import { omitProfileFields, PROFILE_LONG_LISTS } from '../profile-items.ts';
-import { chooseEncoding, Precompressed, PRECOMPRESS_MIN_CHARS } from '../http/precompressed.ts';
+import { largeBodyEncoding, Precompressed } from '../http/precompressed.ts';
 import type { SharedResponseCache } from '../team/redis-cache.ts';
 import type { UpstreamClient, UpstreamResponse } from '../upstream.ts';
 import { requestKey, validateRequest, type ForwardRequest } from '../validate.ts';
@@ -189,10 +189,7 @@ async function send(
     .header('cache-control', 'private, no-store')
     .header('x-cache', cache)
     .header('x-fetched-at', stored.fetchedAt.toISOString());
-  const encoding =
-    stored.body.length >= PRECOMPRESS_MIN_CHARS && request.headers['x-no-compression'] === undefined
-      ? chooseEncoding(request.headers['accept-encoding'])
-      : undefined;
+  const encoding = largeBodyEncoding(request.headers, stored.body.length);
   if (!encoding) return reply.send(stored.body);
   const compressed = await compressedBodies.get(stored, stored.body, encoding);
   return reply

@@ -85,17 +85,7 @@ describe('GET /api/local/monitoring-view against a fake origin', () => {
 
   beforeAll(async () => {
     origin = await startFakeOrigin((req, res) => answer(req, res));
-    proxy = await startProxy(
-      testConfig({
-        upstream: {
-          baseUrl: origin.url,
-          apiKey: 'sk_live_0123456789abcdefSECRET',
-          legacy: false,
-          timeoutMs: 2000,
-          retryDelayMs: 1,
-        },
-      }),
-    );
+    proxy = await startProxy(testConfig({ upstream: { baseUrl: origin.url, retryDelayMs: 1 } }));
   });
   afterAll(async () => {
     await proxy.close();
@@ -158,15 +148,7 @@ describe('GET /api/local/monitoring-view against a fake origin', () => {
 async function inARow(handler: OriginHandler, path: string, calls: number) {
   const origin = await startFakeOrigin(handler);
   const proxy = await startProxy(
-    testConfig({
-      upstream: {
-        baseUrl: origin.url,
-        apiKey: 'sk_live_0123456789abcdefSECRET',
-        legacy: false,
-        timeoutMs: 2000,
-        retryDelayMs: 1,
-      },
-    }),
+    testConfig({ upstream: { baseUrl: origin.url, retryDelayMs: 1 } }),
   );
   try {
     const answers = [];

@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changeIdsOf } from '../../../src/lib/monitoring/change-id.ts';
 import { parseMonitoringList, type MonitoringList } from '../../../src/lib/service/monitoring.ts';
-import { chooseEncoding, compress, PRECOMPRESS_MIN_CHARS } from '../http/precompressed.ts';
+import { compress, largeBodyEncoding } from '../http/precompressed.ts';
 import type { MirrorAnswer, MirrorClient } from './mirror.ts';
 import { callerOf } from './profile-summary.ts';
 
@@ -58,10 +58,7 @@ function withMirrorHeaders(reply: FastifyReply, answer: MirrorAnswer): FastifyRe
  * compression plugin.
  */
 async function sendBody(request: FastifyRequest, reply: FastifyReply, body: string) {
-  const encoding =
-    body.length >= PRECOMPRESS_MIN_CHARS && request.headers['x-no-compression'] === undefined
-      ? chooseEncoding(request.headers['accept-encoding'])
-      : undefined;
+  const encoding = largeBodyEncoding(request.headers, body.length);
   if (!encoding) return reply.send(body);
   const compressed = await compress(body, encoding);
   return reply
