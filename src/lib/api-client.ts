@@ -84,18 +84,6 @@ export async function apiGet(
   return (await apiGetWithMeta(path, params, options)).body;
 }
 
-/**
- * Like `apiGet`, but returns the successful body as text, unparsed: for answers big enough to be
- * parsed off the main thread. Failures are the same `ApiError`s.
- */
-export async function apiGetText(
-  path: string,
-  params: QueryParams = {},
-  options: RequestOptions = {},
-): Promise<string> {
-  return (await exchange(buildUrl(path, params, options.baseUrl), { method: 'GET' }, options)).text;
-}
-
 /** Like `apiGet`, but also returns the status and response headers of the successful answer. */
 export function apiGetWithMeta(
   path: string,
