@@ -50,18 +50,25 @@ function answer(body: string, dots: string[] = ['568253'], status = 200): Stored
   return { status, body, headers: { 'x-test': 'yes' }, fetchedAt: new Date(), dots };
 }
 
-/** A call that counts its runs and answers after `ms`. */
+/**
+ * A call that counts its runs and answers after `ms`. `holding` settles when the first run starts,
+ * that is once the first replica holds the lock: the second replica starts then, not after a guessed
+ * delay that a loaded machine can outrun (a fixed 20 ms once let both replicas call).
+ */
 function slowCall(ms: number, make: (run: number) => StoredResponse | Error) {
   const counter = { runs: 0 };
+  let started!: () => void;
+  const holding = new Promise<void>((resolve) => (started = resolve));
   const call = async () => {
     counter.runs += 1;
+    started();
     const run = counter.runs;
     await sleep(ms);
     const made = make(run);
     if (made instanceof Error) throw made;
     return made;
   };
-  return { counter, call };
+  return { counter, call, holding };
 }
 
 describe.skipIf(skipReason !== undefined)('the shared store and lock (two clients)', () => {
@@ -73,10 +80,10 @@ describe.skipIf(skipReason !== undefined)('the shared store and lock (two client
 
   it('lets one replica call while the other waits and replays its answer, with the TTL left', async () => {
     const [a, b] = replicas(`sk_test_${randomUUID()}`);
-    const { counter, call } = slowCall(200, (run) => answer(`{"run":${run}}`));
+    const { counter, call, holding } = slowCall(200, (run) => answer(`{"run":${run}}`));
     const [first, second] = await Promise.all([
       a!.fetch('profile?dot_number=568253', 60_000, false, call),
-      sleep(20).then(() => b!.fetch('profile?dot_number=568253', 60_000, false, call)),
+      holding.then(() => b!.fetch('profile?dot_number=568253', 60_000, false, call)),
     ]);
     expect(counter.runs).toBe(1);
     expect(first).toMatchObject({ hit: false, stored: { body: '{"run":1}' } });
@@ -100,10 +107,12 @@ describe.skipIf(skipReason !== undefined)('the shared store and lock (two client
   it('calls once itself when the holder fails or gets no 200, without an answer to replay', async () => {
     for (const outcome of [new Error('upstream cut off'), answer('{"error":"x"}', [], 502)]) {
       const [a, b] = replicas(`sk_test_${randomUUID()}`);
-      const { counter, call } = slowCall(150, (run) => (run === 1 ? outcome : answer('{"ok":1}')));
+      const { counter, call, holding } = slowCall(150, (run) =>
+        run === 1 ? outcome : answer('{"ok":1}'),
+      );
       const [first, second] = await Promise.allSettled([
         a!.fetch('profile?dot_number=1', 60_000, false, call),
-        sleep(20).then(() => b!.fetch('profile?dot_number=1', 60_000, false, call)),
+        holding.then(() => b!.fetch('profile?dot_number=1', 60_000, false, call)),
       ]);
       expect(counter.runs).toBe(2);
       if (outcome instanceof Error) expect(first.status).toBe('rejected');
@@ -115,10 +124,10 @@ describe.skipIf(skipReason !== undefined)('the shared store and lock (two client
   it('renews the lock while a slow holder is still calling', async () => {
     const short = { lockMs: 200, maxWaitMs: 5000, pollMs: 25 };
     const [a, b] = replicas(`sk_test_${randomUUID()}`, short);
-    const { counter, call } = slowCall(800, () => answer('{"slow":true}'));
+    const { counter, call, holding } = slowCall(800, () => answer('{"slow":true}'));
     const [, second] = await Promise.all([
       a!.fetch('profile?dot_number=2', 60_000, false, call),
-      sleep(20).then(() => b!.fetch('profile?dot_number=2', 60_000, false, call)),
+      holding.then(() => b!.fetch('profile?dot_number=2', 60_000, false, call)),
     ]);
     expect(counter.runs).toBe(1);
     expect(second.hit).toBe(true);
