@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Facts } from '../../../../../components/Facts.tsx';
 import { ErrorState } from '../../../../../components/ErrorState.tsx';
 import { LoadingBlock } from '../../../../../components/Skeleton.tsx';
@@ -23,6 +23,7 @@ import { CrashTrendChart } from './CrashTrendChart.tsx';
 import type { ProfileTabProps } from '../types.ts';
 import { Section } from '../kit/Section.tsx';
 import { Empty } from '../kit/parts.tsx';
+import { ViewMap } from '../kit/ViewMap.tsx';
 import { ExportViewCsv, useViewTable } from '../kit/view-table.tsx';
 
 /**
@@ -108,10 +109,13 @@ function CrashesFromViews({ dot, profile }: ProfileTabProps) {
   const pointsQuery = useViewPoints(dot, 'crash-points', NO_FILTERS);
   const locations = profile.geo_points?.crash_locations;
   const triples = pointsQuery.data?.points;
+  // As on the Inspections tab: the table's first rows draw first, the map's points (1,100 for the
+  // heavy carrier) and the map's WebGL start come in a render of their own after them.
+  const mapTriples = useDeferredValue<typeof triples | null>(triples, null);
   const seen = useSeenRows<Crash>();
   const points = useMemo(
-    () => (triples ? crashPointsFromTriples(triples, seen, locations) : undefined),
-    [triples, seen, locations],
+    () => (mapTriples ? crashPointsFromTriples(mapTriples, seen, locations) : undefined),
+    [mapTriples, seen, locations],
   );
   const page = table.result.data;
   const rows = useMemo(() => page?.rows.map(toRow) ?? [], [page]);
@@ -129,16 +133,18 @@ function CrashesFromViews({ dot, profile }: ProfileTabProps) {
         retrying={table.result.isFetching}
       />
     );
-  } else if (!page || !points) {
+  } else if (!page || (page.total === 0 && !triples && !pointsQuery.isError)) {
+    // without records, whether there is anything to show hangs on the points
     history = <LoadingBlock label="Loading the crashes" />;
-  } else if (page.total === 0 && points.length === 0) {
+  } else if (page.total === 0 && triples?.length === 0) {
     history = <Empty>The service sent no crash history for this carrier.</Empty>;
   } else {
     history = (
       <>
-        <MapView
+        <ViewMap
           label="Map of crash locations"
           pointName="Crash"
+          query={pointsQuery}
           points={points}
           selectedId={selectedId}
           onSelect={setSelectedId}
@@ -175,9 +181,9 @@ function CrashesFromViews({ dot, profile }: ProfileTabProps) {
               />
             </div>
           </>
-        ) : (
+        ) : triples ? (
           <Empty>The service sent crash locations but no crash records.</Empty>
-        )}
+        ) : null}
       </>
     );
   }

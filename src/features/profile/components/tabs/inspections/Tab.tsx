@@ -2,10 +2,11 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { csvFileName } from '../../../../../components/data-table/csv.ts';
 import { LoadingBlock } from '../../../../../components/Skeleton.tsx';
 import { ErrorState } from '../../../../../components/ErrorState.tsx';
-import { MapPlaceholder, MapView } from '../../../../../components/map/index.tsx';
+import { MapView } from '../../../../../components/map/index.tsx';
 import type { Inspection } from '../../../../../lib/service/index.ts';
 import { useViewPoints, type ViewRow } from '../../../api/profile-view.ts';
 import { useRemember, useSeenRows } from '../kit/seen-points.ts';
+import { ViewMap } from '../kit/ViewMap.tsx';
 import { InspectionFilterForm } from './InspectionFilters.tsx';
 import { InspectionTable, ServerInspectionTable } from './InspectionTable.tsx';
 import { InspectionTotals } from './InspectionTotals.tsx';
@@ -160,19 +161,14 @@ function InspectionsFromViews({ dot, profile }: ProfileTabProps) {
           states={page.choices?.states ?? []}
           levels={page.choices?.levels ?? []}
         />
-        {points ? (
-          <MapView
-            label="Map of inspection locations"
-            pointName="Inspection"
-            points={points}
-            selectedId={selectedId}
-            onSelect={setSelectedId}
-          />
-        ) : triples ? (
-          <MapPlaceholder label="Map of inspection locations" />
-        ) : (
-          <LoadingBlock label="Loading the map of inspection locations" lines={2} />
-        )}
+        <ViewMap
+          label="Map of inspection locations"
+          pointName="Inspection"
+          query={pointsQuery}
+          points={points}
+          selectedId={selectedId}
+          onSelect={setSelectedId}
+        />
         {selectedId ? (
           <p role="status" className="text-sm text-neutral-800 dark:text-neutral-200">
             Selected:{' '}
