@@ -26,6 +26,7 @@ const BILLABLE_PATHS = [
   '/api/v2/autocomplete?q=hansen',
   '/api/v2/monitoring/list?page=1',
   '/api/local/monitoring-view?page=1',
+  '/api/local/monitoring-badge',
   `/api/local/profile-summary?dot_number=${DOT}`,
   `/api/local/verdict?dot_number=${DOT}`,
 ];

@@ -18,6 +18,7 @@ const QUERIES: Record<string, string> = {
   '/api/v2/autocomplete': 'q=hansen',
   '/api/v2/monitoring/list': 'page=1',
   '/api/local/monitoring-view': 'page=1',
+  '/api/local/monitoring-badge': '', // takes no parameters
   '/api/local/triage': 'ids=a',
 };
 const withQuery = (path: string, dot = '568253') =>
@@ -85,6 +86,7 @@ const BILLABLE = [
   '/api/local/profile-summary',
   '/api/local/verdict',
   '/api/local/monitoring-view',
+  '/api/local/monitoring-badge',
 ];
 
 describe('another site cannot spend the key with a GET', () => {
@@ -139,9 +141,9 @@ describe('another site cannot spend the key with a GET', () => {
       const reply = await bareGet(withQuery(path), { ...CSRF, 'sec-fetch-site': 'same-origin' });
       expect(reply.status, path).toBe(200);
     }
-    // One call for each of the five mirror routes and the monitoring view (the list is never
-    // cached); the summary and the verdict reuse the profile.
-    expect(origin.requests).toHaveLength(6);
+    // One call for each of the five mirror routes, the monitoring view and the badge (the list is
+    // never cached); the summary and the verdict reuse the profile.
+    expect(origin.requests).toHaveLength(7);
     expect((await bareGet(`/api/v2/autocomplete?q=other`, CSRF)).status).toBe(200);
   });
 

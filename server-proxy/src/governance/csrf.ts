@@ -57,8 +57,9 @@ function isApiRequest(request: FastifyRequest): boolean {
 /**
  * GET routes that may make a billed (or rate-limited) upstream call: the whole mirror under
  * /api/v2 (profile, profile-lite, profile-fmcsa, autocomplete, monitoring/list), the profile
- * summary and the verdict (both fetch the full profile). Matched on the route the router chose, so
- * no spelling of the path (`//api/v2/profile`, `/api/v2/profile/`, percent-encoding) slips past.
+ * summary and the verdict (both fetch the full profile), the monitoring view and the monitoring
+ * badge (both read the list). Matched on the route the router chose, so no spelling of the path
+ * (`//api/v2/profile`, `/api/v2/profile/`, percent-encoding) slips past.
  * governance/csrf.test.ts lists every GET route under /api and fails on one that reaches the
  * service without the header: add new ones here.
  */
@@ -71,6 +72,7 @@ function isBillableGet(request: FastifyRequest): boolean {
       route === '/api/local/profile-summary' ||
       route === '/api/local/profile-view' ||
       route === '/api/local/monitoring-view' ||
+      route === '/api/local/monitoring-badge' ||
       route === '/api/local/verdict')
   );
 }

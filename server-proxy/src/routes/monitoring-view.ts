@@ -35,12 +35,12 @@ export interface MonitoringViewDeps {
   mirror: MirrorClient;
 }
 
-function isSuccess(status: number): boolean {
+export function isSuccess(status: number): boolean {
   return status >= 200 && status < 300;
 }
 
 /** The headers the mirror route adds to every answer of the list (and the stored upstream ones). */
-function withMirrorHeaders(reply: FastifyReply, answer: MirrorAnswer): FastifyReply {
+export function withMirrorHeaders(reply: FastifyReply, answer: MirrorAnswer): FastifyReply {
   const stored = answer.stored;
   if (stored) void reply.headers(stored.headers);
   else if (answer.retryAfter !== undefined) void reply.header('retry-after', answer.retryAfter);
@@ -57,7 +57,7 @@ function withMirrorHeaders(reply: FastifyReply, answer: MirrorAnswer): FastifyRe
  * event loop is not held while a page of 500 profiles is compressed; a small one is left to the
  * compression plugin.
  */
-async function sendBody(request: FastifyRequest, reply: FastifyReply, body: string) {
+export async function sendBody(request: FastifyRequest, reply: FastifyReply, body: string) {
   const encoding = largeBodyEncoding(request.headers, body.length);
   if (!encoding) return reply.send(body);
   const compressed = await compress(body, encoding);

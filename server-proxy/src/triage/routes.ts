@@ -1,6 +1,7 @@
 /**
  * The monitoring routes the proxy answers itself, under /api/local: triage of changes (per user),
- * the user's last inbox visit, and resolution of pasted watch lists to profile ids.
+ * the user's last inbox visit, the navigation badge's count (routes/monitoring-badge.ts), and
+ * resolution of pasted watch lists to profile ids.
  * Governance's hooks run first: `request.user` is set, POST/PUT carry the CSRF header.
  */
 import type Database from 'better-sqlite3';
@@ -12,6 +13,7 @@ import { sendApiError } from '../http/api-error.ts';
 import { issue, parseInput, type InputWording } from '../http/parse-input.ts';
 import type { ResponseCache } from '../cache.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
+import { registerMonitoringBadgeRoute } from '../routes/monitoring-badge.ts';
 import type { SqlEngine } from '../sql/engine.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
 import { guardWrites } from '../sql/write-guard.ts';
@@ -153,6 +155,9 @@ function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, n
       write(() => store.recordVisit(actorOf(request).id, now())),
     );
   });
+
+  // The navigation badge's count: the mirror's list and this store's states, counted here.
+  registerMonitoringBadgeRoute(app, { mirror: deps.mirror, store });
 }
 
 function registerResolveRoute(app: FastifyInstance, mirror: MirrorClient) {
@@ -166,7 +171,10 @@ function registerResolveRoute(app: FastifyInstance, mirror: MirrorClient) {
   });
 }
 
-/** Register /api/local/triage* (with POST /api/local/triage/lookup), /api/local/triage/names, /api/local/triage/last-visit and /api/local/watchlist/resolve. */
+/**
+ * Register /api/local/triage* (with POST /api/local/triage/lookup), /api/local/triage/names,
+ * /api/local/triage/last-visit, /api/local/monitoring-badge and /api/local/watchlist/resolve.
+ */
 export function registerMonitoringRoutes(app: FastifyInstance, deps: MonitoringRouteDeps): void {
   const now = deps.now ?? (() => new Date());
   registerTriageRoutes(app, deps, now);

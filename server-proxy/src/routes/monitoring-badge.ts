@@ -1,0 +1,89 @@
+/**
+ * `GET /api/local/monitoring-badge`: the count next to "Monitoring" in the navigation, worked out
+ * here rather than in the browser. It asks the mirror for the badge's fixed page of the watchlist
+ * (`BADGE_LIST_QUERY`: the newest changed profiles, one page of the largest size) exactly as the
+ * monitoring view does (`MirrorClient.get`: validation, queue, retries, metering, audit; the list is
+ * free and never cached), reads the caller's triage states of those profiles from the triage store,
+ * and counts the untriaged changes with the functions the inbox uses (`inboxChangesOf`,
+ * `untriagedCounts`). The answer is a few hundred bytes instead of a page of megabytes. A refusal of
+ * the mirror is sent on as the monitoring view sends it. See docs/proxy.md, "Monitoring badge".
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { inboxChangesOf } from '../../../src/lib/monitoring/change-id.ts';
+import { MAX_PAGE_SIZE } from '../../../src/lib/monitoring/inbox-params.ts';
+import { untriagedCounts, type TriageEntry } from '../../../src/lib/monitoring/inbox.ts';
+import type { Channel } from '../../../src/lib/service/channels.ts';
+import { parseMonitoringList } from '../../../src/lib/service/monitoring.ts';
+import { sendApiError } from '../http/api-error.ts';
+import { parseInput } from '../http/parse-input.ts';
+import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
+import type { TriageStore } from '../triage/store.ts';
+import type { MirrorClient } from './mirror.ts';
+import { isSuccess, sendBody, withMirrorHeaders } from './monitoring-view.ts';
+import { callerOf } from './profile-summary.ts';
+
+export const MONITORING_BADGE_PATH = '/api/local/monitoring-badge';
+
+/**
+ * The list query the badge counts over: what the SPA's badge sent to the monitoring view (page 1 of
+ * the largest size, changed profiles only, the service's default order: newest first).
+ */
+const BADGE_LIST_QUERY: Readonly<Record<string, string>> = {
+  page: '1',
+  pageSize: String(MAX_PAGE_SIZE),
+  view_changes: 'true',
+};
+
+/** The route's successful body. */
+export interface MonitoringBadge {
+  /** untriaged (state New) changes over the counted profiles */
+  total: number;
+  /** the same by channel; `other` for fields outside every channel */
+  counts: Record<Channel | 'other', number>;
+  /** how many changed profiles were counted (at most `MAX_PAGE_SIZE`) */
+  profiles: number;
+  /** when the list was read (ISO time) */
+  fetchedAt: string;
+}
+
+export interface MonitoringBadgeDeps {
+  mirror: MirrorClient;
+  /** the triage store the triage routes read and write */
+  store: TriageStore;
+}
+
+const noParameters = z.strictObject({}, { error: 'The query must be empty' });
+const WORDING = {
+  hint: `${MONITORING_BADGE_PATH} takes no parameters: it always counts the newest ${MAX_PAGE_SIZE} changed carriers.`,
+  unknown: { code: 'unknown_parameter', message: (key: string) => `Unknown parameter "${key}"` },
+  rootCode: 'invalid_query',
+};
+
+/** Register `GET /api/local/monitoring-badge` (no parameters). */
+export function registerMonitoringBadgeRoute(app: FastifyInstance, deps: MonitoringBadgeDeps) {
+  app.get(MONITORING_BADGE_PATH, async (request, reply) => {
+    const query = parseInput(noParameters, request.query ?? {}, WORDING);
+    if (!query.ok) return sendApiError(reply, query.error);
+    const caller = callerOf(request);
+    const answer = await deps.mirror.get('monitoring/list', { ...BADGE_LIST_QUERY }, caller);
+    if (!isSuccess(answer.status)) {
+      withMirrorHeaders(reply, answer);
+      return sendBody(request, reply, answer.stored?.body ?? JSON.stringify(answer.json));
+    }
+    const fetchedAt = (answer.stored?.fetchedAt ?? new Date()).toISOString();
+    const { profiles } = parseMonitoringList(answer.json).value;
+    const changes = profiles.flatMap(inboxChangesOf);
+    const profileIds = [...new Set(profiles.map((profile) => profile.profileId))];
+    return unlessStorageUnavailable(request, reply, 'triage', async () => {
+      const stored = await deps.store.byProfiles(caller.user, profileIds);
+      const states = new Map<string, TriageEntry>(
+        stored.map((entry) => [entry.id, { id: entry.id, state: entry.state }]),
+      );
+      const { total, ...counts } = untriagedCounts(changes, states);
+      const body: MonitoringBadge = { total, counts, profiles: profiles.length, fetchedAt };
+      void reply.header('cache-control', 'private, no-store');
+      return body;
+    });
+  });
+}
