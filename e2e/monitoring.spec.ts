@@ -180,6 +180,21 @@ test('a triaged change stays triaged after a reload', async ({ page }) => {
   expect(await page.getByRole('combobox', { name: /^Triage state of / }).count()).toBe(1);
 });
 
+test('the navigation badge counts one fewer once a New change is reviewed', async ({ page }) => {
+  await openInbox(page, 'triage=new');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const count = nav.getByText(/^\d+ untriaged changes$/);
+  await expect(count).toBeAttached();
+  const before = Number((await count.textContent())?.split(' ')[0]);
+  expect(before).toBeGreaterThan(0);
+  await expandAll(page);
+  const state = page.getByRole('combobox', { name: /^Triage state of / }).first();
+  await expect(state).toHaveValue('new');
+  await state.selectOption('reviewed');
+  // the proxy counts again once the write has ended: one fewer, with no reload
+  await expect(nav.getByText(`${before - 1} untriaged changes`, { exact: true })).toBeAttached();
+});
+
 test('the CSV export holds the filtered rows', async ({ page, request }) => {
   await openInbox(page, 'view_changes_contact=true');
   await expandAll(page);

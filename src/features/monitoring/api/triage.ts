@@ -103,8 +103,21 @@ async function putTriage(updates: readonly TriageUpdate[]): Promise<void> {
   });
 }
 
+/** The mutation key of triage writes, to tell whether others are still on their way. */
+const TRIAGE_WRITE = ['monitoring', 'triage-write'] as const;
+
+/**
+ * After a triage write: the states read again, and the navigation badge's count (the proxy's) once
+ * the last of several quick writes has ended. The count costs the proxy a read of the service's list
+ * (free, but through the shared rate-limit queue), so a run of clicks asks for it once, not per
+ * click. (In `onSettled` the ending write still counts as pending.)
+ */
 function invalidateTriage(client: QueryClient) {
-  return client.invalidateQueries({ queryKey: monitoringKeys.triage() });
+  const lastWrite = client.isMutating({ mutationKey: TRIAGE_WRITE }) <= 1;
+  return Promise.all([
+    client.invalidateQueries({ queryKey: monitoringKeys.triage() }),
+    lastWrite ? client.invalidateQueries({ queryKey: monitoringKeys.badge() }) : undefined,
+  ]);
 }
 
 /** The triage map once `updates` are applied (New removes the entry, as the proxy does). */
@@ -133,6 +146,7 @@ type Snapshot = [readonly unknown[], Map<string, TriageEntry> | undefined][];
 export function useSetTriage() {
   const client = useQueryClient();
   return useMutation({
+    mutationKey: TRIAGE_WRITE,
     mutationFn: putTriage,
     onMutate: async (updates: readonly TriageUpdate[]) => {
       await client.cancelQueries({ queryKey: monitoringKeys.triage() });

@@ -1,23 +1,41 @@
 import { useIsFetching, useQuery, useQueryClient, type QueryCache } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useMatch } from 'react-router';
+import { z } from 'zod';
+import { ApiError, apiGet } from '../../../lib/api-client.ts';
 import { FRESHNESS } from '../../../lib/freshness.ts';
 import { whenIdle } from '../../../lib/idle.ts';
-import {
-  getMonitoringList,
-  INBOX_REFRESH_MS,
-  RETRY_AFTER_FAILURE_MS,
-} from '../api/get-monitoring-list.ts';
+import { INBOX_REFRESH_MS, RETRY_AFTER_FAILURE_MS } from '../api/get-monitoring-list.ts';
 import { isBadgeKey, monitoringKeys } from '../api/keys.ts';
-import { useTriageStates } from '../api/triage.ts';
-import { inboxChangesOf } from '../../../lib/monitoring/change-id.ts';
-import { MAX_PAGE_SIZE } from '../../../lib/monitoring/inbox-params.ts';
-import { untriagedCounts } from '../../../lib/monitoring/inbox.ts';
 
-/** The newest changed profiles the badge counts over: one free list call of the largest page. */
-const BADGE_QUERY = { page: 1, pageSize: MAX_PAGE_SIZE, view_changes: 'true' } as const;
+/**
+ * The proxy's count of the user's untriaged changes over the newest changed watched carriers
+ * (server-proxy/src/routes/monitoring-badge.ts, docs/proxy.md "Monitoring badge"): it reads the list
+ * and the triage states itself and answers a few hundred bytes.
+ */
+const MONITORING_BADGE_PATH = '/api/local/monitoring-badge';
 
-/** Whether an inbox page (any list query but the badge's own) is loading for the first time. */
+const badgeSchema = z.object({
+  total: z.number().int().nonnegative(),
+  counts: z.record(z.string(), z.number().int().nonnegative()),
+  profiles: z.number().int().nonnegative(),
+  fetchedAt: z.string(),
+});
+
+type BadgeCount = z.infer<typeof badgeSchema>;
+
+/** The badge's count; an answer of another shape is an `invalid-body` error. */
+async function getBadgeCount(signal: AbortSignal): Promise<BadgeCount> {
+  const parsed = badgeSchema.safeParse(await apiGet(MONITORING_BADGE_PATH, {}, { signal }));
+  if (parsed.success) return parsed.data;
+  throw new ApiError({
+    kind: 'invalid-body',
+    status: 200,
+    message: 'The server answered 200 OK but the body is not the monitoring badge’s count.',
+  });
+}
+
+/** Whether an inbox page (any list query but the badge's) is loading for the first time. */
 function useInboxLoading(): boolean {
   return (
     useIsFetching({
@@ -29,7 +47,7 @@ function useInboxLoading(): boolean {
   );
 }
 
-/** Whether an inbox page (not the badge's list) has an answer or an error. */
+/** Whether an inbox page (not the badge's count) has an answer or an error. */
 function hasSettledInboxPage(cache: QueryCache): boolean {
   return cache
     .findAll({ queryKey: monitoringKeys.lists() })
@@ -43,8 +61,8 @@ function hasSettledInboxPage(cache: QueryCache): boolean {
 /**
  * On the inbox itself, whether its first page is still to come. The inbox's query only exists once
  * the page's lazy chunk has loaded, after the badge has mounted, so `useInboxLoading` alone would
- * let the badge's list go first: one more answer as big as the page, parsed in the same worker
- * ahead of it.
+ * let the badge's count go first: the proxy would read a list of the largest size from the service
+ * (through the same upstream queue) and parse it ahead of the page the user is waiting for.
  */
 function useInboxFirstPagePending(): boolean {
   const onInbox = useMatch('/monitoring') !== null;
@@ -59,8 +77,8 @@ const PAGE_FIRST_MS = 5_000;
 
 /**
  * Whether the page the user opened has had its first answers: no query fetching, then an idle
- * moment (or PAGE_FIRST_MS at most). The badge's list is as big as an inbox page; asked at once, it
- * competes with a profile's summary for the network and the main thread before the page draws.
+ * moment (or PAGE_FIRST_MS at most). The badge's answer is small, but the proxy reads a page of the
+ * largest size from the service for it: asked at once, it competes with the page's own calls.
  */
 function usePageSettledOnce(): boolean {
   const busy = useIsFetching() > 0;
@@ -84,36 +102,29 @@ interface UntriagedTotal {
 }
 
 function useUntriagedTotal(): UntriagedTotal | undefined {
-  // Its answer is as big as an inbox page: wait for the page the user is waiting for.
+  // The proxy reads a page as big as the inbox's for it: wait for the page the user is waiting for.
   const inboxLoading = useInboxLoading();
   const inboxPending = useInboxFirstPagePending();
   const pageSettled = usePageSettledOnce();
-  const list = useQuery({
+  const count = useQuery({
     queryKey: monitoringKeys.badge(),
-    queryFn: ({ signal }) => getMonitoringList(BADGE_QUERY, signal),
+    queryFn: ({ signal }) => getBadgeCount(signal),
     staleTime: FRESHNESS.inbox,
     refetchInterval: (query) =>
       query.state.status === 'error' ? RETRY_AFTER_FAILURE_MS : INBOX_REFRESH_MS,
     retry: false,
-    structuralSharing: false,
     enabled: pageSettled && !inboxLoading && !inboxPending,
   });
-  const profiles = list.data?.profiles;
-  const changes = useMemo(() => (profiles ?? []).flatMap(inboxChangesOf), [profiles]);
-  const profileIds = useMemo(() => (profiles ?? []).map((p) => p.profileId), [profiles]);
-  const triage = useTriageStates(profileIds);
   // A failed refresh keeps the last answer (TanStack Query keeps `data` on error): show it, stale.
-  if (!list.data || (changes.length > 0 && !triage.data)) return undefined;
-  return {
-    total: untriagedCounts(changes, triage.data ?? new Map()).total,
-    stale: list.isError || triage.isError,
-  };
+  if (!count.data) return undefined;
+  return { total: count.data.total, stale: count.isError };
 }
 
 /**
  * The count of untriaged changes next to "Monitoring" in the navigation, over the newest 500
- * changed carriers. Hidden until known and when zero. During an outage it keeps the last count,
- * drawn dashed and named "last known", rather than disappearing (which would read as zero).
+ * changed carriers, as the proxy counts it (`GET /api/local/monitoring-badge`). Hidden until known
+ * and when zero. During an outage it keeps the last count, drawn dashed and named "last known",
+ * rather than disappearing (which would read as zero).
  */
 export function MonitoringNavBadge() {
   const known = useUntriagedTotal();
