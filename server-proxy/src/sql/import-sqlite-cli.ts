@@ -42,6 +42,8 @@ if (!/^postgres(ql)?:\/\//i.test(url)) {
   fail(2, 'DATABASE_URL must be set to the PostgreSQL database to import into (postgres://…)');
 }
 
+const rowsText = (count: number) => `${count} ${count === 1 ? 'row' : 'rows'}`;
+
 // `npm run` starts this in the package's folder: a relative --from is read from where npm was run.
 const from = resolve(process.env.INIT_CWD ?? process.cwd(), args.from);
 
@@ -50,9 +52,9 @@ try {
   const verb = report.dryRun ? 'would copy' : 'copied';
   const width = Math.max(...report.tables.map((t) => t.table.length));
   for (const { table, rows } of report.tables) {
-    process.stdout.write(`${table.padEnd(width)}  ${verb} ${rows} rows\n`);
+    process.stdout.write(`${table.padEnd(width)}  ${verb} ${rowsText(rows)}\n`);
   }
-  process.stdout.write(`${'total'.padEnd(width)}  ${verb} ${report.total} rows\n`);
+  process.stdout.write(`${'total'.padEnd(width)}  ${verb} ${rowsText(report.total)}\n`);
   for (const [table, why] of Object.entries(NOT_IMPORTED)) {
     process.stdout.write(`${table.padEnd(width)}  not copied: ${why}\n`);
   }

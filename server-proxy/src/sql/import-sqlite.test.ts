@@ -407,6 +407,7 @@ describe('importing a SQLite proxy file into PostgreSQL', () => {
     const done = await run(['--from', file]);
     expect(done.code).toBe(0);
     expect(done.out).toMatch(/^vetting_decision +copied 3 rows$/m);
+    expect(done.out).toMatch(/^inbox_visit +copied 1 row$/m); // alice's one visit
     expect(done.out).toMatch(/^total +copied \d+ rows$/m);
     expect(done.out).toMatch(/^sessions +not copied/m);
     expect(done.out).toMatch(/decision chain in PostgreSQL: intact, 3 records/);
