@@ -37,7 +37,25 @@ function changeCount(profile: MonitoredProfile): number {
  * changes before its first render.
  */
 export function changeIdsOf(profiles: readonly MonitoredProfile[]): string[][] {
-  return profiles.map((profile) => profileChanges(profile, changeId).map((change) => change.id));
+  // the ids `profileChanges(profile, changeId)` gives, record by record and change by change,
+  // without building the inbox changes only to keep their ids
+  return profiles.map((profile) => {
+    const ids: string[] = [];
+    for (const record of profile.records) {
+      for (const change of record.changes) {
+        ids.push(
+          triageId({
+            profileId: profile.profileId,
+            field: change.field,
+            date: record.lastChangedDate,
+            prior: change.prior,
+            current: change.current,
+          }),
+        );
+      }
+    }
+    return ids;
+  });
 }
 
 /** Keeps ids computed elsewhere for these profiles; a list that does not fit is ignored. */

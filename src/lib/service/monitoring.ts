@@ -55,8 +55,9 @@ export interface MonitoringList {
 }
 
 const SUFFIXES = ['_current', '_prior', '_changed'] as const;
+type Suffix = (typeof SUFFIXES)[number];
 const EPOCH_DIGITS = /^\d{9,}$/;
-const DATE_KEYS = ['last_changed_date', 'started_monitoring_at', 'last_acknowledged_at'];
+const DATE_KEYS = new Set(['last_changed_date', 'started_monitoring_at', 'last_acknowledged_at']);
 
 /** Epoch seconds (or milliseconds) -> ISO string; ISO strings and dates kept as sent. */
 function toInstant(value: unknown): string | undefined {
@@ -70,18 +71,28 @@ function toInstant(value: unknown): string | undefined {
   return stamp.ok ? stamp.value : undefined;
 }
 
-function readInstant(value: unknown, path: string, issues: ParseIssue[]): string | undefined {
+/** Paths are only built when an issue is reported: `recordPath` + `key`. */
+function readInstant(
+  value: unknown,
+  recordPath: string,
+  key: string,
+  issues: ParseIssue[],
+): string | undefined {
   if (!hasContent(value)) return undefined;
   const instant = toInstant(value);
   if (instant === undefined)
-    issues.push({ path, message: `expected a time (got ${preview(value)})` });
+    issues.push({
+      path: joinPath(recordPath, key),
+      message: `expected a time (got ${preview(value)})`,
+    });
   return instant;
 }
 
 function readChangeValue(
   field: string,
   value: unknown,
-  path: string,
+  recordPath: string,
+  key: string,
   issues: ParseIssue[],
 ): ChangeValue {
   if (!hasContent(value)) return null;
@@ -89,36 +100,90 @@ function readChangeValue(
     ? PROFILE_SPEC[field as keyof typeof PROFILE_SPEC]
     : undefined;
   if (def === undefined) return value as ChangeValue;
-  return (readField(value, def, path, issues) ?? null) as ChangeValue;
+  if (typeof def !== 'string')
+    return (readField(value, def, joinPath(recordPath, key), issues) ?? null) as ChangeValue;
+  // a leaf, read as readField would, with the path only built for an issue
+  const read = readKind(def, value);
+  if (read.ok) return (read.value ?? null) as ChangeValue;
+  issues.push({ path: joinPath(recordPath, key), message: read.message });
+  return null;
 }
 
-/** Base field names of every `<f>_current|_prior|_changed` key, in first-seen order. */
-function changedFieldNames(raw: Record<string, unknown>): string[] {
-  const names = new Set<string>();
-  for (const key of Object.keys(raw)) {
-    const suffix = SUFFIXES.find((s) => key.endsWith(s) && key.length > s.length);
-    if (suffix) names.add(key.slice(0, -suffix.length));
+/** The `<f>_current|_prior|_changed` keys a record holds for one `f` (those sent), with values. */
+interface Triple {
+  field: string;
+  currentKey: string | undefined;
+  current: unknown;
+  priorKey: string | undefined;
+  prior: unknown;
+  changedKey: string | undefined;
+  changed: unknown;
+}
+
+/** The suffix of a `<f>_current|_prior|_changed` key (with a non-empty `f`), else undefined. */
+function suffixOf(key: string): Suffix | undefined {
+  for (const suffix of SUFFIXES) {
+    if (key.length > suffix.length && key.endsWith(suffix)) return suffix;
   }
-  return [...names];
+  return undefined;
 }
 
-function isChanged(
-  raw: Record<string, unknown>,
-  field: string,
-  path: string,
-  issues: ParseIssue[],
-) {
-  const flag = readKind('flag', raw[`${field}_changed`]);
+/**
+ * One pass over a record's keys: the triples by field name in first-seen order, and the other keys
+ * (neither a triple key nor a date key) in the record's order.
+ */
+function splitRecordKeys(raw: Record<string, unknown>): { triples: Triple[]; others: string[] } {
+  const byField = new Map<string, Triple>();
+  const triples: Triple[] = [];
+  const others: string[] = [];
+  for (const key of Object.keys(raw)) {
+    const suffix = suffixOf(key);
+    if (suffix === undefined) {
+      if (!DATE_KEYS.has(key)) others.push(key);
+      continue;
+    }
+    const field = key.slice(0, -suffix.length);
+    let triple = byField.get(field);
+    if (triple === undefined) {
+      triple = {
+        field,
+        currentKey: undefined,
+        current: undefined,
+        priorKey: undefined,
+        prior: undefined,
+        changedKey: undefined,
+        changed: undefined,
+      };
+      byField.set(field, triple);
+      triples.push(triple);
+    }
+    if (suffix === '_current') {
+      triple.currentKey = key;
+      triple.current = raw[key];
+    } else if (suffix === '_prior') {
+      triple.priorKey = key;
+      triple.prior = raw[key];
+    } else {
+      triple.changedKey = key;
+      triple.changed = raw[key];
+    }
+  }
+  return { triples, others };
+}
+
+function isChanged(triple: Triple, recordPath: string, issues: ParseIssue[]) {
+  const flag = readKind('flag', triple.changed);
   if (flag.ok) return flag.value === true;
-  issues.push({ path: joinPath(path, `${field}_changed`), message: flag.message });
+  // only a value that is not blank fails, so the key is present
+  issues.push({ path: joinPath(recordPath, triple.changedKey ?? ''), message: flag.message });
   return false;
 }
 
-function keepTriple(raw: Record<string, unknown>, field: string, extra: Extra): void {
-  for (const suffix of SUFFIXES) {
-    const key = `${field}${suffix}`;
-    if (Object.hasOwn(raw, key)) setOwn(extra, key, raw[key]);
-  }
+/** The keys of a field that is not a change, kept verbatim: `_current`, `_prior`, `_changed`. */
+function keepTriple(triple: Triple, extra: Extra): void {
+  if (triple.currentKey !== undefined) setOwn(extra, triple.currentKey, triple.current);
+  if (triple.priorKey !== undefined) setOwn(extra, triple.priorKey, triple.prior);
+  if (triple.changedKey !== undefined) setOwn(extra, triple.changedKey, triple.changed);
 }
 
 function readDates(
@@ -131,17 +196,9 @@ function readDates(
   if (!changed.ok)
     issues.push({ path: joinPath(path, 'last_changed_date'), message: changed.message });
   else if (changed.value !== undefined) into.lastChangedDate = changed.value;
-  const started = readInstant(
-    raw.started_monitoring_at,
-    joinPath(path, 'started_monitoring_at'),
-    issues,
-  );
+  const started = readInstant(raw.started_monitoring_at, path, 'started_monitoring_at', issues);
   if (started !== undefined) into.startedMonitoringAt = started;
-  const acknowledged = readInstant(
-    raw.last_acknowledged_at,
-    joinPath(path, 'last_acknowledged_at'),
-    issues,
-  );
+  const acknowledged = readInstant(raw.last_acknowledged_at, path, 'last_acknowledged_at', issues);
   if (acknowledged !== undefined) into.lastAcknowledgedAt = acknowledged;
 }
 
@@ -151,30 +208,18 @@ function parseChangeRecord(
   issues: ParseIssue[],
 ): ChangeRecord {
   const record: ChangeRecord = { changes: [], extra: {} };
-  const fields = changedFieldNames(raw);
-  for (const field of fields) {
-    if (!isChanged(raw, field, path, issues)) {
-      keepTriple(raw, field, record.extra);
+  const { triples, others } = splitRecordKeys(raw);
+  for (const triple of triples) {
+    if (!isChanged(triple, path, issues)) {
+      keepTriple(triple, record.extra);
       continue;
     }
-    const current = readChangeValue(
-      field,
-      raw[`${field}_current`],
-      joinPath(path, `${field}_current`),
-      issues,
-    );
-    const prior = readChangeValue(
-      field,
-      raw[`${field}_prior`],
-      joinPath(path, `${field}_prior`),
-      issues,
-    );
+    const { field } = triple;
+    const current = readChangeValue(field, triple.current, path, triple.currentKey ?? '', issues);
+    const prior = readChangeValue(field, triple.prior, path, triple.priorKey ?? '', issues);
     record.changes.push({ field, current, prior, channel: channelOfField(field) });
   }
-  const tripleKeys = new Set(fields.flatMap((field) => SUFFIXES.map((s) => `${field}${s}`)));
-  for (const [key, value] of Object.entries(raw)) {
-    if (!tripleKeys.has(key) && !DATE_KEYS.includes(key)) setOwn(record.extra, key, value);
-  }
+  for (const key of others) setOwn(record.extra, key, raw[key]);
   readDates(raw, path, issues, record);
   return record;
 }

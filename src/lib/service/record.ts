@@ -72,8 +72,16 @@ export function joinPath(path: string, key: string | number): string {
   return path ? `${path}.${key}` : key;
 }
 
-/** Assign without ever touching a prototype (JSON may carry a `__proto__` key). */
+/**
+ * Assign without ever touching a prototype (JSON may carry a `__proto__` key). Targets are plain
+ * objects, where a plain assignment of any other key creates the same own, enumerable, writable
+ * and configurable property (Object.prototype has no other setter and no read-only property).
+ */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key !== '__proto__') {
+    target[key] = value;
+    return;
+  }
   Object.defineProperty(target, key, {
     value,
     enumerable: true,
