@@ -205,6 +205,35 @@ export async function startProxy(
   };
 }
 
+/**
+ * The answers of `calls` requests in a row to `path` on a fresh proxy in front of `handler`, with
+ * the upstream calls each made. A refusal changes the proxy's state (a paused queue, an open
+ * circuit), so two routes compared this way are each asked on a proxy of their own.
+ */
+export async function answersInARow(handler: OriginHandler, path: string, calls: number) {
+  const origin = await startFakeOrigin(handler);
+  const proxy = await startProxy(
+    testConfig({ upstream: { baseUrl: origin.url, retryDelayMs: 1 } }),
+  );
+  try {
+    const answers = [];
+    for (let n = 0; n < calls; n += 1) {
+      const before = origin.requests.length;
+      const answer = await proxy.call(path);
+      answers.push({
+        status: answer.status,
+        json: answer.json,
+        retryAfter: answer.headers.get('retry-after'),
+        upstreamCalls: origin.requests.length - before,
+      });
+    }
+    return answers;
+  } finally {
+    await proxy.close();
+    await origin.close();
+  }
+}
+
 /** A log destination that keeps every line. */
 export function captureLog(): LogStream & { lines: string[] } {
   const lines: string[] = [];

@@ -14,6 +14,7 @@ import { freshDatabase } from '../sql/test-databases.ts';
 import { startPostgres, type TestService } from '../team/test-services.ts';
 import {
   answerJson,
+  answersInARow,
   captureLog,
   CSRF,
   embeddedSandboxConfig,
@@ -190,41 +191,12 @@ describe('GET /api/local/monitoring-badge against a fake origin', () => {
   });
 });
 
-/**
- * The answers of `calls` requests in a row to `path` on a fresh proxy in front of `handler` (a
- * refusal changes the proxy's state: a paused queue, an open circuit), with the upstream calls each
- * made.
- */
-async function inARow(handler: OriginHandler, path: string, calls: number) {
-  const origin = await startFakeOrigin(handler);
-  const proxy = await startProxy(
-    testConfig({ upstream: { baseUrl: origin.url, retryDelayMs: 1 } }),
-  );
-  try {
-    const answers = [];
-    for (let n = 0; n < calls; n += 1) {
-      const before = origin.requests.length;
-      const answer = await proxy.call(path);
-      answers.push({
-        status: answer.status,
-        json: answer.json,
-        retryAfter: answer.headers.get('retry-after'),
-        upstreamCalls: origin.requests.length - before,
-      });
-    }
-    return answers;
-  } finally {
-    await proxy.close();
-    await origin.close();
-  }
-}
-
 describe('a refusal of the service reaches the browser as the monitoring view sends it', () => {
   it('a 429 with its Retry-After, then the paused queue’s own 429', async () => {
     const handler: OriginHandler = (_req, res) =>
       answerJson(res, 429, { error: 'Slow down', code: 'rate_limited' }, { 'retry-after': '120' });
-    const view = await inARow(handler, `${MONITORING_VIEW_PATH}?${OLD_BADGE_QUERY}`, 2);
-    const answers = await inARow(handler, MONITORING_BADGE_PATH, 2);
+    const view = await answersInARow(handler, `${MONITORING_VIEW_PATH}?${OLD_BADGE_QUERY}`, 2);
+    const answers = await answersInARow(handler, MONITORING_BADGE_PATH, 2);
     expect(answers[0]).toEqual({
       status: 429,
       json: { error: 'Slow down', code: 'rate_limited' },
@@ -242,8 +214,8 @@ describe('a refusal of the service reaches the browser as the monitoring view se
     for (const status of [503, 502, 400]) {
       const handler: OriginHandler = (_req, res) =>
         answerJson(res, status, { error: `Failed ${status}`, code: `failed_${status}` });
-      const view = await inARow(handler, `${MONITORING_VIEW_PATH}?${OLD_BADGE_QUERY}`, 1);
-      const answers = await inARow(handler, MONITORING_BADGE_PATH, 1);
+      const view = await answersInARow(handler, `${MONITORING_VIEW_PATH}?${OLD_BADGE_QUERY}`, 1);
+      const answers = await answersInARow(handler, MONITORING_BADGE_PATH, 1);
       expect(answers[0]?.status, String(status)).toBe(status);
       expect(answers, String(status)).toEqual(view);
     }

@@ -9,6 +9,7 @@ import { parseMonitoringList } from '../../../src/lib/service/monitoring.ts';
 import { fixture } from '../../../src/lib/service/test-fixtures.ts';
 import {
   answerJson,
+  answersInARow,
   embeddedSandboxConfig,
   request,
   startFakeOrigin,
@@ -140,36 +141,7 @@ describe('GET /api/local/monitoring-view against a fake origin', () => {
   });
 });
 
-/**
- * The answers of `calls` requests in a row to `path` on a fresh proxy in front of `handler`, with
- * the number of upstream calls each made: a refusal changes the proxy's state (a paused queue, an
- * open circuit), so the view and the mirror are each asked on a proxy of their own.
- */
-async function inARow(handler: OriginHandler, path: string, calls: number) {
-  const origin = await startFakeOrigin(handler);
-  const proxy = await startProxy(
-    testConfig({ upstream: { baseUrl: origin.url, retryDelayMs: 1 } }),
-  );
-  try {
-    const answers = [];
-    for (let n = 0; n < calls; n += 1) {
-      const before = origin.requests.length;
-      const answer = await proxy.call(path);
-      answers.push({
-        status: answer.status,
-        json: answer.json,
-        retryAfter: answer.headers.get('retry-after'),
-        upstreamCalls: origin.requests.length - before,
-      });
-    }
-    return answers;
-  } finally {
-    await proxy.close();
-    await origin.close();
-  }
-}
-
-type Answers = Awaited<ReturnType<typeof inARow>>;
+type Answers = Awaited<ReturnType<typeof answersInARow>>;
 
 /**
  * The two series are the same answers; a Retry-After the proxy counts down itself (a paused queue,
@@ -193,8 +165,8 @@ describe('a refusal of the service reaches the browser as the mirror sends it', 
   it('a 429 with its Retry-After, then the paused queue’s own 429', async () => {
     const handler: OriginHandler = (_req, res) =>
       answerJson(res, 429, { error: 'Slow down', code: 'rate_limited' }, { 'retry-after': '120' });
-    const view = await inARow(handler, `${MONITORING_VIEW_PATH}?page=1`, 2);
-    const mirror = await inARow(handler, `${LIST_PATH}?page=1`, 2);
+    const view = await answersInARow(handler, `${MONITORING_VIEW_PATH}?page=1`, 2);
+    const mirror = await answersInARow(handler, `${LIST_PATH}?page=1`, 2);
     expect(view[0]).toMatchObject({ status: 429, retryAfter: '120', upstreamCalls: 1 });
     expect(view[0]?.json).toEqual({ error: 'Slow down', code: 'rate_limited' });
     // the second is refused by the proxy itself, without a call: `{error, code, hint}`
@@ -206,8 +178,8 @@ describe('a refusal of the service reaches the browser as the mirror sends it', 
   it('a 503 after the same retries, then what the proxy answers meanwhile', async () => {
     const handler: OriginHandler = (_req, res) =>
       answerJson(res, 503, { error: 'Down for maintenance', code: 'maintenance' });
-    const view = await inARow(handler, `${MONITORING_VIEW_PATH}?page=1`, 3);
-    const mirror = await inARow(handler, `${LIST_PATH}?page=1`, 3);
+    const view = await answersInARow(handler, `${MONITORING_VIEW_PATH}?page=1`, 3);
+    const mirror = await answersInARow(handler, `${LIST_PATH}?page=1`, 3);
     expect(view[0]?.status).toBe(503);
     expect(view[0]?.upstreamCalls).toBeGreaterThan(1);
     expectSameAnswers(view, mirror);
@@ -217,8 +189,8 @@ describe('a refusal of the service reaches the browser as the mirror sends it', 
     for (const status of [502, 400]) {
       const handler: OriginHandler = (_req, res) =>
         answerJson(res, status, { error: `Failed ${status}`, code: `failed_${status}` });
-      const view = await inARow(handler, `${MONITORING_VIEW_PATH}?page=1`, 1);
-      const mirror = await inARow(handler, `${LIST_PATH}?page=1`, 1);
+      const view = await answersInARow(handler, `${MONITORING_VIEW_PATH}?page=1`, 1);
+      const mirror = await answersInARow(handler, `${LIST_PATH}?page=1`, 1);
       expect(view[0]?.status, String(status)).toBe(status);
       expectSameAnswers(view, mirror, String(status));
     }
