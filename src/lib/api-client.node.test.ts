@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import {
   CSRF_HEADER as PROXY_CSRF_HEADER,
   CSRF_HEADER_VALUE as PROXY_CSRF_HEADER_VALUE,
@@ -20,6 +21,7 @@ import {
   apiGetWithMeta,
   apiPost,
   buildUrl,
+  parseBody,
   parseRetryAfter,
   primeGet,
   signInPath,
@@ -402,5 +404,25 @@ describe('primeGet', () => {
     } finally {
       later.mockRestore();
     }
+  });
+});
+
+describe('parseBody', () => {
+  const schema = z.object({ total: z.number() });
+
+  it('gives the checked body back', () => {
+    expect(parseBody(schema, { total: 3 }, 'the count')).toEqual({ total: 3 });
+  });
+
+  it('takes a body of another shape for an unreadable answer, naming what it is', () => {
+    let thrown: unknown;
+    try {
+      parseBody(schema, { total: '3' }, 'the count');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ApiError);
+    expect(thrown).toMatchObject({ kind: 'invalid-body', status: 200 });
+    expect((thrown as ApiError).message).toContain('the count');
   });
 });

@@ -7,6 +7,7 @@
  * is gone (401 `unauthenticated`, password mode), it sends the browser to the sign-in page.
  */
 
+import type { z } from 'zod';
 import { markServerReachable } from './server-reachable.ts';
 import { parseRetryAfter as parseRetryAfterMs, type RetryFailure } from './service/retry.ts';
 
@@ -67,6 +68,21 @@ export interface RequestOptions {
   onUnauthenticated?: (() => void) | undefined;
   /** Extra request headers, e.g. `cache-control: no-cache` to make the proxy skip its cache. */
   headers?: Readonly<Record<string, string>> | undefined;
+}
+
+/**
+ * A proxy answer checked against its contract: a 200 whose JSON does not match `schema` is an
+ * `invalid-body` error (an unreadable answer, like non-JSON). `what` names it in the message.
+ */
+export function parseBody<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  throw new ApiError({
+    kind: 'invalid-body',
+    status: 200,
+    message: `The server's answer about ${what} does not have the expected shape.`,
+    cause: result.error,
+  });
 }
 
 /** A successful answer with what the proxy said about it (`x-cache`, `x-fetched-at`, ...). */

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
+import { apiGet, apiPost, apiPut, parseBody } from '../../../lib/api-client.ts';
 import { CHANNELS } from '../../../lib/service/index.ts';
 
 const ROOT = ['alerts'] as const;
@@ -70,22 +70,11 @@ const pollSchema = z.object({
   recorded: z.number(),
 });
 
-function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  throw new ApiError({
-    kind: 'invalid-body',
-    status: 200,
-    message: `The server's answer about ${what} does not have the expected shape.`,
-    cause: result.error,
-  });
-}
-
 export function useAlertsOverview() {
   return useQuery({
     queryKey: alertKeys.overview(),
     queryFn: async ({ signal }) =>
-      parse(overviewSchema, await apiGet('/api/local/alerts', {}, { signal }), 'alerts'),
+      parseBody(overviewSchema, await apiGet('/api/local/alerts', {}, { signal }), 'alerts'),
   });
 }
 
@@ -93,7 +82,7 @@ export function useDeliveries() {
   return useQuery({
     queryKey: alertKeys.deliveries(),
     queryFn: async ({ signal }) =>
-      parse(
+      parseBody(
         z.object({ deliveries: z.array(deliverySchema) }),
         await apiGet('/api/local/alerts/deliveries', {}, { signal }),
         'deliveries',
@@ -119,7 +108,7 @@ export function useSaveSubscription() {
       id === undefined
         ? await apiPost('/api/local/alerts/subscriptions', body)
         : await apiPut(`/api/local/alerts/subscriptions/${id}`, body);
-    return parse(subscriptionSchema, answer, 'the subscription');
+    return parseBody(subscriptionSchema, answer, 'the subscription');
   });
 }
 
@@ -131,13 +120,13 @@ export function useRemoveSubscription() {
 
 export function usePollNow() {
   return useAlertMutation(async () =>
-    parse(pollSchema, await apiPost('/api/local/alerts/poll', {}), 'the poll'),
+    parseBody(pollSchema, await apiPost('/api/local/alerts/poll', {}), 'the poll'),
   );
 }
 
 export function useSendTest() {
   return useAlertMutation(async (subscriptionId?: number) =>
-    parse(
+    parseBody(
       z.object({ deliveries_queued: z.number() }),
       await apiPost(
         '/api/local/alerts/test',

@@ -10,7 +10,7 @@ import {
   type Query,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, apiGet, apiPost } from '../../../lib/api-client.ts';
+import { apiGet, apiPost, parseBody } from '../../../lib/api-client.ts';
 import {
   MAX_ITEMS_LIMIT,
   bulkJobListSchema,
@@ -31,28 +31,16 @@ function jobPath(id: string, action?: JobAction): string {
   return action ? `${path}/${action}` : path;
 }
 
-/** A body that does not match the contract is an unreadable answer, like non-JSON. */
-function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  throw new ApiError({
-    kind: 'invalid-body',
-    status: 200,
-    message: `The server's answer about ${what} does not have the expected shape.`,
-    cause: result.error,
-  });
-}
-
 /** The dry run: what running these identifiers would cost and take. Nothing is looked up. */
 async function estimateBulk(identifiers: readonly string[]): Promise<BulkEstimate> {
   const body = await apiPost(BULK_JOBS_PATH, { identifiers, dry_run: true });
-  return parse(dryRunAnswerSchema, body, 'the estimate').estimate;
+  return parseBody(dryRunAnswerSchema, body, 'the estimate').estimate;
 }
 
 /** Queues the job; the proxy refuses it (402) when it would cross the monthly budget. */
 async function createBulkJob(identifiers: readonly string[]): Promise<string> {
   const body = await apiPost(BULK_JOBS_PATH, { identifiers });
-  return parse(createdAnswerSchema, body, 'the new job').id;
+  return parseBody(createdAnswerSchema, body, 'the new job').id;
 }
 
 /**
@@ -60,14 +48,14 @@ async function createBulkJob(identifiers: readonly string[]): Promise<string> {
  * further pages are read only if the proxy answers with fewer than it holds.
  */
 async function getBulkJob(id: string, signal?: AbortSignal): Promise<BulkJob> {
-  const first = parse(
+  const first = parseBody(
     bulkJobSchema,
     await apiGet(jobPath(id), { offset: 0, limit: MAX_ITEMS_LIMIT }, { signal }),
     'the job',
   );
   const items = [...first.items];
   while (items.length < first.total) {
-    const page = parse(
+    const page = parseBody(
       bulkJobSchema,
       await apiGet(jobPath(id), { offset: items.length, limit: MAX_ITEMS_LIMIT }, { signal }),
       'the job',
@@ -81,7 +69,8 @@ async function getBulkJob(id: string, signal?: AbortSignal): Promise<BulkJob> {
 export type BulkJobSummary = z.infer<typeof bulkJobListSchema>['jobs'][number];
 
 async function listBulkJobs(signal?: AbortSignal): Promise<BulkJobSummary[]> {
-  return parse(bulkJobListSchema, await apiGet(BULK_JOBS_PATH, {}, { signal }), 'the jobs').jobs;
+  return parseBody(bulkJobListSchema, await apiGet(BULK_JOBS_PATH, {}, { signal }), 'the jobs')
+    .jobs;
 }
 
 export type JobAction = 'pause' | 'resume' | 'cancel' | 'retry-failed';

@@ -2,7 +2,7 @@ import { useIsFetching, useQuery, useQueryClient, type QueryCache } from '@tanst
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useMatch } from 'react-router';
 import { z } from 'zod';
-import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { apiGet, parseBody } from '../../../lib/api-client.ts';
 import { FRESHNESS } from '../../../lib/freshness.ts';
 import { whenIdle } from '../../../lib/idle.ts';
 import { INBOX_REFRESH_MS, RETRY_AFTER_FAILURE_MS } from '../api/get-monitoring-list.ts';
@@ -26,13 +26,8 @@ type BadgeCount = z.infer<typeof badgeSchema>;
 
 /** The badge's count; an answer of another shape is an `invalid-body` error. */
 async function getBadgeCount(signal: AbortSignal): Promise<BadgeCount> {
-  const parsed = badgeSchema.safeParse(await apiGet(MONITORING_BADGE_PATH, {}, { signal }));
-  if (parsed.success) return parsed.data;
-  throw new ApiError({
-    kind: 'invalid-body',
-    status: 200,
-    message: 'The server answered 200 OK but the body is not the monitoring badge’s count.',
-  });
+  const body = await apiGet(MONITORING_BADGE_PATH, {}, { signal });
+  return parseBody(badgeSchema, body, 'the untriaged count');
 }
 
 /** Whether an inbox page (any list query but the badge's) is loading for the first time. */
