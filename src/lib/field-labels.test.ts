@@ -6,7 +6,7 @@ import {
   hasFieldLabel,
   humaniseFieldName,
 } from './field-labels.ts';
-import { channelOfField } from './service/index.ts';
+import { BASIC_CATEGORIES, channelOfField } from './service/index.ts';
 
 /** Every field the sandbox records (docs/sandbox-monitoring.md, "Field → channel mapping"). */
 const SANDBOX_FIELDS = [
@@ -70,6 +70,62 @@ describe('field labels', () => {
     );
     expect(fieldLabel('basic_alert_unsafe_driving')).toBe('Unsafe Driving alert');
     expect(fieldInfo('basic_percentile_hours_of_service').kind).toBe('percentile');
+  });
+
+  it('names every per-BASIC field by the BASIC, never by the service key or its misspelling', () => {
+    const families = [
+      'basic_alert_',
+      'basic_roadside_alert_',
+      'basic_ac_indicator_',
+      'basic_percentile_',
+      'basic_measure_',
+      'intervention_threshold_',
+      'violations_',
+      'violations_severe_',
+      'violations_oos_',
+      'inspections_w_violations_',
+    ];
+    const labels = families.flatMap((prefix) =>
+      BASIC_CATEGORIES.map((basic) => fieldLabel(`${prefix}${basic}`)),
+    );
+    for (const label of labels) {
+      expect(label).not.toMatch(/_|maintence|basic /i);
+    }
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(fieldLabel('basic_roadside_alert_vehicle_maintence')).toBe(
+      'Vehicle Maintenance roadside alert',
+    );
+    expect(fieldLabel('intervention_threshold_hours_of_service')).toBe(
+      'Hours-of-Service Compliance intervention threshold',
+    );
+    expect(formatFieldValue('intervention_threshold_unsafe_driving', 0.65)).toBe('65%');
+    expect(fieldLabel('violations_oos_driver_fitness')).toBe(
+      'Driver Fitness out-of-service violations',
+    );
+  });
+
+  it('labels the fields a decision record keeps and its rules read', () => {
+    for (const field of [
+      'dot_number',
+      'doc_id',
+      'ein',
+      'entity_type_desc',
+      'carrier_operation_desc',
+      'operation_class_authorized_for_hire',
+      'dot_age',
+      'added_date',
+      'authority_age_common_active',
+      'authority_age_broker',
+      'insurance_cargo_required',
+      'insurance_bond_required',
+      'inspections_driver_out_of_service_pct',
+      'natl_avg_oos_driver',
+      'phone_last_changed',
+      'address_last_changed',
+    ]) {
+      expect(hasFieldLabel(field), field).toBe(true);
+    }
+    expect(formatFieldValue('inspections_driver_out_of_service_pct', 0.211)).toBe('21.1%');
   });
 
   it('derives a readable label for unknown fields', () => {

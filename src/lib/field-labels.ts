@@ -86,6 +86,29 @@ const FIELDS: Readonly<Record<string, FieldInfo>> = {
   risk_score: info('Risk score', 'text'),
   risk_score_probability: info('Risk probability', 'probability'),
   safety_score: info('Safety score', 'count'),
+
+  // Identity and evidence fields a decision record keeps (server-proxy/src/vetting/key-fields.ts and
+  // the vetting rules' evidence), so the printed record reads as words.
+  dot_number: info('USDOT number', 'text'),
+  doc_id: info('Docket ID', 'text'),
+  ein: info('EIN', 'text'),
+  entity_type_desc: info('Entity type', 'text'),
+  carrier_operation_desc: info('Carrier operation', 'text'),
+  operation_class_authorized_for_hire: info('Authorized for hire', 'flag'),
+  dot_age: info('USDOT number age (days)', 'count'),
+  added_date: info('USDOT added', 'date'),
+  authority_age_common_active: info('Common authority age (days)', 'count'),
+  authority_age_contract_active: info('Contract authority age (days)', 'count'),
+  authority_age_broker: info('Broker authority age (days)', 'count'),
+  insurance_cargo_required: info('Cargo insurance required', 'dollars'),
+  insurance_bond_required: info('Bond required', 'dollars'),
+  inspections_vehicle_out_of_service_pct: info('Vehicle out-of-service rate', 'percentile'),
+  inspections_driver_out_of_service_pct: info('Driver out-of-service rate', 'percentile'),
+  natl_avg_oos_vehicle: info('National vehicle out-of-service rate', 'percentile'),
+  natl_avg_oos_driver: info('National driver out-of-service rate', 'percentile'),
+  phone_last_changed: info('Phone last changed', 'date'),
+  email_last_changed: info('E-mail last changed', 'date'),
+  address_last_changed: info('Address last changed', 'date'),
 };
 
 const AUTHORITY_TYPES: Readonly<Record<string, string>> = {
@@ -98,6 +121,20 @@ function isBasicCategory(value: string): value is BasicCategory {
   return (BASIC_CATEGORIES as readonly string[]).includes(value);
 }
 
+/** The per-BASIC field families (`<prefix><category>`), longest prefix first, and their labels. */
+const BASIC_FAMILIES: readonly (readonly [string, (name: string) => FieldInfo])[] = [
+  ['basic_roadside_alert_', (name) => info(`${name} roadside alert`, 'flag')],
+  ['basic_ac_indicator_', (name) => info(`${name} acute/critical indicator`, 'flag')],
+  ['basic_alert_', (name) => info(`${name} alert`, 'flag')],
+  ['basic_percentile_', (name) => info(`${name} percentile`, 'percentile')],
+  ['basic_measure_', (name) => info(`${name} measure`, 'decimal')],
+  ['intervention_threshold_', (name) => info(`${name} intervention threshold`, 'percentile')],
+  ['inspections_w_violations_', (name) => info(`${name} inspections with violations`, 'count')],
+  ['violations_severe_', (name) => info(`${name} severe violations`, 'count')],
+  ['violations_oos_', (name) => info(`${name} out-of-service violations`, 'count')],
+  ['violations_', (name) => info(`${name} violations`, 'count')],
+];
+
 /** Families of fields named by pattern: `authority_<type>...`, `basic_alert_<category>`, ... */
 function patternInfo(field: string): FieldInfo | undefined {
   const authority = /^authority_(common|contract|broker)(_last_revocation_date)?$/.exec(field);
@@ -107,14 +144,11 @@ function patternInfo(field: string): FieldInfo | undefined {
       ? info(`${type} authority last revocation`, 'date')
       : info(`${type} authority`, 'text');
   }
-  const basic = /^basic_(alert|percentile|measure)_(.+)$/.exec(field);
-  const category = basic?.[2];
-  if (basic && category && isBasicCategory(category)) {
-    const name = BASIC_LABELS[category];
-    if (basic[1] === 'alert') return info(`${name} alert`, 'flag');
-    if (basic[1] === 'percentile') return info(`${name} percentile`, 'percentile');
-    return info(`${name} measure`, 'decimal');
-  }
+  // Every per-BASIC family, by the BASIC's name: the service's spelling (`vehicle_maintence`) stays
+  // in the wire format and never reaches a label.
+  const family = BASIC_FAMILIES.find(([prefix]) => field.startsWith(prefix));
+  const category = family ? field.slice(family[0].length) : '';
+  if (family && isBasicCategory(category)) return family[1](BASIC_LABELS[category]);
   return undefined;
 }
 

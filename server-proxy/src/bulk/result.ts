@@ -4,7 +4,7 @@
  * parsed profile. Pure.
  */
 import type { ItemResult } from '../../../src/lib/bulk/contract.ts';
-import { BASIC_CATEGORIES, type Profile } from '../../../src/lib/service/index.ts';
+import { BASIC_CATEGORIES, BASIC_LABELS, type Profile } from '../../../src/lib/service/index.ts';
 import { evaluate, type Policy } from '../../../src/lib/vetting/index.ts';
 
 const BAD_STANDING = new Set(['revoked', 'inactive', 'out of service', 'out-of-service']);
@@ -55,7 +55,10 @@ export function itemResult(profile: Profile, policy: Policy, now: Date): ItemRes
     authority: authority(profile),
     insurance: insurance(profile),
     safety_rating: profile.safety_rating_desc ?? null,
-    basic_alerts: BASIC_CATEGORIES.filter((basic) => profile[`basic_alert_${basic}`] === true),
+    // by name ("Vehicle Maintenance"): the service's keys (`vehicle_maintence`) stay on the wire
+    basic_alerts: BASIC_CATEGORIES.filter((basic) => profile[`basic_alert_${basic}`] === true).map(
+      (basic) => BASIC_LABELS[basic],
+    ),
     out_of_service: profile.out_of_service_flag ?? null,
     linked_warnings: linkedWarnings(profile),
     snapshot_date: verdict.snapshot_date,
