@@ -28,6 +28,9 @@ import { loggerOptions, requestId, type LogStream } from './logging.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { MIRROR_BODY_LIMIT, registerMirrorRoutes } from './routes/mirror.ts';
 import { registerMonitoringViewRoute } from './routes/monitoring-view.ts';
+import { registerNameLookupRoute } from './names/lookup.ts';
+import { createNameRecorder, type NameRecorder } from './names/recorder.ts';
+import { createCarrierNameStore } from './names/store.ts';
 import { registerProfileRoutes } from './routes/profile-view.ts';
 import type { SqlEngine } from './sql/engine.ts';
 import { createSqliteEngine } from './sql/sqlite.ts';
@@ -58,6 +61,8 @@ interface ProxyState {
   cache: ResponseCache;
   upstream: UpstreamClient;
   governance: Governance;
+  /** keeps the carrier names the service's answers carry (names/) */
+  names: NameRecorder;
   sandbox?: EmbeddedSandbox;
   alerts?: AlertService;
 }
@@ -272,7 +277,26 @@ async function registerParts(
     buckets,
   );
   app.addHook('onClose', () => upstream.close());
-  const mirror = registerMirrorRoutes(app, { config, upstream, cache, sharedCache, governance });
+  // Every carrier name the service's answers carry, kept in the proxy's store (names/).
+  const nameStore = createCarrierNameStore(engine);
+  const names = createNameRecorder(nameStore, {
+    onError: (err) => app.log.warn({ err }, 'names: keeping carrier names failed'),
+  });
+  const mirror = registerMirrorRoutes(app, {
+    config,
+    upstream,
+    cache,
+    sharedCache,
+    governance,
+    names,
+  });
+  registerNameLookupRoute(app, {
+    config,
+    mirror,
+    spend: governance.spend,
+    store: nameStore,
+    recorder: names,
+  });
   registerMonitoringRoutes(app, { db, mirror, cache, sql: engine });
   registerVettingRoutes(app, {
     db,
@@ -308,7 +332,7 @@ async function registerParts(
   });
   const spa = await registerSpa(app, config.staticDir);
   app.setNotFoundHandler(notFound(methods, spa));
-  return { config, cache, upstream, governance, alerts };
+  return { config, cache, upstream, governance, names, alerts };
 }
 
 /** Build the proxy (and the embedded sandbox when configured); does not listen. */
@@ -325,6 +349,7 @@ export async function buildProxyApp(
   let state: ProxyState | undefined;
   app.addHook('onClose', async () => {
     await state?.governance.flush();
+    await state?.names.close();
     db?.close();
     await sql?.close();
     await sandbox?.app.close();

@@ -41,6 +41,7 @@ describe('openProxyDb', () => {
       'audit_log',
       'bulk_item',
       'bulk_job',
+      'carrier_name',
       'inbox_visit',
       'lease',
       'sessions',

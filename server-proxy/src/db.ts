@@ -193,6 +193,15 @@ export const MIGRATIONS: readonly string[] = [
      holder TEXT NOT NULL,
      expires_ms INTEGER NOT NULL
    ) WITHOUT ROWID;`,
+  // 8: carrier names seen in the service's answers (server-proxy/src/names/), one row per DOT
+  `CREATE TABLE carrier_name (
+     dot_number TEXT PRIMARY KEY,
+     legal_name TEXT,
+     dba_name TEXT,
+     docket TEXT,
+     source TEXT NOT NULL,
+     seen_at TEXT NOT NULL
+   ) WITHOUT ROWID;`,
 ];
 
 /** Apply the steps not yet applied (by `user_version`), each in its own transaction. */

@@ -26,7 +26,7 @@ import { ApiError } from '../http/api-error.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
 import { newHolderId } from '../sql/lease.ts';
 import type { VettingSqlStore } from '../vetting/store.ts';
-import { sectionsOf } from './render.ts';
+import { sectionsOf, type CarrierNames } from './render.ts';
 import type { AlertStore, NewDelivery, SeenChange, Severity, Subscription } from './store.ts';
 
 /** The largest page the service gives; a watchlist of 10,000 carriers is 20 calls. */
@@ -85,6 +85,8 @@ export interface PollerDeps {
   holder?: string;
   /** how long the lease lasts unrenewed (default: pollerLeaseTtlMs of the interval) */
   leaseTtlMs?: number;
+  /** the carrier names the proxy has seen (../names/store.ts), to name carriers in messages */
+  names?: { get(dots: readonly string[]): Promise<CarrierNames> };
 }
 
 class PollRefused extends ApiError {}
@@ -427,10 +429,11 @@ export class Poller {
   private async fetchAndRecord(): Promise<PollResult> {
     const profiles = await this.readList();
     const fresh = await this.freshChanges(profiles);
+    const names = await this.namesOf(fresh);
     const { baseline, recorded, ids } = await this.deps.store.recordPoll(
       fresh,
       this.now(),
-      (announced, subscriptions) => this.immediateDeliveries(announced, subscriptions),
+      (announced, subscriptions) => this.immediateDeliveries(announced, subscriptions, names),
     );
     const result = {
       new_changes: baseline ? 0 : recorded.length,
@@ -442,15 +445,27 @@ export class Poller {
     return result;
   }
 
+  /** Names of the changes' carriers; none when the store cannot answer (a message still goes). */
+  private async namesOf(changes: readonly SeenChange[]): Promise<CarrierNames> {
+    if (!this.deps.names || changes.length === 0) return new Map();
+    try {
+      return await this.deps.names.get([...new Set(changes.map((change) => change.dot))]);
+    } catch (err) {
+      this.deps.log.warn({ error: (err as Error).message }, 'alerts: carrier names unavailable');
+      return new Map();
+    }
+  }
+
   private immediateDeliveries(
     fresh: readonly SeenChange[],
     subscriptions: readonly Subscription[],
+    names: CarrierNames,
   ): NewDelivery[] {
     if (fresh.length === 0) return [];
     const out: NewDelivery[] = [];
     const payload = (changes: readonly SeenChange[]) => ({
       type: 'changes' as const,
-      carriers: sectionsOf(changes),
+      carriers: sectionsOf(changes, names),
     });
     for (const team of this.deps.team) {
       out.push({ subscription_id: null, source: 'env', ...team, payload: payload(fresh) });
@@ -484,6 +499,7 @@ export class Poller {
         const last = sub.last_digest_at ?? sub.created_at;
         if (last >= slot.toISOString()) continue;
         const chosen = selectFor(await this.deps.store.seenBetween(last, now.toISOString()), sub);
+        const names = await this.namesOf(chosen);
         const list: NewDelivery[] =
           chosen.length === 0
             ? []
@@ -493,7 +509,7 @@ export class Poller {
                   source: 'subscription',
                   kind: sub.kind,
                   target: sub.target,
-                  payload: { type: 'changes', carriers: sectionsOf(chosen) },
+                  payload: { type: 'changes', carriers: sectionsOf(chosen, names) },
                 },
               ];
         queued += (await this.deps.store.enqueueDigest(sub.id, sub.last_digest_at, list, now))

@@ -7,6 +7,9 @@ import { createHmac } from 'node:crypto';
 import { fieldLabel, formatFieldValue } from '../../../src/lib/field-labels.ts';
 import type { AlertPayload, CarrierSection, SeenChange } from './store.ts';
 
+/** A carrier's known names by DOT (the name store, ../names/store.ts). */
+export type CarrierNames = ReadonlyMap<string, { legal: string | null; dba: string | null }>;
+
 export const SIGNATURE_HEADER = 'x-carrierdesk-signature';
 export const DELIVERY_HEADER = 'x-carrierdesk-delivery';
 
@@ -16,12 +19,25 @@ const IMPACT_TEXT = {
 } as const;
 
 /** Changes grouped per carrier, carriers with an impact first (fails, then needs review). */
-export function sectionsOf(changes: readonly SeenChange[]): CarrierSection[] {
+export function sectionsOf(
+  changes: readonly SeenChange[],
+  names: CarrierNames = new Map(),
+): CarrierSection[] {
   const byProfile = new Map<string, CarrierSection>();
   for (const change of changes) {
     let section = byProfile.get(change.profileId);
     if (!section) {
-      section = { profile_id: change.profileId, dot: change.dot, impact: null, changes: [] };
+      const known = names.get(change.dot);
+      const legal = known?.legal ?? known?.dba ?? undefined;
+      const dba = known?.legal && known.dba && known.dba !== known.legal ? known.dba : undefined;
+      section = {
+        profile_id: change.profileId,
+        dot: change.dot,
+        ...(legal && { name: legal }),
+        ...(dba && { dba_name: dba }),
+        impact: null,
+        changes: [],
+      };
       byProfile.set(change.profileId, section);
     }
     if (change.impact === 'fails' || (change.impact && section.impact === null)) {
@@ -63,9 +79,13 @@ function lineOf(change: CarrierSection['changes'][number]): string {
   return `${fieldLabel(change.field)}: ${prior} → ${current}`;
 }
 
+/** `SWIFTPATH EXPRESS LLC (DBA SWIFTPATH) — 4418207-MC1612093 (USDOT 4418207)`; the id alone when unnamed. */
 function headingOf(carrier: CarrierSection): string {
   const impact = carrier.impact ? ` — ${IMPACT_TEXT[carrier.impact]}` : '';
-  return `${carrier.profile_id} (USDOT ${carrier.dot})${impact}`;
+  const id = `${carrier.profile_id} (USDOT ${carrier.dot})`;
+  if (!carrier.name) return `${id}${impact}`;
+  const dba = carrier.dba_name ? ` (DBA ${carrier.dba_name})` : '';
+  return `${carrier.name}${dba} — ${id}${impact}`;
 }
 
 const TEST_TEXT =

@@ -30,6 +30,7 @@ import {
 import type { SqlEngine } from '../sql/engine.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
 import { guardWrites } from '../sql/write-guard.ts';
+import { createCarrierNameStore } from '../names/store.ts';
 
 export interface AlertRouteDeps {
   config: ProxyConfig;
@@ -237,6 +238,7 @@ class AlertRoutes {
       store: this.store,
       mirror: deps.mirror,
       vetting: createVettingSqlStore(sql),
+      names: createCarrierNameStore(sql),
       team: this.team,
       intervalSeconds: this.alerts.pollIntervalSeconds,
       onQueued: () => this.outbox.wake(),

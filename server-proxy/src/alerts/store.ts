@@ -40,6 +40,9 @@ export interface SeenChange {
 export interface CarrierSection {
   profile_id: string;
   dot: string;
+  /** the carrier's legal name (and DBA) as the proxy last saw them; absent when none is known */
+  name?: string;
+  dba_name?: string;
   impact: Impact | null;
   changes: {
     id: string;

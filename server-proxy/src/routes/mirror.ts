@@ -107,6 +107,8 @@ export interface MirrorDeps {
    */
   sharedCache?: SharedResponseCache;
   governance: Governance;
+  /** told every successful answer of the service, to keep the carrier names it carries */
+  names?: { observe(endpoint: Endpoint, json: unknown): void };
 }
 
 /** DOT numbers a successful body concerns, read with the project's shared service parsers. */
@@ -378,6 +380,8 @@ class MirrorHandler {
     }
     const call = { endpoint: forward.endpoint, dots: stored.dots, at: stored.fetchedAt };
     if (isSuccess(stored.status)) {
+      // the names it carries are kept (queued here, written in batches off this path)
+      this.deps.names?.observe(forward.endpoint, response.json);
       // Written at once, or queued and retried when the database refuses: the answer is served.
       if (reservation) await spend.settle(reservation, { ...call, user: caller.user });
       else if (METERED.has(forward.endpoint)) {

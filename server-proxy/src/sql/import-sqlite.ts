@@ -40,6 +40,7 @@ export const IMPORTED_TABLES = [
   'alert_seen',
   'alert_delivery',
   'alert_state',
+  'carrier_name',
 ] as const;
 
 /** Tables of the PostgreSQL schema deliberately left behind, and why. */

@@ -12,6 +12,7 @@ import { ALERTS_MIGRATION } from '../alerts/postgres-schema.ts';
 import { BULK_MIGRATION } from '../bulk/postgres-schema.ts';
 import { AUDIT_MIGRATION } from '../governance/audit-schema.ts';
 import { SPEND_MIGRATION } from '../governance/spend-schema.ts';
+import { CARRIER_NAMES_MIGRATION } from '../names/postgres-schema.ts';
 import { DECISIONS_MIGRATION } from '../vetting/postgres-schema.ts';
 
 /** Key of the advisory lock the migrations are applied under (any fixed number; "cdmigr01"). */
@@ -74,6 +75,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   AUDIT_MIGRATION,
   ALERTS_MIGRATION,
   BULK_MIGRATION,
+  CARRIER_NAMES_MIGRATION,
 ];
 
 /** Apply the migrations not applied yet; answers the versions this call applied. */

@@ -1,9 +1,10 @@
 /**
  * Carrier names the proxy already holds, for the inbox's Name column and CSV (change records carry
- * no name). Read from the response cache (full, lite and FMCSA profiles asked for by DOT, and the
- * `q=<dot>` autocomplete answers of watch-list resolution) and from the newest decision record of
- * the DOT (its evidence keeps the legal name). Nothing is ever called upstream: the route is free,
- * and a DOT with no held name is simply left out.
+ * no name). Read from the name store (every name the proxy has seen in an answer: ../names/), then
+ * the response cache (full, lite and FMCSA profiles asked for by DOT, and the `q=<dot>`
+ * autocomplete answers of watch-list resolution; what the store may not have written yet), then
+ * the newest decision record of the DOT (its evidence keeps the legal name). Nothing is ever
+ * called upstream: the route is free, and a DOT with no held name is simply left out.
  */
 import { z } from 'zod';
 import type { ResponseCache } from '../cache.ts';
@@ -17,17 +18,21 @@ import { parseLiteResponse } from '../../../src/lib/service/lite.ts';
 import { parseProfileResponse } from '../../../src/lib/service/profile.ts';
 import type { Checked } from './inputs.ts';
 import { placeholders } from '../sql/placeholders.ts';
+import { createCarrierNameStore, type NameSource } from '../names/store.ts';
 
 const MAX_DOTS = 500;
 const DOT = /^[1-9]\d{0,7}$/;
 /** Resolution asks autocomplete with this limit (resolve.ts); the SPA's omnibox without one. */
 const AUTOCOMPLETE_LIMITS = [undefined, '15'];
 
-type NameSource = 'profile' | 'profile-lite' | 'profile-fmcsa' | 'autocomplete' | 'decision';
+type HeldSource = NameSource | 'decision';
 
 interface HeldName {
+  /** the legal name (the DBA name when only that is known) */
   name: string;
-  source: NameSource;
+  /** the DBA name, when the store knows one that differs */
+  dba?: string;
+  source: HeldSource;
 }
 
 const HINT = `Send dots=<USDOT>,<USDOT> (1 to ${MAX_DOTS} numbers).`;
@@ -173,14 +178,22 @@ async function decisionNames(
   return names;
 }
 
-/** The names held for `dots`: the cache first (fresher), then decision records. */
+/** The names held for `dots`: the name store, then the cache, then decision records. */
 export async function heldNames(
   dots: readonly string[],
   sources: { sql: SqlEngine; cache?: ResponseCache | undefined },
 ): Promise<Record<string, HeldName>> {
   const result: Record<string, HeldName> = {};
+  const stored = await createCarrierNameStore(sources.sql).get(dots);
   const missing: string[] = [];
   for (const dot of dots) {
+    const known = stored.get(dot);
+    const name = known?.legal ?? known?.dba;
+    if (known && name) {
+      const dba = known.legal && known.dba && known.dba !== known.legal ? known.dba : undefined;
+      result[dot] = { name, ...(dba && { dba }), source: known.source };
+      continue;
+    }
     const held = sources.cache ? cachedName(sources.cache, dot) : undefined;
     if (held) result[dot] = held;
     else missing.push(dot);
