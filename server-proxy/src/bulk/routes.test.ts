@@ -167,6 +167,46 @@ describe('POST /api/local/bulk-jobs: checks and estimate', () => {
     expect(extra.json).toMatchObject({ code: 'unknown_field' });
   });
 
+  it('numbers entries by their row in the file; the entries left out stay with the job after a restart', async () => {
+    const config = sandboxConfig();
+    const first = await startProxy(config);
+    // rows of a spreadsheet: a header on row 1, blank rows 3, 6 and 8
+    const body = {
+      identifiers: ['568253', 'junk', '2214589', '123456789', 'USDOT 568253'],
+      rows: [2, 4, 5, 7, 9],
+      numbering: 'row',
+    };
+    const created = await post(first, '/api/local/bulk-jobs', body);
+    expect(created.status, created.text).toBe(202);
+    const { id, estimate: accepted } = createdAnswerSchema.parse(created.json);
+    expect(accepted.numbering).toBe('row');
+    expect(accepted.rejected.map((r) => [r.position, r.reason, r.input])).toEqual([
+      [4, 'invalid', 'junk'],
+      [7, 'invalid', '123456789'],
+      [9, 'duplicate', 'USDOT 568253'],
+    ]);
+    expect(accepted.rejected[2]?.message).toBe('Repeats row 2 (568253).');
+    await waitFor(first, id, (j) => j.status === 'done');
+    await first.app.close();
+
+    const second = await startProxy(config);
+    try {
+      const again = await job(second, id);
+      expect(again.estimate).toEqual(accepted);
+      expect(again.items.map((item) => [item.row, item.identifier, item.status])).toEqual([
+        [2, '568253', 'done'],
+        [5, '2214589', 'done'],
+      ]);
+      const listed = bulkJobListSchema.parse((await second.call('/api/local/bulk-jobs')).json);
+      expect(listed.jobs[0]?.estimate.rejected).toHaveLength(3);
+      const mismatch = await post(second, '/api/local/bulk-jobs', { ...body, rows: [2] });
+      expect(mismatch.status).toBe(400);
+      expect(mismatch.json).toMatchObject({ code: 'invalid_rows' });
+    } finally {
+      await second.close();
+    }
+  });
+
   it('refuses every write without the CSRF header, or cross-origin', async () => {
     const id = await createJob(proxy, ['568253']);
     const paths = [

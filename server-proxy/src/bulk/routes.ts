@@ -13,9 +13,11 @@ import {
   ITEM_STATUSES,
   MAX_ITEMS_LIMIT,
   MAX_JOB_IDENTIFIERS,
+  MAX_LIST_ENTRIES,
+  NUMBERINGS,
   type BulkEstimate,
 } from '../../../src/lib/bulk/contract.ts';
-import { checkIdentifiers } from '../../../src/lib/service/rules/entries.ts';
+import { checkList, numberedEntries } from '../../../src/lib/bulk/list.ts';
 import type { ResponseCache } from '../cache.ts';
 import type { ProxyConfig } from '../context.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
@@ -44,30 +46,51 @@ export interface BulkRouteDeps {
   runner?: { leaseTtlMs?: number; pollMs?: number };
 }
 
-const CREATE_HINT = `Send {"identifiers": ["568253", "MC277621", ...], "dry_run"?: true}: at most ${MAX_JOB_IDENTIFIERS.toLocaleString('en-US')} USDOT numbers or MC/MX/FF dockets.`;
+const CREATE_HINT = `Send {"identifiers": ["568253", "MC277621", ...], "rows"?: [2, 5, ...], "numbering"?: "line" | "row", "dry_run"?: true}: at most ${MAX_JOB_IDENTIFIERS.toLocaleString('en-US')} USDOT numbers or MC/MX/FF dockets (and ${MAX_LIST_ENTRIES.toLocaleString('en-US')} entries in all), each entry's line or row in "rows".`;
 const TOO_MANY_HINT = `A job takes at most ${MAX_JOB_IDENTIFIERS.toLocaleString('en-US')} identifiers (MAX_JOB_IDENTIFIERS); split the list into several jobs.`;
 
-const createSchema = z.strictObject(
-  {
-    identifiers: z
-      .array(z.string({ error: '"identifiers" must hold text entries' }), {
-        error: '"identifiers" must be an array of USDOT numbers or dockets',
-      })
-      .superRefine((list, ctx) => {
-        if (list.length > MAX_JOB_IDENTIFIERS) {
-          ctx.addIssue(
-            issue(
-              'too_many_identifiers',
-              `${list.length} identifiers given; a job takes at most ${MAX_JOB_IDENTIFIERS}`,
-              TOO_MANY_HINT,
-            ),
-          );
-        }
-      }),
-    dry_run: z.boolean({ error: '"dry_run" must be true or false' }).optional(),
-  },
-  { error: 'The body must be a JSON object' },
-);
+const createSchema = z
+  .strictObject(
+    {
+      identifiers: z
+        .array(z.string({ error: '"identifiers" must hold text entries' }), {
+          error: '"identifiers" must be an array of USDOT numbers or dockets',
+        })
+        .superRefine((list, ctx) => {
+          if (list.length > MAX_LIST_ENTRIES) {
+            ctx.addIssue(
+              issue(
+                'too_many_identifiers',
+                `${list.length} entries given; a request takes at most ${MAX_LIST_ENTRIES}`,
+                TOO_MANY_HINT,
+              ),
+            );
+          }
+        }),
+      /** the line (pasted text) or row (uploaded file) of each entry, in the same order */
+      rows: z
+        .array(z.number().int().min(1).max(10_000_000), {
+          error: '"rows" must be an array of whole numbers ≥ 1, one per identifier',
+        })
+        .optional(),
+      numbering: z
+        .enum(NUMBERINGS, { error: `"numbering" must be one of ${NUMBERINGS.join(', ')}` })
+        .optional(),
+      dry_run: z.boolean({ error: '"dry_run" must be true or false' }).optional(),
+    },
+    { error: 'The body must be a JSON object' },
+  )
+  .superRefine((body, ctx) => {
+    if (body.rows !== undefined && body.rows.length !== body.identifiers.length) {
+      ctx.addIssue(
+        issue(
+          'invalid_rows',
+          `"rows" holds ${body.rows.length} numbers for ${body.identifiers.length} identifiers`,
+          CREATE_HINT,
+        ),
+      );
+    }
+  });
 
 const CREATE_WORDING: InputWording = {
   hint: CREATE_HINT,
@@ -166,6 +189,7 @@ class BulkRoutes {
       total: job.total,
       done: job.done,
       failed: job.failed,
+      merged: job.merged,
       ...pace,
       estimate: job.estimate,
       pause_reason: job.pause_reason,
@@ -185,7 +209,22 @@ function registerCreate(app: FastifyInstance, bulk: BulkRoutes, deps: BulkRouteD
   app.post('/api/local/bulk-jobs', async (request, reply) => {
     const body = parseInput(createSchema, request.body, CREATE_WORDING);
     if (!body.ok) return sendApiError(reply, body.error);
-    const { valid, rejected } = checkIdentifiers(body.value.identifiers);
+    const numbering = body.value.numbering ?? 'line';
+    const { valid, rejected } = checkList(
+      numberedEntries(body.value.identifiers, body.value.rows),
+      numbering,
+    );
+    if (valid.length > MAX_JOB_IDENTIFIERS) {
+      return sendApiError(
+        reply,
+        new ApiError(
+          400,
+          'too_many_identifiers',
+          `${valid.length} carriers given; a job takes at most ${MAX_JOB_IDENTIFIERS}`,
+          TOO_MANY_HINT,
+        ),
+      );
+    }
     if (valid.length === 0) {
       return sendApiError(
         reply,
@@ -201,7 +240,10 @@ function registerCreate(app: FastifyInstance, bulk: BulkRoutes, deps: BulkRouteD
     }
     return unlessUnavailable(request, reply, async () => {
       await deps.flush?.();
-      const estimate = await estimateRun(deps, valid, rejected, bulk.now());
+      const estimate = {
+        ...(await estimateRun(deps, valid, rejected, bulk.now())),
+        numbering,
+      };
       if (body.value.dry_run === true) return { estimate };
       if (!estimate.within_budget) return sendApiError(reply, budgetRefusal(estimate));
       const job = await bulk.store.create({

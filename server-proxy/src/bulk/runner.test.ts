@@ -191,6 +191,29 @@ describe('BulkRunner', () => {
     expect((await items(end)).map((item) => item.status)).toEqual(['done', 'pending', 'pending']);
   });
 
+  it('vets a carrier given as its docket and as its DOT once: one call, one row with both inputs', async () => {
+    // the docket first: its answer names DOT 568253, which the job lists again on line 3
+    const job = await newJob(['MC123456', '2214589', '568253']);
+    start((query) =>
+      query.docket_number === 'MC123456' ? profileOf('568253') : profileOf(query.dot_number ?? ''),
+    );
+    const end = await settled(job.id);
+    expect(calls).toEqual([
+      { docket_number: 'MC123456', pageSize: '1' },
+      { dot_number: '2214589' },
+    ]);
+    expect(end).toMatchObject({ status: 'done', total: 3, done: 3, merged: 1 });
+    const listed = await items(end);
+    expect(listed.map((item) => [item.identifier, item.dot_number])).toEqual([
+      ['MC123456', '568253'],
+      ['2214589', '2214589'],
+    ]);
+    expect(listed[0]?.inputs).toEqual([
+      { identifier: 'MC123456', row: 1 },
+      { identifier: '568253', row: 3 },
+    ]);
+  });
+
   it('reuses a fresh stored result of a DOT instead of a call', async () => {
     const first = await newJob(['7']);
     start((query) => profileOf(query.dot_number ?? ''));

@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BulkEstimate, ItemResult } from '../../../src/lib/bulk/contract.ts';
+import { checkList, splitNumbered } from '../../../src/lib/bulk/list.ts';
 import { checkIdentifiers } from '../../../src/lib/service/rules/entries.ts';
 import type { SqlEngine } from '../sql/engine.ts';
 import { leaseHolder } from '../sql/lease.ts';
@@ -205,6 +206,86 @@ describe.each(engines)('bulk job store on $name', ({ skip, open }) => {
     expect(await store.storedResult('568253', '2026-11-20T11:00:00.000Z')).toBeUndefined();
     expect(await store.storedResult('2214589', '2026-11-01T00:00:00.000Z')).toBeUndefined();
   });
+  it("keeps each item's line or row and the entries left out, read back by a new store (a restart)", async () => {
+    // a file: header on row 1, blank rows 4 and 6, junk and a repeat
+    const text = 'DOT\n568253\nnonsense\n\nMC-277621\n\n123456789\n568253\n2214589';
+    const { valid, rejected } = checkList(splitNumbered(text).slice(1), 'row');
+    const estimate = { ...ESTIMATE, rejected, numbering: 'row' as const };
+    const job = await store.create({ identifiers: valid, estimate, user: 'ann', at: AT });
+    const restarted = createBulkStore(sql);
+    const again = await restarted.job(job.id);
+    expect(again?.estimate).toEqual(estimate);
+    expect(again?.estimate.rejected.map((entry) => [entry.position, entry.reason])).toEqual([
+      [3, 'invalid'],
+      [7, 'invalid'],
+      [8, 'duplicate'],
+    ]);
+    expect(again?.estimate.rejected[2]?.message).toBe('Repeats row 2 (568253).');
+    const items = await restarted.items(job.seq, { offset: 0, limit: 10 });
+    expect(items.map((item) => [item.position, item.row, item.identifier])).toEqual([
+      [1, 2, '568253'],
+      [2, 5, 'MC-277621'],
+      [3, 9, '2214589'],
+    ]);
+  });
+
+  it('lists a docket resolved to a DOT the job also holds once, with both inputs, either order', async () => {
+    // the DOT first: the docket's answer names the DOT already done
+    const first = await store.create({
+      identifiers: checkList(
+        [
+          { input: '568253', position: 3 },
+          { input: 'MC123456', position: 9 },
+          { input: '2214589', position: 10 },
+        ],
+        'row',
+      ).valid,
+      estimate: ESTIMATE,
+      user: 'ann',
+      at: AT,
+    });
+    await store.start(first.seq, AT);
+    const done = { status: 'done', dot: '568253', result: RESULT, source: 'upstream' } as const;
+    await store.finish(first.seq, 1, done, AT);
+    await store.finish(first.seq, 2, { ...done, source: 'cache' }, AT);
+    expect(await store.job(first.id)).toMatchObject({ total: 3, done: 2, merged: 1 });
+    const listed = await store.items(first.seq, { offset: 0, limit: 10 });
+    expect(listed.map((item) => [item.row, item.identifier, item.dot_number])).toEqual([
+      [3, '568253', '568253'],
+      [10, '2214589', '2214589'],
+    ]);
+    expect(listed[0]?.inputs).toEqual([
+      { identifier: '568253', row: 3 },
+      { identifier: 'MC123456', row: 9 },
+    ]);
+    expect(listed[1]?.inputs).toBeUndefined();
+
+    // the docket first: the DOT listed later is merged when the docket resolves, never asked
+    const second = await store.create({
+      identifiers: checkList(
+        [
+          { input: 'MC123456', position: 1 },
+          { input: 'USDOT 568253', position: 2 },
+        ],
+        'line',
+      ).valid,
+      estimate: ESTIMATE,
+      user: 'ann',
+      at: AT,
+    });
+    await store.start(second.seq, AT);
+    await store.finish(second.seq, 1, done, AT);
+    expect(await store.nextPending(second.seq)).toBeUndefined();
+    const one = await store.items(second.seq, { offset: 0, limit: 10 });
+    expect(one).toHaveLength(1);
+    expect(one[0]).toMatchObject({ identifier: 'MC123456', dot_number: '568253', status: 'done' });
+    expect(one[0]?.inputs).toEqual([
+      { identifier: 'MC123456', row: 1 },
+      { identifier: 'USDOT 568253', row: 2 },
+    ]);
+    expect(await store.job(second.id)).toMatchObject({ total: 2, done: 2, merged: 1 });
+  });
+
   it('stores a large job in order, with numbers (not strings) from either engine', async () => {
     const dots = Array.from({ length: 1201 }, (_, i) => String(3_000_000 + i));
     const job = await newJob(dots);

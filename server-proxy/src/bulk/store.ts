@@ -48,6 +48,8 @@ export interface JobRow {
   estimate: BulkEstimate;
   done: number;
   failed: number;
+  /** items folded into another item's carrier (a docket whose DOT the job also lists) */
+  merged: number;
   pause_reason: { code: string; message: string } | null;
 }
 
@@ -65,6 +67,7 @@ interface RawJob {
   pause_message: string | null;
   done: number | string;
   failed: number | string;
+  merged: number | string;
 }
 
 interface RawItem {
@@ -111,7 +114,17 @@ interface StoredResult {
 const JOB_COLUMNS = `j.seq, j.id, j.status, j.created_at, j.updated_at, j.created_by, j.total,
   j.estimate, j.pause_code, j.pause_message,
   (SELECT COUNT(*) FROM bulk_item i WHERE i.job_seq = j.seq AND i.status = 'done') AS done,
-  (SELECT COUNT(*) FROM bulk_item i WHERE i.job_seq = j.seq AND i.status = 'failed') AS failed`;
+  (SELECT COUNT(*) FROM bulk_item i WHERE i.job_seq = j.seq AND i.status = 'failed') AS failed,
+  (SELECT COUNT(*) FROM bulk_item i WHERE i.job_seq = j.seq AND i.source = 'merged') AS merged`;
+
+/**
+ * An item whose carrier another item of the job already stands for (a docket resolved to a DOT
+ * the job also lists): `source = 'merged'`, done with a copy of that item's result. It is not
+ * listed; its input is shown among that item's `inputs`. (No schema change: the column is free
+ * text on both engines.)
+ */
+const MERGED = 'merged';
+const NOT_MERGED = `COALESCE(source, '') <> '${MERGED}'`;
 
 const ITEM_COLUMNS = `position, identifier, kind, lookup, dot_number, status, verdict, result,
   error_code, error_message, source, attempts, finished_at`;
@@ -133,6 +146,24 @@ function parseJson(text: string | null): unknown {
   }
 }
 
+/**
+ * The line or row of each item (by position) is kept in the job's estimate JSON as `item_rows`
+ * (no schema change on either engine); the estimate the contract shows goes without it.
+ */
+interface StoredEstimate extends BulkEstimate {
+  item_rows?: number[];
+}
+
+function estimateOf(text: string): BulkEstimate {
+  const { item_rows: _rows, ...estimate } = (parseJson(text) ?? {}) as StoredEstimate;
+  return estimate;
+}
+
+function itemRowsOf(text: string | null | undefined): number[] {
+  const rows = (parseJson(text ?? null) as StoredEstimate | undefined)?.item_rows;
+  return Array.isArray(rows) ? rows : [];
+}
+
 function toJob(raw: RawJob): JobRow {
   return {
     seq: Number(raw.seq),
@@ -142,18 +173,21 @@ function toJob(raw: RawJob): JobRow {
     updated_at: raw.updated_at,
     created_by: raw.created_by,
     total: Number(raw.total),
-    estimate: parseJson(raw.estimate) as BulkEstimate,
+    estimate: estimateOf(raw.estimate),
     done: Number(raw.done),
     failed: Number(raw.failed),
+    merged: Number(raw.merged),
     pause_reason:
       raw.pause_code === null ? null : { code: raw.pause_code, message: raw.pause_message ?? '' },
   };
 }
 
-function toItem(raw: RawItem): BulkItem {
+function toItem(raw: RawItem, rows: readonly number[]): BulkItem {
   const result = parseJson(raw.result) as ItemResult | undefined;
+  const position = Number(raw.position);
   return {
-    position: Number(raw.position),
+    position,
+    row: rows[position - 1] ?? position,
     identifier: raw.identifier,
     ...(raw.dot_number === null ? {} : { dot_number: raw.dot_number }),
     status: raw.status,
@@ -187,13 +221,18 @@ const HINTS: Record<JobAction, string> = {
 export interface BulkStore {
   readonly kind: SqlEngine['kind'];
   create(input: {
-    identifiers: readonly Identifier[];
+    /** with the line or row each was given on (default: its place in the list) */
+    identifiers: readonly (Identifier & { position?: number })[];
     estimate: BulkEstimate;
     user: string;
     at: Date;
   }): Promise<JobRow>;
   job(id: string): Promise<JobRow | undefined>;
   jobs(): Promise<JobRow[]>;
+  /**
+   * A page of the job's items in list order, with their line or row; items merged into another
+   * one's carrier are left out of the page and shown in that item's `inputs`.
+   */
   items(
     seq: number,
     page: { offset: number; limit: number; status?: ItemStatus },
@@ -210,7 +249,11 @@ export interface BulkStore {
   start(seq: number, at: Date): Promise<boolean>;
   status(seq: number): Promise<JobStatus | undefined>;
   nextPending(seq: number): Promise<PendingItem | undefined>;
-  /** Commit one item's outcome (only while the item is still pending). */
+  /**
+   * Commit one item's outcome (only while the item is still pending). A carrier found done under
+   * another item of the job (same DOT) is merged into it; pending DOT items naming the carrier
+   * just found are merged into this one (no call of their own).
+   */
   finish(seq: number, position: number, outcome: ItemOutcome, at: Date): Promise<void>;
   /** running → paused by the runner, with why (the item in hand stays pending). */
   pauseFor(seq: number, reason: { code: string; message: string }, at: Date): Promise<void>;
@@ -328,8 +371,59 @@ export function createBulkStore(sql: SqlEngine, options: BulkStoreOptions = {}):
       return { ok: true };
     });
 
+  /**
+   * A done carrier is merged when another item of the job already has it done (this item is then
+   * a second input of that carrier); else the pending DOT items naming it are merged into this one.
+   * Answers whether this item was merged (or is no longer pending: nothing to write).
+   */
+  const mergeDone = async (
+    tx: SqlExecutor,
+    seq: number,
+    position: number,
+    outcome: Extract<ItemOutcome, { status: 'done' }> & { dot: string },
+    at: string,
+  ): Promise<boolean> => {
+    const mergedFields = [outcome.dot, outcome.result.verdict, JSON.stringify(outcome.result), at];
+    const own = await tx.query<{ status: ItemStatus }>(
+      'SELECT status FROM bulk_item WHERE job_seq = ? AND position = ?',
+      [seq, position],
+    );
+    if (own[0]?.status !== 'pending') return true;
+    const holder = await tx.query<{ position: number | string }>(
+      `SELECT position FROM bulk_item
+       WHERE job_seq = ? AND dot_number = ? AND status = 'done' AND position <> ? AND ${NOT_MERGED}
+       ORDER BY position LIMIT 1`,
+      [seq, outcome.dot, position],
+    );
+    if (holder[0]) {
+      await tx.run(
+        `UPDATE bulk_item SET status = 'done', source = '${MERGED}', dot_number = ?, verdict = ?,
+           result = ?, error_code = NULL, error_message = NULL, attempts = attempts + 1,
+           finished_at = ?
+         WHERE job_seq = ? AND position = ? AND status = 'pending'`,
+        [...mergedFields, seq, position],
+      );
+      return true;
+    }
+    await tx.run(
+      `UPDATE bulk_item SET status = 'done', source = '${MERGED}', dot_number = ?, verdict = ?,
+         result = ?, finished_at = ?
+       WHERE job_seq = ? AND status = 'pending' AND kind = 'dot' AND lookup = ? AND position <> ?`,
+      [...mergedFields, seq, outcome.dot, position],
+    );
+    return false;
+  };
+
   const finishItem = (seq: number, position: number, outcome: ItemOutcome, at: string) =>
     sql.transaction(async (tx) => {
+      const merged =
+        outcome.status === 'done' && outcome.dot !== null
+          ? await mergeDone(tx, seq, position, { ...outcome, dot: outcome.dot }, at)
+          : false;
+      if (merged) {
+        await tx.run('UPDATE bulk_job SET updated_at = ? WHERE seq = ?', [at, seq]);
+        return;
+      }
       if (outcome.status === 'done') {
         await tx.run(
           `UPDATE bulk_item SET status = 'done', dot_number = COALESCE(?, dot_number),
@@ -362,12 +456,16 @@ export function createBulkStore(sql: SqlEngine, options: BulkStoreOptions = {}):
     async create(input) {
       const id = randomUUID();
       const at = input.at.toISOString();
+      const stored: StoredEstimate = {
+        ...input.estimate,
+        item_rows: input.identifiers.map((identifier, index) => identifier.position ?? index + 1),
+      };
       await write(() =>
         sql.transaction(async (tx) => {
           const inserted = await tx.query<{ seq: number | string }>(
             `INSERT INTO bulk_job (id, status, created_at, updated_at, created_by, total, estimate)
              VALUES (?, 'queued', ?, ?, ?, ?, ?) RETURNING seq`,
-            [id, at, at, input.user, input.identifiers.length, JSON.stringify(input.estimate)],
+            [id, at, at, input.user, input.identifiers.length, JSON.stringify(stored)],
           );
           const seq = Number(inserted[0]?.seq);
           if (!Number.isSafeInteger(seq)) throw new Error('the new job has no sequence number');
@@ -389,16 +487,46 @@ export function createBulkStore(sql: SqlEngine, options: BulkStoreOptions = {}):
       const rows =
         status === undefined
           ? await sql.query<RawItem>(
-              `SELECT ${ITEM_COLUMNS} FROM bulk_item WHERE job_seq = ?
+              `SELECT ${ITEM_COLUMNS} FROM bulk_item WHERE job_seq = ? AND ${NOT_MERGED}
                ORDER BY position LIMIT ? OFFSET ?`,
               [seq, limit, offset],
             )
           : await sql.query<RawItem>(
-              `SELECT ${ITEM_COLUMNS} FROM bulk_item WHERE job_seq = ? AND status = ?
+              `SELECT ${ITEM_COLUMNS} FROM bulk_item
+               WHERE job_seq = ? AND status = ? AND ${NOT_MERGED}
                ORDER BY position LIMIT ? OFFSET ?`,
               [seq, status, limit, offset],
             );
-      return rows.map(toItem);
+      if (rows.length === 0) return [];
+      const job = await sql.query<{ estimate: string }>(
+        'SELECT estimate FROM bulk_job WHERE seq = ?',
+        [seq],
+      );
+      const itemRows = itemRowsOf(job[0]?.estimate);
+      const items = rows.map((raw) => toItem(raw, itemRows));
+      const merged = await sql.query<{
+        position: number | string;
+        identifier: string;
+        dot_number: string;
+      }>(
+        `SELECT position, identifier, dot_number FROM bulk_item
+         WHERE job_seq = ? AND source = '${MERGED}' ORDER BY position`,
+        [seq],
+      );
+      if (merged.length === 0) return items;
+      const byDot = new Map<string, { identifier: string; row: number }[]>();
+      for (const raw of merged) {
+        const position = Number(raw.position);
+        const list = byDot.get(raw.dot_number) ?? [];
+        list.push({ identifier: raw.identifier, row: itemRows[position - 1] ?? position });
+        byDot.set(raw.dot_number, list);
+      }
+      return items.map((item) => {
+        const others = item.dot_number === undefined ? undefined : byDot.get(item.dot_number);
+        if (!others) return item;
+        const own = { identifier: item.identifier, row: item.row ?? item.position };
+        return { ...item, inputs: [own, ...others].sort((a, b) => a.row - b.row) };
+      });
     },
     async act(id, action, at) {
       const outcome = await write(() => applyAction(id, action, at.toISOString()));

@@ -16,8 +16,15 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const ITEM_STATUSES = ['pending', 'done', 'failed', 'cancelled'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
+/** What positions count: lines of pasted text, or rows of an uploaded CSV/XLSX file. */
+export const NUMBERINGS = ['line', 'row'] as const;
+
+/** Entries one request may hold (valid or not): a file's rows besides the 5,000 carriers. */
+export const MAX_LIST_ENTRIES = 20_000;
+
 const rejectedIdentifierSchema = z.object({
   input: z.string(),
+  /** the line (pasted text) or row (uploaded file) the entry stands on */
   position: z.number(),
   reason: z.enum(['invalid', 'too_long', 'duplicate']),
   message: z.string(),
@@ -27,8 +34,10 @@ const rejectedIdentifierSchema = z.object({
 export const bulkEstimateSchema = z.object({
   /** distinct valid identifiers: what would run */
   carriers: z.number(),
-  /** invalid and duplicate entries, with why, in list order */
+  /** invalid and duplicate entries, with why, in list order: kept with the job */
   rejected: z.array(rejectedIdentifierSchema),
+  /** what the positions count (absent: lines, as before the list was numbered by its source) */
+  numbering: z.enum(NUMBERINGS).optional(),
   /** carriers whose profile was already fetched this month (or is cached): free */
   already_fetched: z.number(),
   /** new billable profile calls at most (a docket's DOT is unknown before the call) */
@@ -78,9 +87,16 @@ const itemResultSchema = z.object({
 export type ItemResult = z.infer<typeof itemResultSchema>;
 
 const bulkItemSchema = z.object({
-  /** 1-based position among the job's identifiers */
+  /** 1-based position among the job's identifiers (its order; unique within the job) */
   position: z.number(),
+  /** the line (pasted text) or row (uploaded file) of the identifier; `estimate.numbering` says which */
+  row: z.number().optional(),
   identifier: z.string(),
+  /**
+   * every input naming this carrier, with its line or row, when it was given more than once (a DOT
+   * and its docket): resolved and vetted once, listed once
+   */
+  inputs: z.array(z.object({ identifier: z.string(), row: z.number() })).optional(),
   dot_number: z.string().optional(),
   status: z.enum(ITEM_STATUSES),
   verdict: z.enum(['pass', 'review', 'fail']).optional(),
@@ -102,6 +118,8 @@ export const bulkJobSchema = z.object({
   total: z.number(),
   done: z.number(),
   failed: z.number(),
+  /** inputs folded into another item's carrier (a docket naming a DOT also listed): not listed */
+  merged: z.number().optional(),
   /** carriers finished a minute over the last minutes of running (null before the first) */
   rate_per_minute: z.number().nullable(),
   /** seconds left at the current rate and limits (null when not running) */
