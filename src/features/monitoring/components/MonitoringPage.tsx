@@ -17,6 +17,7 @@ import { BulkWatchPanel } from './BulkWatchPanel.tsx';
 import { ChannelRail } from './ChannelRail.tsx';
 import { InboxFilters } from './InboxFilters.tsx';
 import { InboxTable } from './InboxTable.tsx';
+import { NameLookup } from './NameLookup.tsx';
 import { useInbox, useInboxParams } from './use-inbox.ts';
 import { BUTTON, MUTED } from './ui.ts';
 import { UndoNotice, type UndoState } from './UndoNotice.tsx';
@@ -199,6 +200,7 @@ export function MonitoringPage() {
             {list.isPlaceholderData ? ' · loading the next page…' : ''}
           </p>
         </div>
+        <NameLookup profiles={profiles} names={names} />
         {undo ? (
           <UndoNotice
             state={undo}
