@@ -15,6 +15,11 @@ const bin = (name) => `node_modules/.bin/${name}`;
 mkdirSync(RESULTS, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Skipped tests with their reasons, printed before the totals (unit: scripts/vitest-skip-reporter.ts). */
+const skippedTests = [];
+const UNIT_SKIPS = `${RESULTS}/unit-skips.json`;
+process.env.VITEST_SKIPS_FILE = UNIT_SKIPS;
+rmSync(UNIT_SKIPS, { force: true });
 const summary = [];
 
 const failures = [];
@@ -165,6 +170,24 @@ function playwrightFailures(report) {
   return names;
 }
 
+/** Playwright's JSON report: every skipped test, with the reason its annotation gives. */
+function playwrightSkips(report) {
+  const lines = [];
+  const walk = (suiteNode, path) => {
+    const here = suiteNode.title ? [...path, suiteNode.title] : path;
+    for (const spec of suiteNode.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'skipped') continue;
+        const note = (test.annotations ?? []).find((a) => a.type === 'skip')?.description;
+        lines.push(`e2e: ${[...here, spec.title].join(' › ')} — ${note ?? 'skipped'}`);
+      }
+    }
+    for (const child of suiteNode.suites ?? []) walk(child, here);
+  };
+  for (const top of report?.suites ?? []) walk(top, []);
+  return lines;
+}
+
 await gatesTogether([
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   [
@@ -186,6 +209,7 @@ await suite(
     'run',
     '--reporter=default',
     '--reporter=json',
+    '--reporter=./scripts/vitest-skip-reporter.ts',
     `--outputFile.json=${RESULTS}/unit-results.json`,
   ],
   `${RESULTS}/unit-results.json`,
@@ -218,11 +242,20 @@ if (built) {
   for (const label of ['bundle', 'key leak', 'e2e']) notRun(label, 'the build failed');
 }
 
+for (const test of readJson(UNIT_SKIPS) ?? [])
+  skippedTests.push(`unit: ${test.name} — ${test.reason}`);
+skippedTests.push(...playwrightSkips(readJson(`${RESULTS}/e2e-results.json`)));
+
 console.log('\n=== Summary');
 for (const line of summary) console.log(line);
 if (failures.length > 0) {
   console.log('\n=== Failed');
   for (const line of failures) console.log(line);
+  console.log('');
+}
+if (skippedTests.length > 0) {
+  console.log('\n=== Skipped');
+  for (const line of skippedTests) console.log(line);
   console.log('');
 }
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';

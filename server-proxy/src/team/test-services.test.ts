@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { Redis } from 'ioredis';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, afterEach } from 'vitest';
 import { startPostgres, startRedis } from './test-services.ts';
 
 /** Does a TCP connection to 127.0.0.1:port succeed? */
@@ -36,9 +36,7 @@ describe('throwaway Redis', () => {
   it('answers PING through the client, and is gone with its directory after stop', async (ctx) => {
     const redis = await startRedis();
     if (typeof redis === 'string') {
-      console.warn(`skipped: ${redis}`);
-      ctx.skip();
-      return;
+      return ctx.skip(redis);
     }
     const client = new Redis(redis.url, { lazyConnect: true, retryStrategy: () => null });
     try {
@@ -62,9 +60,7 @@ describe('throwaway PostgreSQL', () => {
   it('accepts connections on loopback until stopped', async (ctx) => {
     const postgres = await startPostgres();
     if (typeof postgres === 'string') {
-      console.warn(`skipped: ${postgres}`);
-      ctx.skip();
-      return;
+      return ctx.skip(postgres);
     }
     try {
       expect(postgres.url).toBe(`postgres://postgres@127.0.0.1:${postgres.port}/postgres`);
@@ -74,5 +70,23 @@ describe('throwaway PostgreSQL', () => {
     } finally {
       await postgres.stop();
     }
+  });
+});
+
+describe('a missing server', () => {
+  const saved = { path: process.env.PATH, required: process.env.TEAM_SERVICES_REQUIRED };
+  afterEach(() => {
+    process.env.PATH = saved.path;
+    if (saved.required === undefined) delete process.env.TEAM_SERVICES_REQUIRED;
+    else process.env.TEAM_SERVICES_REQUIRED = saved.required;
+  });
+
+  it('is a skip reason, or a failure where the run requires the services (CI)', async () => {
+    // redis-server is looked for on PATH only: an empty PATH hides it
+    process.env.PATH = '';
+    delete process.env.TEAM_SERVICES_REQUIRED;
+    await expect(startRedis()).resolves.toMatch(/redis-server is not installed/);
+    process.env.TEAM_SERVICES_REQUIRED = '1';
+    await expect(startRedis()).rejects.toThrow(/redis-server is not installed.*needs it/);
   });
 });

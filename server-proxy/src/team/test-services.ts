@@ -120,7 +120,9 @@ async function startedOrCleanedUp(
  */
 export async function startRedis(options: { port?: number } = {}): Promise<TestService | string> {
   const binary = findBinary('redis-server');
-  if (binary === undefined) return 'redis-server is not installed (apt-get install redis-server)';
+  if (binary === undefined) {
+    return unavailable('redis-server is not installed (apt-get install redis-server)');
+  }
   const dir = mkdtempSync(join(tmpdir(), 'redis-test-'));
   const port = options.port ?? (await freePort());
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
@@ -137,6 +139,18 @@ export async function startRedis(options: { port?: number } = {}): Promise<TestS
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Why a service cannot run here, as the skip reason its tests give; with TEAM_SERVICES_REQUIRED=1
+ * (.ci/run sets it) an error instead, so that a run where PostgreSQL or Redis is missing fails
+ * rather than passing with those tests skipped.
+ */
+function unavailable(reason: string): string {
+  if (process.env.TEAM_SERVICES_REQUIRED === '1') {
+    throw new Error(`${reason}; TEAM_SERVICES_REQUIRED=1, so this run needs it`);
+  }
+  return reason;
 }
 
 /** PostgreSQL's binaries: PATH first, then Debian's versioned folders (newest first). */
@@ -175,11 +189,14 @@ function postgresUser(): { uid: number; gid: number } | undefined {
  */
 export async function startPostgres(): Promise<TestService | string> {
   const bin = postgresBinaries();
-  if (bin === undefined) return 'PostgreSQL is not installed (apt-get install postgresql)';
+  if (bin === undefined)
+    return unavailable('PostgreSQL is not installed (apt-get install postgresql)');
   let ids: { uid: number; gid: number } | undefined;
   if (process.getuid?.() === 0) {
     ids = postgresUser();
-    if (ids === undefined) return 'running as root and there is no postgres user to run PostgreSQL';
+    if (ids === undefined) {
+      return unavailable('running as root and there is no postgres user to run PostgreSQL');
+    }
   }
   const dir = mkdtempSync(join(tmpdir(), 'postgres-test-'));
   if (ids !== undefined) chownSync(dir, ids.uid, ids.gid);
