@@ -1,7 +1,8 @@
 /**
  * The Network tab's graph against the real proxy and embedded sandbox: the chameleon pair's
  * evidence, a costed expand that bills nothing before the confirm (sandbox ledger) and survives a
- * reload from the cache, and the heavy carrier's 520-carrier network drawn.
+ * reload from the cache, the heavy carrier's 520-carrier network drawn, and the layout of both as
+ * drawn: no carrier or label over another, every label inside the canvas, a small graph centred.
  */
 import type { Page } from '@playwright/test';
 import { expect, expectAxeCleanInBothThemes, test } from './fixtures.ts';
@@ -18,6 +19,63 @@ async function profileCalls(): Promise<number> {
     .flatMap((month) => month.lines)
     .filter((line) => line.kind === 'profile')
     .reduce((total, line) => total + line.calls, 0);
+}
+
+interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** What the canvas's test hook `drawnGraph()` reports (GraphCanvas.tsx): rendered pixels. */
+interface DrawnGraph {
+  width: number;
+  height: number;
+  zoom: number;
+  nodes: { id: string; node: Box; labelled: Box }[];
+}
+
+async function drawnGraph(page: Page): Promise<DrawnGraph> {
+  return await page
+    .getByTestId('network-graph')
+    .evaluate((element) => (element as HTMLElement & { drawnGraph(): DrawnGraph }).drawnGraph());
+}
+
+function overlap(a: Box, b: Box): boolean {
+  return a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+}
+
+/** The pairs of carriers whose boxes (node and label) overlap: sorted by x, compared while near. */
+function overlapping(drawn: DrawnGraph): string[] {
+  const nodes = [...drawn.nodes].sort((a, b) => a.labelled.x1 - b.labelled.x1);
+  const found: string[] = [];
+  nodes.forEach((a, i) => {
+    for (const b of nodes.slice(i + 1)) {
+      if (b.labelled.x1 >= a.labelled.x2) break;
+      if (overlap(a.labelled, b.labelled)) found.push(`${a.id}/${b.id}`);
+    }
+  });
+  return found;
+}
+
+/** The carriers whose box (node and label) reaches outside the canvas. */
+function outside(drawn: DrawnGraph): string[] {
+  return drawn.nodes
+    .filter(
+      ({ labelled: box }) =>
+        box.x1 < 0 || box.y1 < 0 || box.x2 > drawn.width || box.y2 > drawn.height,
+    )
+    .map((n) => n.id);
+}
+
+function unionOf(boxes: Box[]): Box {
+  return {
+    x1: Math.min(...boxes.map((b) => b.x1)),
+    y1: Math.min(...boxes.map((b) => b.y1)),
+    x2: Math.max(...boxes.map((b) => b.x2)),
+    y2: Math.max(...boxes.map((b) => b.y2)),
+  };
 }
 
 function graphOf(page: Page) {
@@ -116,3 +174,50 @@ test('the heavy carrier draws its 520-carrier network', async ({ page }) => {
   await expect(graph.canvas).toHaveAttribute('data-drawn-nodes', '521', { timeout: 30_000 });
   await expect(graph.carriers.getByRole('option')).toHaveCount(521);
 });
+
+for (const width of [390, 1440]) {
+  test(`at ${width} px the chameleon pair is drawn apart, labelled in full, centred and not blown up`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/carriers/4418207/network');
+    const canvas = graphOf(page).canvas;
+    await expect(canvas).toHaveAttribute('data-drawn-nodes', '2');
+    await expect(canvas).toHaveAttribute('data-graph-state', 'ready');
+    const drawn = await drawnGraph(page);
+    expect(drawn.nodes.map((n) => n.id).sort()).toEqual(['3187452', '4418207']);
+    expect(overlapping(drawn)).toEqual([]);
+    expect(outside(drawn)).toEqual([]);
+    // the two carriers (with their labels) in the middle of the box, within 5 % of its size
+    const union = unionOf(drawn.nodes.map((n) => n.labelled));
+    expect(Math.abs((union.x1 + union.x2) / 2 - drawn.width / 2)).toBeLessThan(drawn.width * 0.05);
+    expect(Math.abs((union.y1 + union.y2) / 2 - drawn.height / 2)).toBeLessThan(
+      drawn.height * 0.05,
+    );
+    // the zoom is capped: the centre node (30 px and its 4 px ring) stays under 48 px wide
+    for (const { node } of drawn.nodes) expect(node.x2 - node.x1).toBeLessThan(48);
+    // and the box is sized to the drawing, not the 28rem (448 px) of a large network
+    expect(drawn.height).toBeLessThanOrEqual(256);
+  });
+
+  test(`at ${width} px the 520-carrier network keeps its carriers apart and inside the canvas`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/carriers/3999999/network');
+    const canvas = graphOf(page).canvas;
+    await expect(canvas).toHaveAttribute('data-drawn-nodes', '521', { timeout: 30_000 });
+    const drawn = await drawnGraph(page);
+    expect(drawn.nodes).toHaveLength(521);
+    expect(overlapping(drawn)).toEqual([]);
+    expect(outside(drawn)).toEqual([]);
+    // packed closely enough that each carrier is a visible dot, 5 px or more even at 390 px (the
+    // circles of 36, 72, … carriers drew them 2.9 px there, 4.4 px at 1440)
+    for (const { node } of drawn.nodes) expect(node.x2 - node.x1).toBeGreaterThanOrEqual(5);
+    const union = unionOf(drawn.nodes.map((n) => n.labelled));
+    expect(Math.abs((union.x1 + union.x2) / 2 - drawn.width / 2)).toBeLessThan(drawn.width * 0.05);
+    expect(Math.abs((union.y1 + union.y2) / 2 - drawn.height / 2)).toBeLessThan(
+      drawn.height * 0.05,
+    );
+  });
+}

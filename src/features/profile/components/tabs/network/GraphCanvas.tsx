@@ -7,7 +7,19 @@ import cytoscape, { type Core, type ElementDefinition, type StylesheetJson } fro
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { NetworkGraph, NodeStatus } from './graph-model.ts';
 import type { GraphSelection } from './graph-selection.ts';
-import { positionsOf } from './graph-layout.ts';
+import {
+  CENTRE_FONT,
+  CENTRE_SIZE,
+  drawsLabels,
+  EDGE_FONT,
+  footprintOf,
+  LABEL_FONT,
+  LABEL_GAP,
+  LABEL_OUTLINE,
+  LABELLED_UP_TO,
+  NODE_SIZE,
+  positionsOf,
+} from './graph-layout.ts';
 import { STATUS_STYLE } from './graph-style.ts';
 
 interface Props {
@@ -33,14 +45,54 @@ function useDarkTheme(): boolean {
 
 const VERDICT_WORD = { pass: 'Pass', review: 'Review', fail: 'Fail' } as const;
 const PAN_STEP = 60;
-const MAX_FIT_ZOOM = 1.6;
+/** Fitting never zooms in further: two carriers are drawn at a readable size, not blown up. */
+const MAX_FIT_ZOOM = 1.25;
 const FIT_PADDING = 24;
+/** The box's height (28rem) and the least a small graph's box is shrunk to (13rem). */
+const BOX_HEIGHT = 448;
+const MIN_BOX_HEIGHT = 208;
 
-/** Above this many carriers, edges are drawn plain (straight, unlabelled): the list names them. */
-const BIG_GRAPH = 150;
+/** Test hook: a drawn element's box in rendered pixels, from the container's top left corner. */
+export interface DrawnBox {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/**
+ * Test hook (e2e): `drawnGraph()` on the canvas element (`data-testid="network-graph"`) reports
+ * the canvas size, the zoom and each carrier's rendered box, without and with its label, as
+ * Cytoscape's `renderedBoundingBox` gives them. Reads only; nothing in the app calls it.
+ */
+export interface DrawnGraph {
+  width: number;
+  height: number;
+  zoom: number;
+  nodes: { id: string; node: DrawnBox; labelled: DrawnBox }[];
+}
+
+type CanvasElement = HTMLDivElement & { drawnGraph?: () => DrawnGraph };
+
+function boxOf(box: DrawnBox): DrawnBox {
+  return { x1: box.x1, y1: box.y1, x2: box.x2, y2: box.y2 };
+}
+
+function drawnGraphOf(cy: Core): DrawnGraph {
+  return {
+    width: cy.width(),
+    height: cy.height(),
+    zoom: cy.zoom(),
+    nodes: cy.nodes().map((node) => ({
+      id: node.id(),
+      node: boxOf(node.renderedBoundingBox({ includeLabels: false, includeOverlays: false })),
+      labelled: boxOf(node.renderedBoundingBox({ includeLabels: true, includeOverlays: false })),
+    })),
+  };
+}
 
 function elementsOf(graph: NetworkGraph): ElementDefinition[] {
-  const plain = graph.nodes.length > BIG_GRAPH;
+  const plain = !drawsLabels(graph);
   const positions = positionsOf(graph);
   const nodes = graph.nodes.map((n): ElementDefinition => ({
     group: 'nodes',
@@ -83,14 +135,14 @@ function stylesheet(dark: boolean): StylesheetJson {
       selector: 'node',
       style: {
         label: 'data(label)',
-        width: 18,
-        height: 18,
-        'font-size': 9,
+        width: NODE_SIZE,
+        height: NODE_SIZE,
+        'font-size': LABEL_FONT,
         color: text,
         'text-valign': 'bottom',
-        'text-margin-y': 2,
+        'text-margin-y': LABEL_GAP,
         'text-outline-color': halo,
-        'text-outline-width': 2,
+        'text-outline-width': LABEL_OUTLINE,
         'min-zoomed-font-size': 7,
       },
     },
@@ -98,7 +150,13 @@ function stylesheet(dark: boolean): StylesheetJson {
     { selector: 'node.expanded', style: { 'border-width': 3, 'border-color': text } },
     {
       selector: 'node.centre',
-      style: { width: 30, height: 30, 'border-width': 4, 'border-color': text, 'font-size': 11 },
+      style: {
+        width: CENTRE_SIZE,
+        height: CENTRE_SIZE,
+        'border-width': 4,
+        'border-color': text,
+        'font-size': CENTRE_FONT,
+      },
     },
     {
       selector: 'edge',
@@ -107,11 +165,11 @@ function stylesheet(dark: boolean): StylesheetJson {
         'line-color': line,
         'curve-style': 'bezier',
         label: 'data(label)',
-        'font-size': 7,
+        'font-size': EDGE_FONT,
         color: text,
         'text-rotation': 'autorotate',
         'text-outline-color': halo,
-        'text-outline-width': 2,
+        'text-outline-width': LABEL_OUTLINE,
         'min-zoomed-font-size': 8,
       },
     },
@@ -131,34 +189,77 @@ function stylesheet(dark: boolean): StylesheetJson {
   ];
 }
 
+interface ModelBox {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
 /**
- * Fit the nodes' centres in the box. Cytoscape's own fit measures every element's label and overlay,
- * a large share of an expand's time with hundreds of carriers drawn.
+ * What the fit must show, in model pixels. A labelled graph is small: Cytoscape measures it, links
+ * and their labels included. A large one is bounded by each carrier's footprint (graph-layout.ts):
+ * measuring hundreds of labels and edges is a large share of an expand's time.
  */
-function fitNodes(cy: Core) {
+function contentOf(cy: Core): ModelBox | undefined {
   const nodes = cy.nodes();
-  if (nodes.empty()) return;
+  if (nodes.empty()) return undefined;
+  if (nodes.length <= LABELLED_UP_TO) {
+    const box = cy.elements().boundingBox({ includeLabels: true, includeOverlays: false });
+    return { x1: box.x1, y1: box.y1, x2: box.x2, y2: box.y2 };
+  }
   let [x1, y1, x2, y2] = [Infinity, Infinity, -Infinity, -Infinity];
+  const plain = footprintOf(false, false);
   nodes.forEach((node) => {
     const { x, y } = node.position();
-    x1 = Math.min(x1, x);
-    y1 = Math.min(y1, y);
-    x2 = Math.max(x2, x);
-    y2 = Math.max(y2, y);
+    const quiet = node.hasClass('quiet');
+    const size = quiet ? plain : footprintOf(node.hasClass('centre'), true);
+    x1 = Math.min(x1, x - size.width / 2);
+    y1 = Math.min(y1, y - size.height / 2);
+    x2 = Math.max(x2, x + size.width / 2);
+    y2 = Math.max(y2, y + size.height / 2);
   });
-  const margin = FIT_PADDING + 20; // half the centre node and a label line
-  const zoom = Math.min(
+  return { x1, y1, x2, y2 };
+}
+
+function zoomFor(content: ModelBox, width: number, height: number): number {
+  return Math.min(
     MAX_FIT_ZOOM,
-    (cy.width() - 2 * margin) / Math.max(1, x2 - x1),
-    (cy.height() - 2 * margin) / Math.max(1, y2 - y1),
+    (width - 2 * FIT_PADDING) / Math.max(1, content.x2 - content.x1),
+    (height - 2 * FIT_PADDING) / Math.max(1, content.y2 - content.y1),
   );
+}
+
+/** Centre the content in the box at the zoom that shows all of it, never above MAX_FIT_ZOOM. */
+function fitGraph(cy: Core) {
+  const content = contentOf(cy);
+  if (!content) return;
+  const zoom = zoomFor(content, cy.width(), cy.height());
   cy.viewport({
     zoom,
     pan: {
-      x: cy.width() / 2 - (zoom * (x1 + x2)) / 2,
-      y: cy.height() / 2 - (zoom * (y1 + y2)) / 2,
+      x: cy.width() / 2 - (zoom * (content.x1 + content.x2)) / 2,
+      y: cy.height() / 2 - (zoom * (content.y1 + content.y2)) / 2,
     },
   });
+}
+
+/**
+ * A small graph's box is only as tall as its drawing at the zoom the width allows (at least
+ * MIN_BOX_HEIGHT), so two carriers do not float in an empty box; a large one keeps BOX_HEIGHT.
+ */
+function sizeBox(cy: Core, element: HTMLElement) {
+  const content = contentOf(cy);
+  let height = BOX_HEIGHT;
+  if (content && cy.nodes().length <= LABELLED_UP_TO) {
+    const zoom = zoomFor(content, cy.width(), Infinity);
+    const wanted = Math.ceil(zoom * (content.y2 - content.y1) + 2 * FIT_PADDING);
+    height = Math.min(BOX_HEIGHT, Math.max(MIN_BOX_HEIGHT, wanted));
+  }
+  if (Math.round(cy.height()) === height) return;
+  // a CSSOM property (not a style attribute): the CSP allows it
+  element.style.height = `${height}px`;
+  cy.resize();
 }
 
 function placeOf(e: ElementDefinition): string {
@@ -254,11 +355,14 @@ export default function GraphCanvas({ graph, selection, onSelect }: Props) {
       hideEdgesOnViewport: graph.nodes.length > 200,
     });
     cyRef.current = cy;
+    const element: CanvasElement = container.current;
+    element.drawnGraph = () => drawnGraphOf(cy);
     cy.on('tap', 'node', (event) => selectRef.current({ kind: 'node', dot: event.target.id() }));
     cy.on('tap', 'edge', (event) => selectRef.current({ kind: 'edge', id: event.target.id() }));
     const given = drawnElements.current;
     return () => {
       cyRef.current = undefined;
+      delete element.drawnGraph;
       // a new instance (a remount) starts empty: draw everything again
       given.clear();
       cy.destroy();
@@ -279,9 +383,10 @@ export default function GraphCanvas({ graph, selection, onSelect }: Props) {
     // classes and place again is left alone: touching it would make Cytoscape work out its style
     // (or its edges' paths) again on the next frame.
     const changed = drawChanges(cy, elementsOf(graph), drawnElements.current);
-    if (changed) fitNodes(cy);
-    // Set on the element itself, once drawn, so a watcher (e2e, bench) sees the drawn state.
     const el = container.current;
+    if (changed && el) sizeBox(cy, el);
+    if (changed) fitGraph(cy);
+    // Set on the element itself, once drawn, so a watcher (e2e, bench) sees the drawn state.
     if (el) {
       el.dataset['graphState'] = 'ready';
       el.dataset['drawnNodes'] = String(cy.nodes().length);
@@ -319,7 +424,7 @@ export default function GraphCanvas({ graph, selection, onSelect }: Props) {
     else if (event.key === '+' || event.key === '=')
       cy.zoom({ level: cy.zoom() * 1.25, renderedPosition: centre });
     else if (event.key === '-') cy.zoom({ level: cy.zoom() / 1.25, renderedPosition: centre });
-    else if (event.key === '0') fitNodes(cy);
+    else if (event.key === '0') fitGraph(cy);
     else return;
     event.preventDefault();
   }
