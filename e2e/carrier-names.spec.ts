@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { API_HEADERS, expect, test } from './fixtures.ts';
+import { API_HEADERS, expect, expectAxeCleanInBothThemes, test } from './fixtures.ts';
 import { sandbox } from './sandbox.ts';
 import { SANDBOX_URL } from './slots.ts';
 
@@ -92,6 +92,7 @@ test('"Look up 1 name" shows the cost first, bills nothing until confirmed, then
   await page.getByRole('button', { name: 'Look up 1 name' }).click();
   await expect(page.getByText(/Looking up 1 name costs \$0\.10/)).toBeVisible();
   expect(await fmcsaCalls()).toBe(before);
+  await expectAxeCleanInBothThemes(page);
 
   await page.getByRole('button', { name: 'Look up for $0.10' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Named 1 carrier.' })).toBeVisible();
