@@ -29,6 +29,7 @@
  */
 import {
   Fragment,
+  useCallback,
   useEffect,
   useMemo,
   useRef,
@@ -48,6 +49,7 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
+import { ScrollHintFrame, useScrollEdges } from '../ScrollHint.tsx';
 import { ExportCsvButton, type CsvExport } from './ExportCsvButton.tsx';
 import { Pager, type PagerProps } from './Pager.tsx';
 import { Spacer, useRowWindow } from './row-window.tsx';
@@ -360,6 +362,14 @@ export function DataTable<TRow extends RowData>(props: DataTableProps<TRow>) {
   const virtual = props.virtualize ?? bodyRows.length >= VIRTUAL_FROM;
   const maxHeight = props.maxHeight ?? (virtual ? VIRTUAL_MAX_HEIGHT : undefined);
   const scrollRef = useRef<HTMLDivElement | null>(null);
+  const { ref: edgesRef, edges } = useScrollEdges<HTMLDivElement>();
+  const setScrollBox = useCallback(
+    (element: HTMLDivElement | null) => {
+      scrollRef.current = element;
+      edgesRef(element);
+    },
+    [edgesRef],
+  );
   const rowWindow = useRowWindow({
     count: virtual ? bodyRows.length : 0,
     scrollRef,
@@ -418,106 +428,110 @@ export function DataTable<TRow extends RowData>(props: DataTableProps<TRow>) {
           <ExportCsvButton rows={sortedRows.map((row) => row.original)} {...props.csv} />
         </div>
       ) : null}
-      <div
-        ref={scrollRef}
-        // relative: a visually hidden (absolute) label inside a cell is clipped by this box too,
-        // instead of widening the page from where it would sit unscrolled
-        className="relative overflow-auto rounded-lg border border-neutral-200 dark:border-neutral-800"
-        style={maxHeight ? { maxHeight } : undefined}
-        data-testid="virtual-table-scroll"
-      >
-        <table className="w-full border-collapse text-left text-sm" data-row-count={data.length}>
-          <caption
-            className={
-              props.captionHidden
-                ? 'sr-only'
-                : 'px-3 py-2 text-left text-sm font-medium text-neutral-700 dark:text-neutral-300'
-            }
-          >
-            {props.caption}
-          </caption>
-          <thead
-            className={`bg-neutral-50 text-xs tracking-wide text-neutral-600 uppercase dark:bg-neutral-900 dark:text-neutral-400 ${maxHeight ? 'sticky top-0 z-10' : ''}`}
-          >
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {toggleColumn ? (
-                  <th scope="col" className={`${CELL} w-10`}>
-                    <span className="sr-only">Details</span>
-                  </th>
-                ) : null}
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const ariaSort =
-                    sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
-                  const canSort = header.column.getCanSort();
-                  const column = columns.find((c) => c.id === header.column.id);
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={canSort ? ariaSort : undefined}
-                      className={`px-3 py-2 font-semibold ${column?.align === 'end' ? 'text-right' : ''} ${column?.className ?? ''}`}
-                    >
-                      {canSort ? (
-                        <button
-                          type="button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          className="inline-flex items-center gap-1 rounded uppercase hover:text-neutral-950 dark:hover:text-neutral-50"
-                        >
-                          <table.FlexRender header={header} />
-                          <SortMark direction={sorted} />
-                        </button>
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
+      <ScrollHintFrame edges={edges}>
+        <div
+          ref={setScrollBox}
+          // relative: a visually hidden (absolute) label inside a cell is clipped by this box too,
+          // instead of widening the page from where it would sit unscrolled
+          className="relative overflow-auto rounded-lg border border-neutral-200 dark:border-neutral-800"
+          style={maxHeight ? { maxHeight } : undefined}
+          data-testid="virtual-table-scroll"
+        >
+          <table className="w-full border-collapse text-left text-sm" data-row-count={data.length}>
+            <caption
+              className={
+                props.captionHidden
+                  ? 'sr-only'
+                  : 'px-3 py-2 text-left text-sm font-medium text-neutral-700 dark:text-neutral-300'
+              }
+            >
+              {props.caption}
+            </caption>
+            <thead
+              className={`bg-neutral-50 text-xs tracking-wide text-neutral-600 uppercase dark:bg-neutral-900 dark:text-neutral-400 ${maxHeight ? 'sticky top-0 z-10' : ''}`}
+            >
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {toggleColumn ? (
+                    <th scope="col" className={`${CELL} w-10`}>
+                      <span className="sr-only">Details</span>
                     </th>
+                  ) : null}
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    const ariaSort =
+                      sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
+                    const canSort = header.column.getCanSort();
+                    const column = columns.find((c) => c.id === header.column.id);
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        aria-sort={canSort ? ariaSort : undefined}
+                        className={`px-3 py-2 font-semibold ${column?.align === 'end' ? 'text-right' : ''} ${column?.className ?? ''}`}
+                      >
+                        {canSort ? (
+                          <button
+                            type="button"
+                            onClick={header.column.getToggleSortingHandler()}
+                            className="inline-flex items-center gap-1 rounded uppercase hover:text-neutral-950 dark:hover:text-neutral-50"
+                          >
+                            <table.FlexRender header={header} />
+                            <SortMark direction={sorted} />
+                          </button>
+                        ) : (
+                          <table.FlexRender header={header} />
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            {bodyRows.length === 0 ? (
+              <tbody>
+                <tr>
+                  <td
+                    colSpan={columnCount}
+                    className="px-3 py-6 text-center text-neutral-600 dark:text-neutral-400"
+                  >
+                    {props.empty ?? 'Nothing to show.'}
+                  </td>
+                </tr>
+              </tbody>
+            ) : virtual ? (
+              <>
+                {rowWindow.rows.map((item) => {
+                  const row = bodyRows[item.index];
+                  if (row === undefined) return null;
+                  return (
+                    <Fragment key={item.key}>
+                      {item.gapBefore > 0 && (
+                        <Spacer height={item.gapBefore} columns={columnCount} />
+                      )}
+                      <tbody data-index={item.index} ref={virtualizer.measureElement}>
+                        {renderRow(row)}
+                      </tbody>
+                    </Fragment>
                   );
                 })}
-              </tr>
-            ))}
-          </thead>
-          {bodyRows.length === 0 ? (
-            <tbody>
-              <tr>
-                <td
-                  colSpan={columnCount}
-                  className="px-3 py-6 text-center text-neutral-600 dark:text-neutral-400"
-                >
-                  {props.empty ?? 'Nothing to show.'}
-                </td>
-              </tr>
-            </tbody>
-          ) : virtual ? (
-            <>
-              {rowWindow.rows.map((item) => {
-                const row = bodyRows[item.index];
-                if (row === undefined) return null;
-                return (
-                  <Fragment key={item.key}>
-                    {item.gapBefore > 0 && <Spacer height={item.gapBefore} columns={columnCount} />}
-                    <tbody data-index={item.index} ref={virtualizer.measureElement}>
-                      {renderRow(row)}
-                    </tbody>
-                  </Fragment>
-                );
-              })}
-              {rowWindow.after > 0 && <Spacer height={rowWindow.after} columns={columnCount} />}
-            </>
-          ) : (
-            <tbody>
-              {bodyRows.map((row) => (
-                <Fragment key={row.id}>{renderRow(row)}</Fragment>
-              ))}
-            </tbody>
-          )}
-          {props.footer ? (
-            <tfoot className="border-t border-neutral-300 dark:border-neutral-700">
-              {props.footer}
-            </tfoot>
-          ) : null}
-        </table>
-      </div>
+                {rowWindow.after > 0 && <Spacer height={rowWindow.after} columns={columnCount} />}
+              </>
+            ) : (
+              <tbody>
+                {bodyRows.map((row) => (
+                  <Fragment key={row.id}>{renderRow(row)}</Fragment>
+                ))}
+              </tbody>
+            )}
+            {props.footer ? (
+              <tfoot className="border-t border-neutral-300 dark:border-neutral-700">
+                {props.footer}
+              </tfoot>
+            ) : null}
+          </table>
+        </div>
+      </ScrollHintFrame>
       {pager && pager.pageCount > 1 ? <Pager {...pager} /> : null}
     </div>
   );
