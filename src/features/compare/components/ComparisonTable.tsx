@@ -1,3 +1,4 @@
+import { ScrollHintFrame, useScrollEdges } from '../../../components/ScrollHint.tsx';
 import type { CompareCell, CompareColumn, CompareSection, Tone } from '../model/compare-model.ts';
 import { BasicBar } from './BasicBar.tsx';
 import { ColumnHead } from './ColumnHead.tsx';
@@ -42,8 +43,8 @@ interface ComparisonTableProps {
 
 /**
  * The comparison as a real table: carriers are the column headers, attributes the row headers, each
- * section a row group with its own heading. Scrolls sideways inside itself on a narrow screen; on
- * paper it takes the page's width.
+ * section a row group with its own heading. Scrolls sideways inside itself on a narrow screen, with
+ * the shared fade on the edge that has more; on paper it takes the page's width.
  */
 export function ComparisonTable({
   columns,
@@ -53,81 +54,87 @@ export function ComparisonTable({
   onRemove,
 }: ComparisonTableProps) {
   const span = columns.length + 1;
+  const { ref, edges } = useScrollEdges<HTMLDivElement>();
   return (
-    <div
-      role="region"
-      aria-label="Comparison"
-      tabIndex={0}
-      className="overflow-x-auto print:overflow-visible"
-    >
-      <table
-        className="w-full min-w-[40rem] table-fixed border-collapse text-left text-sm print:min-w-0 print:text-[9px] print:leading-tight"
-        data-columns={columns.length}
+    <ScrollHintFrame edges={edges}>
+      <div
+        ref={ref}
+        role="region"
+        aria-label="Comparison"
+        tabIndex={0}
+        // relative: the visually hidden (absolute) texts of the column heads are clipped by this box
+        // too; without it they sat where the unscrolled columns end and widened the page
+        className="relative overflow-x-auto print:overflow-visible"
       >
-        <caption className="sr-only">
-          {`Comparison of ${columns.length} carriers: ${titles.join(', ')}`}
-        </caption>
-        <colgroup>
-          <col className="w-44 print:w-28" />
-          {columns.map((column) => (
-            <col key={column.dot} />
-          ))}
-        </colgroup>
-        <thead>
-          <tr>
-            <th scope="col" className={`${CELL} align-bottom`}>
-              Attribute
-            </th>
-            {columns.map((column, index) => (
-              <th key={column.dot} scope="col" className={CELL} data-carrier={column.dot}>
-                <ColumnHead
-                  dot={column.dot}
-                  title={titles[index] ?? `DOT ${column.dot}`}
-                  index={index}
-                  count={columns.length}
-                  onMove={onMove}
-                  onRemove={onRemove}
-                />
-              </th>
+        <table
+          className="w-full min-w-[40rem] table-fixed border-collapse text-left text-sm print:min-w-0 print:text-[9px] print:leading-tight"
+          data-columns={columns.length}
+        >
+          <caption className="sr-only">
+            {`Comparison of ${columns.length} carriers: ${titles.join(', ')}`}
+          </caption>
+          <colgroup>
+            <col className="w-44 print:w-28" />
+            {columns.map((column) => (
+              <col key={column.dot} />
             ))}
-          </tr>
-        </thead>
-        {sections.map((section) => (
-          <tbody key={section.id} data-section={section.id} className="break-inside-avoid">
+          </colgroup>
+          <thead>
             <tr>
-              <th
-                scope="colgroup"
-                colSpan={span}
-                className="bg-neutral-100 px-2 pt-3 pb-1 text-sm font-semibold text-neutral-950 dark:bg-neutral-800 dark:text-neutral-50 print:pt-1 print:text-[10px]"
-              >
-                {section.title}
+              <th scope="col" className={`${CELL} align-bottom`}>
+                Attribute
               </th>
-            </tr>
-            {section.rows.map((row) => (
-              <tr key={row.id} data-row={row.id} data-differs={row.differs || undefined}>
-                <th scope="row" className={`${CELL} font-medium`}>
-                  {row.label}
-                  {row.differs ? (
-                    <span className="ml-1 text-xs font-normal text-neutral-600 dark:text-neutral-400">
-                      (differs)
-                    </span>
-                  ) : null}
+              {columns.map((column, index) => (
+                <th key={column.dot} scope="col" className={CELL} data-carrier={column.dot}>
+                  <ColumnHead
+                    dot={column.dot}
+                    title={titles[index] ?? `DOT ${column.dot}`}
+                    index={index}
+                    count={columns.length}
+                    onMove={onMove}
+                    onRemove={onRemove}
+                  />
                 </th>
-                {row.cells.map((cell, index) => (
-                  <td
-                    key={columns[index]?.dot ?? index}
-                    className={`${CELL} ${cell.mark ? MARKED : ''}`}
-                    data-mark={cell.mark}
-                    data-carrier={columns[index]?.dot}
-                  >
-                    <Cell cell={cell} rowId={row.id} />
-                  </td>
-                ))}
+              ))}
+            </tr>
+          </thead>
+          {sections.map((section) => (
+            <tbody key={section.id} data-section={section.id} className="break-inside-avoid">
+              <tr>
+                <th
+                  scope="colgroup"
+                  colSpan={span}
+                  className="bg-neutral-100 px-2 pt-3 pb-1 text-sm font-semibold text-neutral-950 dark:bg-neutral-800 dark:text-neutral-50 print:pt-1 print:text-[10px]"
+                >
+                  {section.title}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        ))}
-      </table>
-    </div>
+              {section.rows.map((row) => (
+                <tr key={row.id} data-row={row.id} data-differs={row.differs || undefined}>
+                  <th scope="row" className={`${CELL} font-medium`}>
+                    {row.label}
+                    {row.differs ? (
+                      <span className="ml-1 text-xs font-normal text-neutral-600 dark:text-neutral-400">
+                        (differs)
+                      </span>
+                    ) : null}
+                  </th>
+                  {row.cells.map((cell, index) => (
+                    <td
+                      key={columns[index]?.dot ?? index}
+                      className={`${CELL} ${cell.mark ? MARKED : ''}`}
+                      data-mark={cell.mark}
+                      data-carrier={columns[index]?.dot}
+                    >
+                      <Cell cell={cell} rowId={row.id} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </div>
+    </ScrollHintFrame>
   );
 }
