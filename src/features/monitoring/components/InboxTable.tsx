@@ -2,6 +2,7 @@ import { Fragment, memo, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Link } from 'react-router';
 import { Badge } from '../../../components/Badge.tsx';
 import { CompareToggle } from '../../../components/comparison/CompareToggle.tsx';
+import { ScrollArea, ScrollHintFrame, useScrollEdges } from '../../../components/ScrollHint.tsx';
 import { Spacer, useRowWindow } from '../../../components/data-table/row-window.tsx';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { formatDate, MISSING } from '../../../lib/format.ts';
@@ -31,13 +32,21 @@ interface InboxTableProps {
   onUnwatch: (profileIds: string[]) => void;
 }
 
-const CELL = 'px-3 py-2 align-top max-md:px-1 max-md:py-0.5';
-/** Below the md breakpoint each profile is a card (a wrapping row of its cells), not a wide row. */
+/**
+ * Table or cards by the room the inbox has, not the window's width (a container query on the
+ * scroll box's frame): with the channel rail beside it, a window of 800 to 1100 px left the table
+ * too little room and pushed its last column (the actions) out of the box. Below 52rem (832 px,
+ * the table's narrowest with its nine columns) each profile is a card.
+ */
+const CELL = 'px-3 py-2 align-top @max-[52rem]:px-1 @max-[52rem]:py-0.5';
+/** In a narrow box each profile is a card (a wrapping row of its cells), not a wide row. */
 const CARD_ROW =
-  'border-t border-neutral-200 dark:border-neutral-800 max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-2 max-md:py-2';
+  'border-t border-neutral-200 dark:border-neutral-800 @max-[52rem]:flex @max-[52rem]:flex-wrap @max-[52rem]:items-center @max-[52rem]:gap-x-2 @max-[52rem]:px-2 @max-[52rem]:py-2';
 /** The column name a cell shows on a card, where the header row is not drawn. */
 function CardLabel({ children }: { children: string }) {
-  return <span className="text-neutral-600 md:hidden dark:text-neutral-400">{children}: </span>;
+  return (
+    <span className="text-neutral-600 @min-[52rem]:hidden dark:text-neutral-400">{children}: </span>
+  );
 }
 const COLUMNS = 9;
 /** Height of a collapsed row (px) before it is measured. */
@@ -107,6 +116,14 @@ export function InboxTable(props: InboxTableProps) {
   const { rows } = props;
   const { expanded, toggle, allOpen, toggleAll } = useExpanded(rows);
   const scrollRef = useRef<HTMLDivElement | null>(null);
+  const { ref: edgesRef, edges } = useScrollEdges<HTMLDivElement>();
+  const setScrollBox = useCallback(
+    (element: HTMLDivElement | null) => {
+      scrollRef.current = element;
+      edgesRef(element);
+    },
+    [edgesRef],
+  );
   const [focusedId, setFocusedId] = useState<string | undefined>();
   const overscan = useOverscanAfterFirstPaint();
   const keepIndex = focusedId
@@ -131,52 +148,54 @@ export function InboxTable(props: InboxTableProps) {
       <button type="button" className={`${BUTTON} mb-2`} onClick={toggleAll}>
         {allOpen ? 'Collapse all' : 'Expand all'}
       </button>
-      <div
-        ref={scrollRef}
-        className="relative max-h-[75vh] overflow-auto rounded-lg border border-neutral-200 dark:border-neutral-800"
-        data-testid="inbox-scroll"
-      >
-        <table
-          className="w-full text-sm max-md:block"
-          aria-rowcount={rowCount}
-          data-row-count={rows.length}
+      <ScrollHintFrame edges={edges} className="@container">
+        <div
+          ref={setScrollBox}
+          className="relative max-h-[75vh] overflow-auto rounded-lg border border-neutral-200 dark:border-neutral-800"
+          data-testid="inbox-scroll"
         >
-          <caption className="sr-only">Watched carriers and their changes</caption>
-          <InboxHead />
-          {windowRows.map((item) => {
-            const row = rows[item.index];
-            if (row === undefined) return null;
-            const id = row.profile.profileId;
-            const open = expanded.has(id);
-            const rowIndex = indexes[item.index] ?? 0;
-            return (
-              <Fragment key={item.key}>
-                {item.gapBefore > 0 && <Spacer height={item.gapBefore} columns={COLUMNS} />}
-                <tbody
-                  className="max-md:block"
-                  data-index={item.index}
-                  ref={virtualizer.measureElement}
-                  onFocus={() => setFocusedId(id)}
-                >
-                  <ProfileRow
-                    row={row}
-                    rowIndex={rowIndex}
-                    name={props.names.get(row.profile.dot)}
-                    triage={props.triage}
-                    open={open}
-                    checked={props.selected.has(id)}
-                    onToggle={toggle}
-                    onSelect={props.onSelect}
-                    onUnwatch={props.onUnwatch}
-                  />
-                  {open ? <DetailRow {...props} row={row} rowIndex={rowIndex + 1} /> : null}
-                </tbody>
-              </Fragment>
-            );
-          })}
-          {after > 0 && <Spacer height={after} columns={COLUMNS} />}
-        </table>
-      </div>
+          <table
+            className="w-full text-sm @max-[52rem]:block"
+            aria-rowcount={rowCount}
+            data-row-count={rows.length}
+          >
+            <caption className="sr-only">Watched carriers and their changes</caption>
+            <InboxHead />
+            {windowRows.map((item) => {
+              const row = rows[item.index];
+              if (row === undefined) return null;
+              const id = row.profile.profileId;
+              const open = expanded.has(id);
+              const rowIndex = indexes[item.index] ?? 0;
+              return (
+                <Fragment key={item.key}>
+                  {item.gapBefore > 0 && <Spacer height={item.gapBefore} columns={COLUMNS} />}
+                  <tbody
+                    className="@max-[52rem]:block"
+                    data-index={item.index}
+                    ref={virtualizer.measureElement}
+                    onFocus={() => setFocusedId(id)}
+                  >
+                    <ProfileRow
+                      row={row}
+                      rowIndex={rowIndex}
+                      name={props.names.get(row.profile.dot)}
+                      triage={props.triage}
+                      open={open}
+                      checked={props.selected.has(id)}
+                      onToggle={toggle}
+                      onSelect={props.onSelect}
+                      onUnwatch={props.onUnwatch}
+                    />
+                    {open ? <DetailRow {...props} row={row} rowIndex={rowIndex + 1} /> : null}
+                  </tbody>
+                </Fragment>
+              );
+            })}
+            {after > 0 && <Spacer height={after} columns={COLUMNS} />}
+          </table>
+        </div>
+      </ScrollHintFrame>
     </>
   );
 }
@@ -185,7 +204,7 @@ const HEADERS = ['DOT', 'Docket', 'Name', 'Channels', 'Changes', 'Last changed',
 
 function InboxHead() {
   return (
-    <thead className="sticky top-0 z-10 bg-neutral-50 text-left text-neutral-700 max-md:sr-only dark:bg-neutral-900 dark:text-neutral-300">
+    <thead className="sticky top-0 z-10 bg-neutral-50 text-left text-neutral-700 @max-[52rem]:sr-only dark:bg-neutral-900 dark:text-neutral-300">
       <tr aria-rowindex={1}>
         <th scope="col" className={CELL}>
           <span className="sr-only">Select</span>
@@ -214,20 +233,25 @@ interface DetailRowProps extends InboxTableProps {
 
 function DetailRow({ row, rowIndex, triage, lastVisit, onTriage, saving }: DetailRowProps) {
   return (
-    <tr aria-rowindex={rowIndex} className="max-md:block">
+    <tr aria-rowindex={rowIndex} className="@max-[52rem]:block">
       <td
         colSpan={COLUMNS}
-        className="bg-neutral-50 px-3 pb-3 max-md:block max-md:px-1 dark:bg-neutral-900/60"
+        className="bg-neutral-50 px-3 pb-3 @max-[52rem]:block @max-[52rem]:px-1 dark:bg-neutral-900/60"
       >
         {row.changes.length ? (
-          <ChangeTable
-            profileId={row.profile.profileId}
-            changes={row.changes}
-            triage={triage}
-            lastVisit={lastVisit}
-            onTriage={onTriage}
-            saving={saving}
-          />
+          // contain:inline-size: the changes take the width the row has and scroll inside it
+          // (with the fade) when they need more, instead of widening the whole table and pushing
+          // its last columns (the actions) out of the box
+          <ScrollArea className="[contain:inline-size]">
+            <ChangeTable
+              profileId={row.profile.profileId}
+              changes={row.changes}
+              triage={triage}
+              lastVisit={lastVisit}
+              onTriage={onTriage}
+              saving={saving}
+            />
+          </ScrollArea>
         ) : (
           <p className="py-2">No changes recorded for this profile.</p>
         )}
@@ -292,7 +316,7 @@ const ProfileRow = memo(function ProfileRow({
         </span>
       </th>
       <td className={CELL}>{profile.docket ?? MISSING}</td>
-      <td className={`${CELL} max-md:basis-full`}>
+      <td className={`${CELL} @max-[52rem]:basis-full`}>
         {name ?? MISSING}
         {row.impact ? (
           <div className="mt-1">

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { Pager } from '../../../components/data-table/Pager.tsx';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import type { Channel } from '../../../lib/service/index.ts';
 import { CHANNELS } from '../../../lib/service/index.ts';
 import { useKnownNames } from '../api/known-names.ts';
@@ -15,6 +15,7 @@ import { csvFileName, toCsv } from '../model/csv.ts';
 import type { InboxChange, TriageState } from '../../../lib/monitoring/inbox.ts';
 import { BulkWatchPanel } from './BulkWatchPanel.tsx';
 import { ChannelRail } from './ChannelRail.tsx';
+import { inboxCount } from './inbox-count.ts';
 import { InboxFilters } from './InboxFilters.tsx';
 import { InboxTable } from './InboxTable.tsx';
 import { NameLookup } from './NameLookup.tsx';
@@ -195,7 +196,7 @@ export function MonitoringPage() {
           </button>
           <p className={`${MUTED} ml-auto`} role="status">
             {list.isSuccess
-              ? `${formatCount(total)} carriers · updated ${formatDateTime(new Date(list.dataUpdatedAt))}`
+              ? `${inboxCount({ total, onPage: profiles.length, shown: rows.length, triage: params.triage })} · updated ${formatDateTime(new Date(list.dataUpdatedAt))}`
               : ''}
             {list.isPlaceholderData ? ' · loading the next page…' : ''}
           </p>
