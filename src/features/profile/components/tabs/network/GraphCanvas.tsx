@@ -256,9 +256,11 @@ function sizeBox(cy: Core, element: HTMLElement) {
     const wanted = Math.ceil(zoom * (content.y2 - content.y1) + 2 * FIT_PADDING);
     height = Math.min(BOX_HEIGHT, Math.max(MIN_BOX_HEIGHT, wanted));
   }
-  if (Math.round(cy.height()) === height) return;
+  // what was set last (none: the class's 28rem); reading the drawn height would force a layout
+  const set = element.style.height === '' ? BOX_HEIGHT : parseFloat(element.style.height);
+  if (set === height) return;
   // a CSSOM property (not a style attribute): the CSP allows it
-  element.style.height = `${height}px`;
+  element.style.height = height === BOX_HEIGHT ? '' : `${height}px`;
   cy.resize();
 }
 
