@@ -22,7 +22,7 @@ import type { NameRecorder } from './recorder.ts';
 import { sightingsIn } from './sightings.ts';
 import type { CarrierNameStore } from './store.ts';
 
-export const MAX_LOOKUP_DOTS = 100;
+const MAX_LOOKUP_DOTS = 100;
 const DOT = /^[1-9]\d{0,7}$/;
 /** Look-ups in flight at once; the upstream queue keeps the service's rate limits. */
 const CONCURRENCY = 4;

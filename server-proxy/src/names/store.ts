@@ -27,7 +27,7 @@ export interface NameSighting {
 }
 
 /** A stored name; `dba` and `docket` are null when none is known. */
-export interface StoredName {
+interface StoredName {
   dot: string;
   legal: string | null;
   dba: string | null;
