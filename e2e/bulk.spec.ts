@@ -27,8 +27,8 @@ test('a pasted list: reasons, estimate, run, progress, results and the CSV expor
   await expect(page.getByText('3 carriers to vet; 2 entries left out.')).toBeVisible();
   const left = page.getByRole('list', { name: 'Left out' });
   await expect(left.getByRole('listitem')).toHaveText([
-    /hello there.*entry 2, invalid.*Not a USDOT number or docket/,
-    /USDOT 568253.*entry 4, duplicate.*Repeats entry 1 \(568253\)/,
+    /hello there.*line 2, invalid.*Not a USDOT number or docket/,
+    /USDOT 568253.*line 3, duplicate.*Repeats line 1 \(568253\)/,
   ]);
 
   const panel = await estimate(page);
@@ -59,7 +59,12 @@ test('a pasted list: reasons, estimate, run, progress, results and the CSV expor
     { header: true, skipEmptyLines: true },
   ).data;
   expect(rows).toEqual([
-    expect.objectContaining({ identifier: '2214589', dot_number: '2214589', status: 'done' }),
+    expect.objectContaining({
+      line: '3',
+      identifier: '2214589',
+      dot_number: '2214589',
+      status: 'done',
+    }),
   ]);
   expect(rows[0]?.verdict).toMatch(/^(Pass|Review|Fail)$/);
 
@@ -84,6 +89,68 @@ test('an uploaded CSV: the identifier column and its header are found', async ({
   await expect(picker.getByRole('checkbox', { name: 'The first row is a header' })).toBeChecked();
   await expect(listBox(page)).toHaveValue('568253\n2214589\nn/a');
   await expect(page.getByText('2 carriers to vet; 1 entry left out.')).toBeVisible();
+  // named by its row in the file (the header is row 1), not its line in the box
+  await expect(page.getByRole('list', { name: 'Left out' })).toContainText('n/a (row 4, invalid)');
   const panel = await estimate(page);
   await expect(panel.getByRole('button', { name: 'Run 2 carriers' })).toBeEnabled();
+});
+
+test('on a phone: verdict first, a DOT and its docket vetted once, the entries left out kept', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/bulk');
+  // HANSEN is USDOT 568253 and docket MC277621: one carrier, given twice
+  await listBox(page).fill('568253\n\nhello\nMC277621\n2214589');
+  await expect(page.getByText('3 carriers to vet; 1 entry left out.')).toBeVisible();
+  const panel = await estimate(page);
+  await panel.getByRole('button', { name: 'Run 3 carriers' }).click();
+  await expect(page.getByTestId('job-status')).toHaveText('Done', { timeout: 10_000 });
+
+  // the entry left out is kept with the job, with its line and reason
+  const leftOut = page.getByRole('region', { name: /Left out/ });
+  await expect(leftOut).toContainText('hello (line 3, invalid): Not a USDOT number or docket');
+  await expect(page.getByText(/^2 carriers \(1 entry left out\)/)).toBeVisible();
+
+  const table = page.getByRole('table', { name: 'Results of the job' });
+  const body = table.locator('tbody tr');
+  await expect(body).toHaveCount(3);
+  const hansen = body.filter({ hasText: 'HANSEN' });
+  await expect(hansen).toHaveCount(1);
+  await expect(hansen).toContainText('Inputs: 568253 (line 1), MC277621 (line 4)');
+  await expect(body.nth(1)).toContainText('Left out (invalid)');
+
+  // the verdict of the first row is on screen without scrolling sideways, and the carrier with it
+  const first = body.first();
+  await first.evaluate((row) => row.scrollIntoView({ block: 'center', inline: 'nearest' }));
+  const boxes = await first.evaluate((row) => {
+    const scroller = row.closest('[data-testid="virtual-table-scroll"]');
+    if (scroller) scroller.scrollLeft = 0;
+    const verdict = [...row.children].find((cell) => /Pass|Review|Fail/.test(cell.textContent));
+    const name = row.querySelector('a');
+    const box = (el: Element | null | undefined) => {
+      const rect = el?.getBoundingClientRect();
+      return rect ? { left: rect.left, right: rect.right } : undefined;
+    };
+    return { verdict: box(verdict), name: box(name), width: window.innerWidth };
+  });
+  expect(boxes.verdict).toBeDefined();
+  expect(boxes.verdict!.left).toBeGreaterThanOrEqual(0);
+  expect(boxes.verdict!.right).toBeLessThanOrEqual(boxes.width);
+  expect(boxes.name!.left).toBeLessThan(boxes.width);
+
+  // both exports carry the line, every input and the entry left out with why (CSV read here)
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export 3 rows as CSV' }).click();
+  const csv = Papa.parse<Record<string, string>>(
+    await readFile((await (await downloading).path())!, 'utf8'),
+    { header: true, skipEmptyLines: true },
+  ).data;
+  expect(csv.map((row) => [row.line, row.identifier, row.status])).toEqual([
+    ['1', '568253', 'done'],
+    ['3', 'hello', 'left_out'],
+    ['5', '2214589', 'done'],
+  ]);
+  expect(csv[0]?.inputs).toBe('568253 (line 1); MC277621 (line 4)');
+  expect(csv[1]?.left_out).toMatch(/^Left out \(invalid\): Not a USDOT number or docket/);
 });

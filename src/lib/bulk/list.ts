@@ -99,6 +99,25 @@ export function numberedEntries(
   return inputs.map((input, index) => ({ input, position: positions?.[index] ?? index + 1 }));
 }
 
+/**
+ * The entries of the list box: numbered by their line, or, when the box was filled from a file's
+ * column (one cell a line), by the file's row of each line (`rows[line - 1]`).
+ */
+export function boxEntries(
+  text: string,
+  rows: readonly number[] | undefined,
+): { entries: ListEntry[]; numbering: Numbering } {
+  const entries = splitNumbered(text);
+  if (rows === undefined) return { entries, numbering: 'line' };
+  return {
+    entries: entries.map((entry) => ({
+      input: entry.input,
+      position: rows[entry.position - 1] ?? entry.position,
+    })),
+    numbering: 'row',
+  };
+}
+
 /** "line 3" / "row 34" */
 export function positionLabel(numbering: Numbering, position: number): string {
   return `${numbering} ${position.toLocaleString('en-US')}`;

@@ -20,6 +20,7 @@ import {
   type BulkEstimate,
   type BulkJob,
 } from '../../../lib/bulk/contract.ts';
+import type { ListEntry, Numbering } from '../../../lib/bulk/list.ts';
 import { FRESHNESS } from '../../../lib/freshness.ts';
 import { isActive } from '../model/format.ts';
 import { bulkKeys } from './keys.ts';
@@ -31,15 +32,33 @@ function jobPath(id: string, action?: JobAction): string {
   return action ? `${path}/${action}` : path;
 }
 
+/**
+ * A list as sent: every entry (the ones left out too, so the job keeps them with their reason),
+ * each with its line or row in the user's list.
+ */
+export interface ListBody {
+  identifiers: string[];
+  rows: number[];
+  numbering: Numbering;
+}
+
+export function listBody(entries: readonly ListEntry[], numbering: Numbering): ListBody {
+  return {
+    identifiers: entries.map((entry) => entry.input),
+    rows: entries.map((entry) => entry.position),
+    numbering,
+  };
+}
+
 /** The dry run: what running these identifiers would cost and take. Nothing is looked up. */
-async function estimateBulk(identifiers: readonly string[]): Promise<BulkEstimate> {
-  const body = await apiPost(BULK_JOBS_PATH, { identifiers, dry_run: true });
+async function estimateBulk(list: ListBody): Promise<BulkEstimate> {
+  const body = await apiPost(BULK_JOBS_PATH, { ...list, dry_run: true });
   return parseBody(dryRunAnswerSchema, body, 'the estimate').estimate;
 }
 
 /** Queues the job; the proxy refuses it (402) when it would cross the monthly budget. */
-async function createBulkJob(identifiers: readonly string[]): Promise<string> {
-  const body = await apiPost(BULK_JOBS_PATH, { identifiers });
+async function createBulkJob(list: ListBody): Promise<string> {
+  const body = await apiPost(BULK_JOBS_PATH, list);
   return parseBody(createdAnswerSchema, body, 'the new job').id;
 }
 
@@ -54,7 +73,8 @@ async function getBulkJob(id: string, signal?: AbortSignal): Promise<BulkJob> {
     'the job',
   );
   const items = [...first.items];
-  while (items.length < first.total) {
+  // inputs merged into another item's carrier are listed in its `inputs`, not as items
+  while (items.length < first.total - (first.merged ?? 0)) {
     const page = parseBody(
       bulkJobSchema,
       await apiGet(jobPath(id), { offset: items.length, limit: MAX_ITEMS_LIMIT }, { signal }),

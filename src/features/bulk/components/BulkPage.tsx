@@ -11,11 +11,14 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { MAX_JOB_IDENTIFIERS } from '../../../lib/bulk/contract.ts';
 import { formatCount } from '../../../lib/format.ts';
 import {
-  checkIdentifiers,
-  splitIdentifiers,
-  type CheckedIdentifiers,
-} from '../../../lib/service/rules/entries.ts';
-import { useCreateJob, useEstimate } from '../api/bulk-api.ts';
+  boxEntries,
+  checkList,
+  positionLabel,
+  type CheckedList,
+  type ListEntry,
+  type Numbering,
+} from '../../../lib/bulk/list.ts';
+import { listBody, useCreateJob, useEstimate } from '../api/bulk-api.ts';
 import { EstimatePanel } from './EstimatePanel.tsx';
 import { ListInput } from './ListInput.tsx';
 import { RecentJobs } from './RecentJobs.tsx';
@@ -23,14 +26,24 @@ import { RecentJobs } from './RecentJobs.tsx';
 /** Rejected entries listed by name; the rest are counted (a spreadsheet can hold thousands). */
 const REJECTED_SHOWN = 100;
 
+interface Checked extends CheckedList {
+  entries: ListEntry[];
+  numbering: Numbering;
+}
+
 export function BulkPage() {
-  const [text, setText] = useState('');
+  // the box's text, and the file's row of each line when it was filled from an upload
+  const [list, setList] = useState<{ text: string; rows?: number[] }>({ text: '' });
+  const { text } = list;
   // a new list starts the estimate again
   const [round, setRound] = useState(0);
-  const deferred = useDeferredValue(text);
-  const checked = useMemo(() => checkIdentifiers(splitIdentifiers(deferred)), [deferred]);
-  const edit = (value: string) => {
-    setText(value);
+  const deferred = useDeferredValue(list);
+  const checked = useMemo<Checked>(() => {
+    const { entries, numbering } = boxEntries(deferred.text, deferred.rows);
+    return { ...checkList(entries, numbering), entries, numbering };
+  }, [deferred]);
+  const edit = (value: string, rows?: number[]) => {
+    setList(rows === undefined ? { text: value } : { text: value, rows });
     setRound((n) => n + 1);
   };
   return (
@@ -45,15 +58,15 @@ export function BulkPage() {
         </h2>
         <ListInput text={text} onText={edit} />
         <CheckedSummary checked={checked} />
-        <CostStep key={round} checked={checked} stale={deferred !== text} />
+        <CostStep key={round} checked={checked} stale={deferred !== list} />
       </section>
       <RecentJobs />
     </div>
   );
 }
 
-function CheckedSummary({ checked }: { checked: CheckedIdentifiers }) {
-  const { valid, rejected } = checked;
+function CheckedSummary({ checked }: { checked: Checked }) {
+  const { valid, rejected, numbering } = checked;
   if (valid.length === 0 && rejected.length === 0) {
     return <p className={MUTED}>Nothing entered yet.</p>;
   }
@@ -79,10 +92,11 @@ function CheckedSummary({ checked }: { checked: CheckedIdentifiers }) {
           </h3>
           <ul aria-labelledby="bulk-rejected-title" className="mt-1 flex flex-col gap-1 text-sm">
             {shown.map((entry) => (
-              <li key={entry.position}>
+              <li key={`${entry.position}-${entry.input}`}>
                 <span className="font-mono">{entry.input}</span>{' '}
                 <span className={MUTED}>
-                  (entry {entry.position}, {entry.reason.replace('_', ' ')}): {entry.message}
+                  ({positionLabel(numbering, entry.position)}, {entry.reason.replace('_', ' ')}):{' '}
+                  {entry.message}
                 </span>
               </li>
             ))}
@@ -97,14 +111,15 @@ function CheckedSummary({ checked }: { checked: CheckedIdentifiers }) {
 }
 
 /** Check cost (a dry run, nothing looked up) → the estimate → Run: the job's page. */
-function CostStep({ checked, stale }: { checked: CheckedIdentifiers; stale: boolean }) {
+function CostStep({ checked, stale }: { checked: Checked; stale: boolean }) {
   const navigate = useNavigate();
   const estimate = useEstimate();
   const create = useCreateJob();
-  // the valid entries as given: the proxy reads them with the same rules
-  const identifiers = checked.valid.map((identifier) => identifier.input);
+  // every entry as given, with its line or row: the proxy reads them with the same rules and
+  // keeps the ones left out with the job
+  const body = listBody(checked.entries, checked.numbering);
   const run = () =>
-    create.mutate(identifiers, {
+    create.mutate(body, {
       onSuccess: (id) => void navigate(`/bulk/${encodeURIComponent(id)}`),
     });
   return (
@@ -113,8 +128,8 @@ function CostStep({ checked, stale }: { checked: CheckedIdentifiers; stale: bool
         <button
           type="button"
           className={BUTTON}
-          disabled={stale || identifiers.length === 0 || estimate.isPending}
-          onClick={() => estimate.mutate(identifiers)}
+          disabled={stale || checked.valid.length === 0 || estimate.isPending}
+          onClick={() => estimate.mutate(body)}
         >
           {estimate.isPending ? 'Checking the cost…' : 'Check cost'}
         </button>

@@ -3,17 +3,18 @@ import { Link, useSearchParams } from 'react-router';
 import { BUTTON, INPUT, LABEL, MUTED } from '../../../components/controls.ts';
 import { csvFileName, tableCsv } from '../../../components/data-table/csv.ts';
 import { ResolveAndWatch } from '../../../components/watch/ResolveAndWatch.tsx';
-import { ITEM_STATUSES, type BulkItem } from '../../../lib/bulk/contract.ts';
+import type { BulkEstimate, BulkItem } from '../../../lib/bulk/contract.ts';
 import { COMPARE_MAX, COMPARE_MIN, compareUrl } from '../../../lib/comparison/selection.ts';
 import { downloadCsv } from '../../../lib/download.ts';
 import { formatCount } from '../../../lib/format.ts';
-import { ITEM_STATUS_LABELS, VERDICT_LABELS } from '../model/format.ts';
+import { ROW_STATUS_LABELS, VERDICT_LABELS } from '../model/format.ts';
 import {
-  EXPORT_COLUMNS,
+  ROW_STATUSES,
   VERDICTS,
+  exportColumns,
   filterRows,
+  jobRows,
   readResultParams,
-  resultRow,
   sortRows,
   writeResultParams,
   type ResultParams,
@@ -33,11 +34,23 @@ function saveBlob(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** The results: filters and sort in the URL, selection for "Watch selected", CSV/XLSX export. */
-export function JobResults({ jobId, items }: { jobId: string; items: readonly BulkItem[] }) {
+interface JobResultsProps {
+  jobId: string;
+  items: readonly BulkItem[];
+  /** the estimate the job was accepted with: its entries left out, and what positions count */
+  estimate: BulkEstimate;
+}
+
+/**
+ * The results: one row per carrier and per entry left out, in the order of the user's list;
+ * filters and sort in the URL, selection for "Watch selected", CSV/XLSX export.
+ */
+export function JobResults({ jobId, items, estimate }: JobResultsProps) {
   const [search, setSearch] = useSearchParams();
   const params = readResultParams(search);
-  const rows = useMemo(() => items.map(resultRow), [items]);
+  const numbering = estimate.numbering ?? 'line';
+  const rows = useMemo(() => jobRows(items, estimate.rejected), [items, estimate.rejected]);
+  const columns = exportColumns(numbering);
   const { verdict, status, q } = params;
   const shown = useMemo(
     () => filterRows(rows, { verdict, status, q, sort: undefined }),
@@ -69,7 +82,7 @@ export function JobResults({ jobId, items }: { jobId: string; items: readonly Bu
   const exportXlsx = async () => {
     setExportNote('Preparing the workbook…');
     try {
-      saveBlob(await xlsxBlob(ordered(), EXPORT_COLUMNS), xlsxFileName(subject));
+      saveBlob(await xlsxBlob(ordered(), columns), xlsxFileName(subject));
       setExportNote(`Exported ${rowsWord}.`);
     } catch (error) {
       setExportNote(`The export failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -113,9 +126,9 @@ export function JobResults({ jobId, items }: { jobId: string; items: readonly Bu
             }
           >
             <option value="">Any</option>
-            {ITEM_STATUSES.map((status) => (
+            {ROW_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {ITEM_STATUS_LABELS[status]}
+                {ROW_STATUS_LABELS[status]}
               </option>
             ))}
           </select>
@@ -173,7 +186,7 @@ export function JobResults({ jobId, items }: { jobId: string; items: readonly Bu
           type="button"
           className={BUTTON}
           disabled={shown.length === 0}
-          onClick={() => downloadCsv(tableCsv(ordered(), EXPORT_COLUMNS), csvFileName(subject))}
+          onClick={() => downloadCsv(tableCsv(ordered(), columns), csvFileName(subject))}
         >
           Export {rowsWord} as CSV
         </button>
@@ -209,6 +222,7 @@ export function JobResults({ jobId, items }: { jobId: string; items: readonly Bu
       ) : null}
       <ResultsTable
         rows={shown}
+        numbering={numbering}
         sort={params.sort}
         onSort={(sort) => update({ sort })}
         selected={selected}

@@ -8,19 +8,23 @@ import {
   detectHeader,
   likelyColumn,
   readUpload,
-  type Grid,
+  type Sheet,
 } from '../model/upload.ts';
 
 interface Upload {
   name: string;
-  grid: Grid;
+  sheet: Sheet;
   column: number;
   header: boolean;
 }
 
 interface ListInputProps {
   text: string;
-  onText: (text: string) => void;
+  /**
+   * The list changed: typed (`rows` undefined: entries are numbered by their line), or filled from
+   * a file's column, one cell a line, `rows[i]` being the file's row of line i + 1.
+   */
+  onText: (text: string, rows?: number[]) => void;
 }
 
 /**
@@ -36,7 +40,11 @@ export function ListInput({ text, onText }: ListInputProps) {
 
   const choose = (next: Upload) => {
     setUpload(next);
-    onText(columnEntries(next.grid, next.column, next.header).join('\n'));
+    const entries = columnEntries(next.sheet, next.column, next.header);
+    onText(
+      entries.map((entry) => entry.input).join('\n'),
+      entries.map((entry) => entry.position),
+    );
   };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -45,14 +53,15 @@ export function ListInput({ text, onText }: ListInputProps) {
     setProblem(undefined);
     setReading(true);
     try {
-      const grid = await readUpload(file);
+      const sheet = await readUpload(file);
+      const { grid } = sheet;
       if (grid.length === 0) {
         setUpload(undefined);
         setProblem(`${file.name} holds no values.`);
         return;
       }
       const column = likelyColumn(grid);
-      choose({ name: file.name, grid, column, header: detectHeader(grid, column) });
+      choose({ name: file.name, sheet, column, header: detectHeader(grid, column) });
     } catch (error) {
       setUpload(undefined);
       setProblem(error instanceof Error ? error.message : String(error));
@@ -100,15 +109,17 @@ export function ListInput({ text, onText }: ListInputProps) {
 }
 
 function ColumnPicker({ upload, onChange }: { upload: Upload; onChange: (next: Upload) => void }) {
-  const previews = columnPreviews(upload.grid, upload.header);
+  const { grid } = upload.sheet;
+  const previews = columnPreviews(grid, upload.header);
   return (
     <fieldset className="rounded-md border border-neutral-300 p-3 dark:border-neutral-700">
       <legend className="px-1 text-sm font-medium">
         Which column of {upload.name} holds the identifiers?
       </legend>
       <p className={MUTED}>
-        {formatCount(upload.grid.length)} rows, {formatCount(columnCount(upload.grid))}{' '}
-        {columnCount(upload.grid) === 1 ? 'column' : 'columns'}.
+        {formatCount(grid.length)} rows with values, {formatCount(columnCount(grid))}{' '}
+        {columnCount(grid) === 1 ? 'column' : 'columns'}. Entries are named by their row in the
+        file.
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
         {previews.map((preview) => (

@@ -3,8 +3,15 @@ import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable.tsx';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { formatCount } from '../../../lib/format.ts';
-import { ITEM_STATUS_LABELS, VERDICT_LABELS, type Verdict } from '../model/format.ts';
-import { SORT_VALUES, type ResultParams, type ResultRow, type SortId } from '../model/results.ts';
+import type { Numbering } from '../../../lib/bulk/list.ts';
+import { ROW_STATUS_LABELS, VERDICT_LABELS, type Verdict } from '../model/format.ts';
+import {
+  SORT_VALUES,
+  inputsText,
+  type ResultParams,
+  type ResultRow,
+  type SortId,
+} from '../model/results.ts';
 
 const VERDICT_CLASS: Record<Verdict, string> = {
   pass: 'text-emerald-800 dark:text-emerald-300',
@@ -23,62 +30,29 @@ function nameOf(row: ResultRow): string {
 
 interface ResultsTableProps {
   rows: readonly ResultRow[];
+  /** what the row column counts: lines of pasted text or rows of the uploaded file */
+  numbering: Numbering;
   sort: ResultParams['sort'];
   onSort: (sort: ResultParams['sort']) => void;
   selected: ReadonlySet<string>;
   onToggle: (row: ResultRow) => void;
 }
 
-/** The job's items, virtualised past a few hundred rows; sort kept by the caller (the URL). */
-export function ResultsTable({ rows, sort, onSort, selected, onToggle }: ResultsTableProps) {
+/**
+ * The job's carriers and entries left out, virtualised past a few hundred rows; sort kept by the
+ * caller (the URL). The verdict is the first column at every width.
+ */
+export function ResultsTable({
+  rows,
+  numbering,
+  sort,
+  onSort,
+  selected,
+  onToggle,
+}: ResultsTableProps) {
   const columns = useMemo<DataTableColumn<ResultRow>[]>(
     () => [
-      {
-        id: 'select',
-        header: 'Select',
-        value: () => undefined,
-        sortable: false,
-        className: 'w-12',
-        cell: (row) =>
-          row.dot ? (
-            <input
-              type="checkbox"
-              checked={selected.has(row.id)}
-              onChange={() => onToggle(row)}
-              aria-label={`Select ${nameOf(row)}`}
-            />
-          ) : null,
-      },
-      { id: 'identifier', header: 'Identifier', value: SORT_VALUES.identifier },
-      { id: 'dot', header: 'DOT', value: SORT_VALUES.dot, cell: (row) => text(row.dot) },
-      {
-        id: 'name',
-        header: 'Name',
-        value: SORT_VALUES.name,
-        rowHeader: true,
-        className: 'min-w-48',
-        cell: (row) =>
-          row.dot ? (
-            <Link to={carrierPath(row.dot)} className="text-sky-800 underline dark:text-sky-300">
-              {nameOf(row)}
-            </Link>
-          ) : (
-            text(row.name)
-          ),
-      },
-      {
-        id: 'status',
-        header: 'Status',
-        value: SORT_VALUES.status,
-        cell: (row) =>
-          row.status === 'failed' ? (
-            <span className="text-red-800 dark:text-red-300">
-              Failed{row.error ? `: ${row.error}` : ''}
-            </span>
-          ) : (
-            ITEM_STATUS_LABELS[row.status]
-          ),
-      },
+      // the verdict first, then the carrier: on a phone both show without scrolling sideways
       {
         id: 'verdict',
         header: 'Verdict',
@@ -95,6 +69,76 @@ export function ResultsTable({ rows, sort, onSort, selected, onToggle }: Results
             </span>
           ) : (
             '—'
+          ),
+      },
+      {
+        id: 'name',
+        header: 'Carrier',
+        value: SORT_VALUES.name,
+        rowHeader: true,
+        className: 'min-w-40',
+        cell: (row) =>
+          row.dot ? (
+            <Link to={carrierPath(row.dot)} className="text-sky-800 underline dark:text-sky-300">
+              {nameOf(row)}
+            </Link>
+          ) : (
+            text(row.name)
+          ),
+      },
+      {
+        id: 'select',
+        header: 'Select',
+        value: () => undefined,
+        sortable: false,
+        className: 'w-12',
+        cell: (row) =>
+          row.dot ? (
+            <input
+              type="checkbox"
+              checked={selected.has(row.id)}
+              onChange={() => onToggle(row)}
+              aria-label={`Select ${nameOf(row)}`}
+            />
+          ) : null,
+      },
+      {
+        id: 'row',
+        header: numbering === 'row' ? 'Row' : 'Line',
+        value: SORT_VALUES.row,
+        align: 'end',
+        cell: (row) => formatCount(row.row),
+      },
+      {
+        id: 'identifier',
+        header: 'Identifier',
+        value: SORT_VALUES.identifier,
+        cell: (row) =>
+          row.inputs.length > 1 ? (
+            <span>
+              {row.identifier}
+              <span className="block text-xs text-neutral-600 dark:text-neutral-400">
+                Inputs: {inputsText(row, numbering).replaceAll('; ', ', ')}
+              </span>
+            </span>
+          ) : (
+            row.identifier
+          ),
+      },
+      { id: 'dot', header: 'DOT', value: SORT_VALUES.dot, cell: (row) => text(row.dot) },
+      {
+        id: 'status',
+        header: 'Status',
+        value: SORT_VALUES.status,
+        cell: (row) =>
+          row.status === 'failed' ? (
+            <span className="text-red-800 dark:text-red-300">
+              Failed{row.error ? `: ${row.error}` : ''}
+            </span>
+          ) : row.status === 'left_out' ? (
+            <span className="text-amber-900 dark:text-amber-300">{row.leftOut}</span>
+          ) : (
+            ROW_STATUS_LABELS[row.status]
           ),
       },
       {
@@ -143,7 +187,7 @@ export function ResultsTable({ rows, sort, onSort, selected, onToggle }: Results
         cell: (row) => (row.linkedWarnings === undefined ? '—' : formatCount(row.linkedWarnings)),
       },
     ],
-    [selected, onToggle],
+    [selected, onToggle, numbering],
   );
   return (
     <DataTable

@@ -146,11 +146,12 @@ describe('the Bulk vetting page', () => {
     );
     await screen.findByText(/2 carriers to vet; 2 entries left out/, {}, WAIT);
     const left = screen.getByRole('list', { name: 'Left out' });
+    // named by the line they stand on, as the box shows them
     expect(within(left).getByText('hello').parentElement?.textContent).toMatch(
-      /entry 2, invalid.*Not a USDOT number or docket/,
+      /line 1, invalid.*Not a USDOT number or docket/,
     );
     expect(within(left).getByText('usdot 568253').parentElement?.textContent).toMatch(
-      /entry 4, duplicate.*Repeats entry 1 \(568253\)/,
+      /line 3, duplicate.*Repeats line 1 \(568253\)/,
     );
 
     await user.click(screen.getByRole('button', { name: 'Check cost' }));
@@ -164,13 +165,23 @@ describe('the Bulk vetting page', () => {
       {
         method: 'POST',
         url: '/api/local/bulk-jobs',
-        body: { identifiers: ['568253', 'MC-277621'], dry_run: true },
+        // every entry, the ones left out too (the job keeps them), with its line
+        body: {
+          identifiers: ['568253', 'hello', 'MC-277621', 'usdot 568253'],
+          rows: [1, 1, 2, 3],
+          numbering: 'line',
+          dry_run: true,
+        },
       },
     ]);
 
     await user.click(within(estimate).getByRole('button', { name: 'Run 2 carriers' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/bulk/job-1'), WAIT);
-    expect(posts()[1]?.body).toEqual({ identifiers: ['568253', 'MC-277621'] });
+    expect(posts()[1]?.body).toEqual({
+      identifiers: ['568253', 'hello', 'MC-277621', 'usdot 568253'],
+      rows: [1, 1, 2, 3],
+      numbering: 'line',
+    });
   });
 
   it('refuses a run over the budget with the figure, and shows the proxy’s refusal', async () => {
@@ -235,7 +246,7 @@ describe('the Bulk vetting page', () => {
     const user = userEvent.setup();
     serve((call) => (call.method === 'GET' ? Response.json({ jobs: [] }) : undefined));
     renderApp('/bulk', { ...CONFIG, routes: ROUTES });
-    const csv = 'Carrier,USDOT\nHansen,568253\nAcme,2214589\n';
+    const csv = 'Carrier,USDOT\nHansen,568253\n\nAcme,2214589\n';
     await user.upload(
       screen.getByLabelText('Or upload a CSV or Excel (.xlsx) file'),
       new File([csv], 'book.csv', { type: 'text/csv' }),
@@ -248,9 +259,21 @@ describe('the Bulk vetting page', () => {
     );
     await user.click(within(picker).getByRole('checkbox', { name: 'The first row is a header' }));
     expect(box.value).toBe('USDOT\n568253\n2214589');
+    // named by its row in the file, not its line in the box
+    expect(
+      within(screen.getByRole('list', { name: 'Left out' })).getByText('USDOT').parentElement
+        ?.textContent,
+    ).toMatch(/row 1, invalid/);
     await user.click(within(picker).getByRole('radio', { name: /Column 1/ }));
     expect(box.value).toBe('Carrier\nHansen\nAcme');
     expect(screen.getByText(/0 carriers to vet; 3 entries left out/)).toBeDefined();
+    await user.clear(box);
+    await user.type(box, '568253{Enter}{Enter}568253');
+    // typed into: the box's own lines count again
+    expect(
+      within(screen.getByRole('list', { name: 'Left out' })).getByText('568253').parentElement
+        ?.textContent,
+    ).toMatch(/line 3, duplicate.*Repeats line 1 \(568253\)/);
   });
 
   it('lists the recent jobs, each linking to its page', async () => {
@@ -286,11 +309,66 @@ describe('a job’s page', () => {
     expect(screen.getByText('5 a minute')).toBeDefined();
     expect(screen.queryByRole('alert')).toBeNull();
     const failures = screen.getByRole('region', { name: 'Failures' });
-    expect(failures.textContent).toContain('MC999999: No carrier has docket MC999999.');
+    expect(failures.textContent).toContain('MC999999 (line 3): No carrier has docket MC999999.');
     const table = screen.getByRole('table', { name: 'Results of the job' });
     const link = within(table).getByRole('link', { name: 'OLD CARRIER' });
     expect(link.getAttribute('href')).toBe('/carriers/3187452/overview');
     expect(within(table).getAllByRole('row')).toHaveLength(5);
+  });
+
+  it('shows the entries left out with their row and reason, a carrier given twice once, BASICs by name', async () => {
+    const user = userEvent.setup();
+    const base = job();
+    const [hansen, old] = base.items;
+    serveJob(() => ({
+      ...base,
+      // three inputs: two carriers listed, one input merged into the first
+      total: 3,
+      merged: 1,
+      estimate: {
+        ...ESTIMATE,
+        numbering: 'row',
+        rejected: [
+          {
+            input: 'n/a',
+            position: 5,
+            reason: 'invalid',
+            message: 'Not a USDOT number or docket.',
+          },
+        ],
+      },
+      items: [
+        {
+          ...hansen!,
+          row: 3,
+          inputs: [
+            { identifier: '568253', row: 3 },
+            { identifier: 'MC123456', row: 9 },
+          ],
+        },
+        {
+          ...old!,
+          row: 34,
+          result: { ...old!.result!, basic_alerts: ['unsafe_driving', 'vehicle_maintence'] },
+        },
+      ],
+    }));
+    renderApp('/bulk/job-1', { ...CONFIG, routes: ROUTES });
+    const left = await screen.findByRole('region', { name: /Left out/ }, WAIT);
+    expect(left.textContent).toContain('n/a (row 5, invalid): Not a USDOT number or docket.');
+    expect(screen.getByText(/^2 carriers \(1 entry left out\)/)).toBeDefined();
+    const table = screen.getByRole('table', { name: 'Results of the job' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.querySelectorAll('td, th')[3]?.textContent)).toEqual([
+      '3',
+      '5',
+      '34',
+    ]);
+    expect(rows[0]?.textContent).toContain('Inputs: 568253 (row 3), MC123456 (row 9)');
+    expect(rows[1]?.textContent).toContain('Left out (invalid): Not a USDOT number or docket.');
+    expect(rows[2]?.textContent).toContain('Unsafe Driving, Vehicle Maintenance');
+    await user.selectOptions(screen.getByLabelText('Status'), 'left_out');
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
   });
 
   it('keeps filters and sort in the URL', async () => {
@@ -307,7 +385,7 @@ describe('a job’s page', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(2);
 
     await user.selectOptions(screen.getByLabelText('Status'), '');
-    await user.click(within(table).getByRole('button', { name: /Name/ }));
+    await user.click(within(table).getByRole('button', { name: /Carrier/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=name'));
     const names = within(table)
       .getAllByRole('rowheader')

@@ -9,11 +9,15 @@ export const VERDICT_LABELS: Record<Verdict, string> = {
   fail: 'Fail',
 };
 
-export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
+/** A results row's status: its item's, or left out of the job before it ran. */
+export type RowStatus = ItemStatus | 'left_out';
+
+export const ROW_STATUS_LABELS: Record<RowStatus, string> = {
   pending: 'Waiting',
   done: 'Done',
   failed: 'Failed',
   cancelled: 'Cancelled',
+  left_out: 'Left out',
 };
 
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = {

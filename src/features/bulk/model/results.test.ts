@@ -1,11 +1,13 @@
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { tableCsv } from '../../../components/data-table/csv.ts';
 import type { BulkItem } from '../../../lib/bulk/contract.ts';
 import { formatDuration, formatRate } from './format.ts';
 import { progressOf } from './progress.ts';
 import {
-  EXPORT_COLUMNS,
+  exportColumns,
   filterRows,
+  jobRows,
   readResultParams,
   resultRow,
   sortRows,
@@ -31,7 +33,7 @@ function done(position: number, name: string, verdict: 'pass' | 'review' | 'fail
       authority: 'Active',
       insurance: 'On file',
       safety_rating: null,
-      basic_alerts: verdict === 'pass' ? [] : ['Unsafe driving'],
+      basic_alerts: verdict === 'pass' ? [] : ['unsafe_driving', 'vehicle_maintence'],
       out_of_service: verdict === 'fail',
       linked_warnings: verdict === 'fail' ? 2 : 0,
       snapshot_date: '2026-11-20',
@@ -76,9 +78,9 @@ describe('the result filters in the URL', () => {
 describe('filtering and sorting the rows', () => {
   it('filters by verdict, status and text (identifier, DOT or name, any case)', () => {
     expect(filterRows(ROWS, { ...ALL, verdict: 'fail' }).map((r) => r.name)).toEqual(['Acme']);
-    expect(filterRows(ROWS, { ...ALL, status: 'failed' }).map((r) => r.id)).toEqual(['3']);
-    expect(filterRows(ROWS, { ...ALL, q: 'BETA' }).map((r) => r.id)).toEqual(['4']);
-    expect(filterRows(ROWS, { ...ALL, q: '102' }).map((r) => r.id)).toEqual(['2']);
+    expect(filterRows(ROWS, { ...ALL, status: 'failed' }).map((r) => r.id)).toEqual(['item-3']);
+    expect(filterRows(ROWS, { ...ALL, q: 'BETA' }).map((r) => r.id)).toEqual(['item-4']);
+    expect(filterRows(ROWS, { ...ALL, q: '102' }).map((r) => r.id)).toEqual(['item-2']);
   });
 
   it('sorts like the table, missing values last in both directions', () => {
@@ -89,16 +91,59 @@ describe('filtering and sorting the rows', () => {
     expect(sortRows(ROWS, undefined)).toBe(ROWS);
   });
 
-  it('exports the rows shown with reasons and failures in words', () => {
-    const csv = tableCsv(sortRows(filterRows(ROWS, { ...ALL, q: 'a' }), undefined), EXPORT_COLUMNS);
+  it('exports the rows shown with their line, reasons, failures and BASIC names in words', () => {
+    const csv = tableCsv(
+      sortRows(filterRows(ROWS, { ...ALL, q: 'a' }), undefined),
+      exportColumns('line'),
+    );
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'identifier,dot_number,name,status,verdict,authority,insurance,safety_rating,basic_alerts,out_of_service,linked_carrier_warnings,reasons,error',
+      'line,identifier,dot_number,name,status,verdict,authority,insurance,safety_rating,basic_alerts,out_of_service,linked_carrier_warnings,reasons,error,inputs,left_out',
     );
     expect(lines).toHaveLength(4);
     expect(lines[2]).toBe(
-      '2,102,Acme,done,Fail,Active,On file,,Unsafe driving,yes,2,Unsafe driving over threshold,',
+      '2,2,102,Acme,done,Fail,Active,On file,,Unsafe Driving; Vehicle Maintenance,yes,2,Unsafe driving over threshold,,,',
     );
+  });
+
+  it('lists the entries left out among the carriers by their row, and a carrier given twice once', () => {
+    const items: BulkItem[] = [
+      {
+        ...done(1, 'Hansen', 'pass'),
+        row: 3,
+        identifier: '568253',
+        inputs: [
+          { identifier: '568253', row: 3 },
+          { identifier: 'MC123456', row: 9 },
+        ],
+      },
+      { ...done(2, 'Acme', 'fail'), row: 34 },
+    ];
+    const rejected = [
+      { input: 'junk', position: 5, reason: 'invalid' as const, message: 'Not a USDOT number.' },
+      { input: '568253', position: 40, reason: 'duplicate' as const, message: 'Repeats row 3.' },
+    ];
+    const rows = jobRows(items, rejected);
+    expect(rows.map((r) => [r.row, r.identifier, r.status])).toEqual([
+      [3, '568253', 'done'],
+      [5, 'junk', 'left_out'],
+      [34, '2', 'done'],
+      [40, '568253', 'left_out'],
+    ]);
+    expect(filterRows(rows, { ...ALL, status: 'left_out' })).toHaveLength(2);
+    expect(filterRows(rows, { ...ALL, q: 'mc123' }).map((r) => r.row)).toEqual([3]);
+    expect(readResultParams(new URLSearchParams('status=left_out')).status).toBe('left_out');
+    const csv = Papa.parse<Record<string, string>>(tableCsv(rows, exportColumns('row')), {
+      header: true,
+    }).data;
+    expect(csv[0]).toMatchObject({ row: '3', inputs: '568253 (row 3); MC123456 (row 9)' });
+    expect(csv[1]).toMatchObject({
+      row: '5',
+      identifier: 'junk',
+      status: 'left_out',
+      left_out: 'Left out (invalid): Not a USDOT number.',
+    });
+    expect(csv[3]).toMatchObject({ row: '40', left_out: 'Left out (duplicate): Repeats row 3.' });
   });
 });
 

@@ -1,20 +1,30 @@
 /**
- * The results table of a job: one row per item, the filters and sort the URL keeps
+ * The results table of a job: one row per carrier (its inputs listed when it was given more than
+ * once), one per entry left out of the job with why, in the order of the user's list; the filters
+ * and sort the URL keeps
  * (`?verdict=&status=&q=&sort=&dir=`), and the columns the CSV and XLSX exports write. Pure.
  */
 import { compareCellValues, type CellValue } from '../../../components/data-table/DataTable.tsx';
 import type { CsvColumn } from '../../../components/data-table/csv.ts';
-import { ITEM_STATUSES, type BulkItem, type ItemStatus } from '../../../lib/bulk/contract.ts';
-import { ITEM_STATUS_LABELS, VERDICT_LABELS, type Verdict } from './format.ts';
+import { ITEM_STATUSES, type BulkEstimate, type BulkItem } from '../../../lib/bulk/contract.ts';
+import { positionLabel, type Numbering } from '../../../lib/bulk/list.ts';
+import { BASIC_LABELS, type BasicCategory } from '../../../lib/service/basics.ts';
+import { ROW_STATUS_LABELS, VERDICT_LABELS, type RowStatus, type Verdict } from './format.ts';
+
+/** The statuses a row may have: an item's, or left out of the job before it ran. */
+export const ROW_STATUSES = [...ITEM_STATUSES, 'left_out'] as const satisfies readonly RowStatus[];
 
 export interface ResultRow {
-  /** the item's position: unique within a job */
+  /** unique within a job: `item-<position>` or `left-<index>` */
   id: string;
-  position: number;
+  /** the line (pasted text) or row (uploaded file) of the input */
+  row: number;
   identifier: string;
+  /** every input naming this carrier with its line or row, when there were several */
+  inputs: { identifier: string; row: number }[];
   dot: string | undefined;
   name: string | undefined;
-  status: ItemStatus;
+  status: RowStatus;
   verdict: Verdict | undefined;
   authority: string | undefined;
   insurance: string | undefined;
@@ -24,18 +34,25 @@ export interface ResultRow {
   linkedWarnings: number | undefined;
   reasons: string[];
   error: string | undefined;
+  /** why the entry was left out of the job (invalid, repeat…) */
+  leftOut: string | undefined;
 }
 
 function orUndefined<T>(value: T | null | undefined): T | undefined {
   return value ?? undefined;
 }
 
+function basicLabel(basic: string): string {
+  return Object.hasOwn(BASIC_LABELS, basic) ? BASIC_LABELS[basic as BasicCategory] : basic;
+}
+
 export function resultRow(item: BulkItem): ResultRow {
   const result = item.result;
   return {
-    id: String(item.position),
-    position: item.position,
+    id: `item-${item.position}`,
+    row: item.row ?? item.position,
     identifier: item.identifier,
+    inputs: item.inputs ?? [],
     dot: item.dot_number,
     name: orUndefined(result?.name),
     status: item.status,
@@ -43,22 +60,57 @@ export function resultRow(item: BulkItem): ResultRow {
     authority: orUndefined(result?.authority),
     insurance: orUndefined(result?.insurance),
     safetyRating: orUndefined(result?.safety_rating),
-    basicAlerts: result?.basic_alerts ?? [],
+    basicAlerts: (result?.basic_alerts ?? []).map(basicLabel),
     outOfService: orUndefined(result?.out_of_service),
     linkedWarnings: result?.linked_warnings,
     reasons: result?.reasons ?? [],
     error: item.error?.message,
+    leftOut: undefined,
   };
+}
+
+/** An entry left out of the job (kept in its estimate), as a row with its reason. */
+export function leftOutRow(entry: BulkEstimate['rejected'][number], index: number): ResultRow {
+  return {
+    id: `left-${index}`,
+    row: entry.position,
+    identifier: entry.input,
+    inputs: [],
+    dot: undefined,
+    name: undefined,
+    status: 'left_out',
+    verdict: undefined,
+    authority: undefined,
+    insurance: undefined,
+    safetyRating: undefined,
+    basicAlerts: [],
+    outOfService: undefined,
+    linkedWarnings: undefined,
+    reasons: [],
+    error: undefined,
+    leftOut: `${ROW_STATUS_LABELS.left_out} (${entry.reason.replace('_', ' ')}): ${entry.message}`,
+  };
+}
+
+/** The job's rows: its carriers and the entries left out, in the order of the user's list. */
+export function jobRows(
+  items: readonly BulkItem[],
+  rejected: BulkEstimate['rejected'],
+): ResultRow[] {
+  const rows = [...items.map(resultRow), ...rejected.map(leftOutRow)];
+  // stable: a line holding several entries keeps their order
+  return rows.sort((a, b) => a.row - b.row);
 }
 
 export const VERDICTS = ['pass', 'review', 'fail'] as const satisfies readonly Verdict[];
 
 /** The sortable columns, by id: what each sorts by (also the table's `value`). */
 export const SORT_VALUES = {
+  row: (row: ResultRow) => row.row,
   identifier: (row: ResultRow) => row.identifier,
   dot: (row: ResultRow) => (row.dot === undefined ? undefined : Number(row.dot)),
   name: (row: ResultRow) => row.name,
-  status: (row: ResultRow) => ITEM_STATUS_LABELS[row.status],
+  status: (row: ResultRow) => ROW_STATUS_LABELS[row.status],
   // worst first when descending: pass < review < fail
   verdict: (row: ResultRow) =>
     row.verdict === undefined ? undefined : VERDICTS.indexOf(row.verdict),
@@ -78,7 +130,7 @@ function isSortId(value: string | null): value is SortId {
 
 export interface ResultParams {
   verdict: Verdict | undefined;
-  status: ItemStatus | undefined;
+  status: RowStatus | undefined;
   q: string;
   sort: { id: SortId; desc: boolean } | undefined;
 }
@@ -92,8 +144,8 @@ export function readResultParams(params: URLSearchParams): ResultParams {
     verdict: (VERDICTS as readonly string[]).includes(verdict ?? '')
       ? (verdict as Verdict)
       : undefined,
-    status: (ITEM_STATUSES as readonly string[]).includes(status ?? '')
-      ? (status as ItemStatus)
+    status: (ROW_STATUSES as readonly string[]).includes(status ?? '')
+      ? (status as RowStatus)
       : undefined,
     q: (params.get('q') ?? '').slice(0, 200),
     sort: isSortId(sort) ? { id: sort, desc: params.get('dir') === 'desc' } : undefined,
@@ -129,6 +181,7 @@ export function filterRows(rows: readonly ResultRow[], params: ResultParams): Re
       (params.status === undefined || row.status === params.status) &&
       (needle === '' ||
         row.identifier.toLowerCase().includes(needle) ||
+        row.inputs.some((input) => input.identifier.toLowerCase().includes(needle)) ||
         (row.dot ?? '').includes(needle) ||
         (row.name ?? '').toLowerCase().includes(needle)),
   );
@@ -161,8 +214,27 @@ function yesNo(value: boolean | undefined): string {
   return value === undefined ? '' : value ? 'yes' : 'no';
 }
 
-/** The export's columns: the table's, plus the reasons and failures in words. */
-export const EXPORT_COLUMNS: readonly CsvColumn<ResultRow>[] = [
+/** "568253 (row 3); MC123456 (row 9)" */
+export function inputsText(row: ResultRow, numbering: Numbering): string {
+  return row.inputs
+    .map((input) => `${input.identifier} (${positionLabel(numbering, input.row)})`)
+    .join('; ');
+}
+
+/**
+ * The export's columns: the line or row in the user's list, the table's columns, every input of a
+ * carrier given more than once, the reasons, failures and why an entry was left out, in words.
+ */
+export function exportColumns(numbering: Numbering): readonly CsvColumn<ResultRow>[] {
+  return [
+    { header: numbering, value: (row) => row.row },
+    ...EXPORT_COLUMNS,
+    { header: 'inputs', value: (row) => inputsText(row, numbering) },
+    { header: 'left_out', value: (row) => row.leftOut },
+  ];
+}
+
+const EXPORT_COLUMNS: readonly CsvColumn<ResultRow>[] = [
   { header: 'identifier', value: (row) => row.identifier },
   { header: 'dot_number', value: (row) => row.dot },
   { header: 'name', value: (row) => row.name },

@@ -21,33 +21,39 @@ const CSV = [
 
 describe('an uploaded CSV', () => {
   it('is read into rows of trimmed cells, blank rows dropped, quotes understood', async () => {
-    const grid = await parseCsvText(CSV);
+    const { grid, rows } = await parseCsvText(CSV);
     expect(grid).toHaveLength(5);
     expect(grid[1]).toEqual(['Hansen', '568253', 'long, quoted']);
+    // the blank row 4 is left out, and counted
+    expect(rows).toEqual([1, 2, 3, 5, 6]);
   });
 
-  it('has its identifier column and header found', async () => {
-    const grid = await parseCsvText(CSV);
+  it('has its identifier column and header found; entries named by their row in the file', async () => {
+    const sheet = await parseCsvText(CSV);
+    const { grid } = sheet;
     expect(likelyColumn(grid)).toBe(1);
     expect(detectHeader(grid, 1)).toBe(true);
     // a column of names has no identifiers under its first row: no header to detect there
     expect(detectHeader(grid, 0)).toBe(false);
-    expect(columnEntries(grid, 1, true)).toEqual([
-      '568253',
-      '2214589',
-      'not a number',
-      'MC-277621',
+    expect(columnEntries(sheet, 1, true)).toEqual([
+      { input: '568253', position: 2 },
+      { input: '2214589', position: 3 },
+      { input: 'not a number', position: 5 },
+      { input: 'MC-277621', position: 6 },
     ]);
   });
 
   it('without a header keeps its first row as an entry', async () => {
-    const grid = await parseCsvText('568253\n2214589\n');
-    expect(detectHeader(grid, 0)).toBe(false);
-    expect(columnEntries(grid, 0, false)).toEqual(['568253', '2214589']);
+    const sheet = await parseCsvText('\n568253\n\n\n2214589\n');
+    expect(detectHeader(sheet.grid, 0)).toBe(false);
+    expect(columnEntries(sheet, 0, false)).toEqual([
+      { input: '568253', position: 2 },
+      { input: '2214589', position: 5 },
+    ]);
   });
 
   it('previews each column with its header and first values', async () => {
-    const grid = await parseCsvText(CSV);
+    const { grid } = await parseCsvText(CSV);
     const previews = columnPreviews(grid, true, 2);
     expect(previews.map((p) => p.label)).toEqual(['Company', 'DOT number', 'Notes']);
     expect(previews[1]).toMatchObject({ sample: ['568253', '2214589'], filled: 4 });
@@ -55,8 +61,8 @@ describe('an uploaded CSV', () => {
   });
 
   it('reads semicolon- and tab-separated files too', async () => {
-    expect((await parseCsvText('a;b\n1;568253\n2;2214589'))[1]).toEqual(['1', '568253']);
-    expect((await parseCsvText('a\tb\n1\t568253\n2\t2214589'))[2]).toEqual(['2', '2214589']);
+    expect((await parseCsvText('a;b\n1;568253\n2;2214589')).grid[1]).toEqual(['1', '568253']);
+    expect((await parseCsvText('a\tb\n1\t568253\n2\t2214589')).grid[2]).toEqual(['2', '2214589']);
   });
 });
 
@@ -66,12 +72,14 @@ describe('an uploaded workbook', () => {
       [
         [{ value: 'Name' }, { value: 'USDOT' }],
         [{ value: 'Hansen' }, { value: 568253 }],
+        [null, null],
         [{ value: 'Beta' }, { value: 'MC277621' }],
       ],
       { sheet: 'Carriers' },
     ).toBlob();
     const file = new File([await blob.arrayBuffer()], 'carriers.xlsx');
-    const grid = await readUpload(file);
+    const sheet = await readUpload(file);
+    const { grid } = sheet;
     expect(grid).toEqual([
       ['Name', 'USDOT'],
       ['Hansen', '568253'],
@@ -79,6 +87,10 @@ describe('an uploaded workbook', () => {
     ]);
     expect(likelyColumn(grid)).toBe(1);
     expect(detectHeader(grid, 1)).toBe(true);
+    expect(columnEntries(sheet, 1, true)).toEqual([
+      { input: '568253', position: 2 },
+      { input: 'MC277621', position: 4 },
+    ]);
   });
 
   it('that is no workbook is refused with a reason', async () => {

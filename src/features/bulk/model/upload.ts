@@ -3,9 +3,20 @@
  * read-excel-file, both loaded only when a file is chosen. The result is a grid of trimmed strings;
  * the user picks the column that holds the identifiers, helped by a preview and header detection.
  */
+import type { ListEntry } from '../../../lib/bulk/list.ts';
 import { classifyEntry } from '../../../lib/service/rules/entries.ts';
 
 export type Grid = string[][];
+
+/**
+ * A file's rows with text, and the file's own number of each (1-based): blank rows are left out
+ * of the grid but counted, so an entry is named by the row a spreadsheet shows it on.
+ */
+export interface Sheet {
+  grid: Grid;
+  /** `rows[i]`: the row of the file `grid[i]` was read from */
+  rows: number[];
+}
 
 /** Rows read at most from a file: a job takes 5,000 identifiers; a header and blanks fit besides. */
 const MAX_GRID_ROWS = 20_000;
@@ -27,25 +38,30 @@ function cellText(value: unknown): string {
   return String(value).trim();
 }
 
-/** Rows without any text are dropped; every row keeps its own length. */
-function clean(rows: readonly (readonly unknown[])[]): Grid {
+/** Rows without any text are dropped (their numbers kept); every row keeps its own length. */
+function clean(rows: readonly (readonly unknown[])[]): Sheet {
   const grid: Grid = [];
-  for (const row of rows) {
+  const numbers: number[] = [];
+  rows.forEach((row, index) => {
+    if (grid.length >= MAX_GRID_ROWS) return;
     const cells = row.map(cellText);
-    if (cells.some((cell) => cell !== '')) grid.push(cells);
-    if (grid.length >= MAX_GRID_ROWS) break;
-  }
-  return grid;
+    if (cells.some((cell) => cell !== '')) {
+      grid.push(cells);
+      numbers.push(index + 1);
+    }
+  });
+  return { grid, rows: numbers };
 }
 
 /** CSV (any separator papaparse detects: comma, semicolon, tab) or a plain list. */
-export async function parseCsvText(text: string): Promise<Grid> {
+export async function parseCsvText(text: string): Promise<Sheet> {
   const { default: Papa } = await import('papaparse');
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
+  // blank lines are kept here so that each row keeps its number; clean() leaves them out
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
   return clean(parsed.data);
 }
 
-export async function readUpload(file: File): Promise<Grid> {
+export async function readUpload(file: File): Promise<Sheet> {
   if (isXlsx(file)) {
     const { readSheet } = await import('read-excel-file/browser');
     try {
@@ -129,8 +145,13 @@ export function columnPreviews(grid: Grid, header: boolean, size = 3): ColumnPre
   });
 }
 
-/** The column's non-empty cells, header excluded, in file order. */
-export function columnEntries(grid: Grid, column: number, header: boolean): string[] {
-  const body = header ? grid.slice(1) : grid;
-  return body.map((row) => row[column] ?? '').filter((cell) => cell !== '');
+/** The column's non-empty cells, header excluded, in file order, each with its row in the file. */
+export function columnEntries(sheet: Sheet, column: number, header: boolean): ListEntry[] {
+  const entries: ListEntry[] = [];
+  sheet.grid.forEach((row, index) => {
+    const input = row[column] ?? '';
+    if ((header && index === 0) || input === '') return;
+    entries.push({ input, position: sheet.rows[index] ?? index + 1 });
+  });
+  return entries;
 }
