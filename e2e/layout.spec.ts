@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { API_HEADERS, expect, test } from './fixtures.ts';
-import { checkLayoutEverywhere } from './layout-check.ts';
+import { checkLayout, checkLayoutEverywhere } from './layout-check.ts';
 
 /** HANSEN: 64 inspections, 6 crashes, a network; every tab has content. */
 const DOT = '568253';
@@ -269,4 +269,103 @@ test('the inbox keeps its actions inside its box at every width, its changes exp
     );
   }
   expect(outside).toEqual([]);
+});
+
+test.describe('the check itself, on pages built to fail it', () => {
+  async function problemsOf(page: Page, body: string) {
+    await page.setContent(
+      `<!doctype html><html><head><style>body{margin:0;font:16px sans-serif} button{padding:0;border:0}</style></head><body>${body}</body></html>`,
+    );
+    return (await checkLayout(page, 800, 'light')).map(
+      (problem) => `${problem.kind} ${problem.elements.map((element) => element.text).join(' | ')}`,
+    );
+  }
+
+  test('a box wider than the window scrolls the page; inside a scroller it does not', async ({
+    page,
+  }) => {
+    expect(await problemsOf(page, '<div style="width:1200px">too wide</div>')).toEqual([
+      'page-scroll too wide',
+    ]);
+    expect(
+      await problemsOf(
+        page,
+        '<div data-scroll-hint="end"><div style="overflow-x:auto"><div style="width:1200px">held</div></div></div>',
+      ),
+    ).toEqual([]);
+  });
+
+  test('overlapping controls, unless one is inside the other or in an overlay', async ({
+    page,
+  }) => {
+    const two = (second: string) =>
+      `<button style="position:absolute;left:10px;top:10px;width:100px;height:40px">First</button>${second}`;
+    expect(
+      await problemsOf(
+        page,
+        two(
+          '<button style="position:absolute;left:60px;top:20px;width:100px;height:40px">Second</button>',
+        ),
+      ),
+    ).toEqual(['overlap First | Second']);
+    expect(
+      await problemsOf(
+        page,
+        two(
+          '<div role="dialog" aria-label="d"><button style="position:absolute;left:60px;top:20px;width:100px;height:40px">Over</button></div>',
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      await problemsOf(
+        page,
+        '<a href="#x" style="display:block;width:200px;height:40px"><span tabindex="0" style="display:inline-block;width:100px;height:30px">inner</span></a>',
+      ),
+    ).toEqual([]);
+  });
+
+  test('small targets too close together; spaced ones and links in a sentence pass', async ({
+    page,
+  }) => {
+    const small = (left: number, name: string) =>
+      `<button style="position:absolute;left:${left}px;top:10px;width:16px;height:16px" aria-label="${name}"></button>`;
+    expect(await problemsOf(page, small(10, 'a') + small(30, 'b'))).toEqual([
+      'target-size a | b',
+      'target-size b | a',
+    ]);
+    expect(await problemsOf(page, small(10, 'a') + small(40, 'b'))).toEqual([]);
+    expect(
+      await problemsOf(
+        page,
+        '<p style="font-size:12px;width:300px">See <a href="#1">one</a> and <a href="#2">two</a> for the rules.</p>',
+      ),
+    ).toEqual([]);
+  });
+
+  test('text cut off in a box that does not scroll, unless its full text is at hand', async ({
+    page,
+  }) => {
+    const cut = (attributes: string) =>
+      `<div ${attributes} style="width:80px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">A carrier name far too long</div>`;
+    expect(await problemsOf(page, cut(''))).toEqual(['clipped-text A carrier name far too long']);
+    expect(await problemsOf(page, cut('title="A carrier name far too long"'))).toEqual([]);
+    expect(
+      await problemsOf(
+        page,
+        '<input aria-label="q" style="width:60px" placeholder="DOT, MC, name, phone">',
+      ),
+    ).toEqual(['clipped-text DOT, MC, name, phone']);
+  });
+
+  test('a sideways scroller needs the fade, and its marker must say there is more', async ({
+    page,
+  }) => {
+    const scroller =
+      '<div style="overflow-x:auto;width:200px"><div style="width:600px">rows</div></div>';
+    expect(await problemsOf(page, scroller)).toEqual(['scroll-hint rows']);
+    expect(await problemsOf(page, `<div data-scroll-hint="none">${scroller}</div>`)).toEqual([
+      'scroll-hint rows',
+    ]);
+    expect(await problemsOf(page, `<div data-scroll-hint="end">${scroller}</div>`)).toEqual([]);
+  });
 });
