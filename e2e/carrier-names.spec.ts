@@ -20,12 +20,16 @@ test.afterAll(async () => {
 });
 
 /** A lite profile straight from the sandbox (the proxy never sees this answer). */
-async function fromSandbox(dot: string): Promise<{ doc_id: string; legal_name: string }> {
+async function fromSandbox(
+  dot: string,
+): Promise<{ doc_id: string; legal_name: string; dba_name?: string | null }> {
   const response = await fetch(`${SANDBOX_URL}/v2/profile-lite?dot_number=${dot}`, {
     headers: { authorization: 'Bearer sk_test_sandbox' },
   });
   expect(response.ok).toBe(true);
-  const body = (await response.json()) as { items: { doc_id: string; legal_name: string }[] };
+  const body = (await response.json()) as {
+    items: { doc_id: string; legal_name: string; dba_name?: string | null }[];
+  };
   const item = body.items[0];
   if (!item) throw new Error(`the sandbox has no carrier ${dot}`);
   return item;
@@ -47,7 +51,9 @@ test('the inbox and its CSV name a watched carrier the proxy saw in a search res
   const profileId = Object.keys(items).find((id) => !id.startsWith('568253-'));
   if (!profileId) throw new Error('the seeded watchlist is empty');
   const dot = profileId.split('-')[0] ?? '';
-  const { legal_name: legalName } = await fromSandbox(dot);
+  const { legal_name: legalName, dba_name: dba } = await fromSandbox(dot);
+  // the legal name, with the trade name when the carrier has another
+  const shown = dba && dba !== legalName ? `${legalName} (DBA ${dba})` : legalName;
 
   // a search by company name: the results page names the carrier, no lookup by DOT is cached
   const search = await request.get(`/api/v2/profile?company=${encodeURIComponent(legalName)}`, {
@@ -57,14 +63,14 @@ test('the inbox and its CSV name a watched carrier the proxy saw in a search res
 
   await page.goto(`/monitoring?profile_id=${profileId}`);
   const row = carrierRow(page, dot);
-  await expect(row).toContainText(legalName);
+  await expect(row).toContainText(shown);
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const csv = await readFile((await (await download).path()) ?? '', 'utf8');
   const rows = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data;
   expect(rows.length).toBeGreaterThan(0);
-  for (const csvRow of rows) expect(csvRow.name).toBe(legalName);
+  for (const csvRow of rows) expect(csvRow.name).toBe(shown);
 });
 
 test('"Look up 1 name" shows the cost first, bills nothing until confirmed, then names the carrier', async ({

@@ -32,6 +32,9 @@ export function slotDataDir(slot: number): string {
   return slot === 0 ? `${RESULTS}/e2e-data` : `${RESULTS}/e2e-data-${slot}`;
 }
 
+/** The proxies' ORG_NAME. */
+export const E2E_ORG_NAME = 'Northwind Freight Brokerage';
+
 /** This worker's proxy and its embedded sandbox. */
 export const PROXY_URL = `http://127.0.0.1:${slotPorts(SLOT).proxy}`;
 export const SANDBOX_URL = `http://127.0.0.1:${slotPorts(SLOT).sandbox}`;
@@ -57,6 +60,8 @@ export function proxyEnv(slot: number): Record<string, string> {
     CARRIER_API_LEGACY: '',
     DASHBOARD_AUTH: '',
     MONTHLY_BUDGET_USD: '',
+    // The organisation named at the top of a printed decision record (e2e/decisions.spec.ts).
+    ORG_NAME: E2E_ORG_NAME,
     // One proxy serves every spec of a worker: a breaker opened by one spec's injected 503s must
     // not refuse the next spec's calls for the default 30 s (the breaker itself is unit-tested).
     UPSTREAM_CIRCUIT_OPEN_SECONDS: '2',

@@ -113,7 +113,7 @@ test.describe('decision records', () => {
     const row = page.getByRole('row').filter({ hasText: 'TRILLIUM' }).first();
     await expect(row).toContainText('Approved with conditions');
     await expect(row).toContainText('review');
-    await expect(page.getByLabel('USDOT number')).toHaveValue('2456781');
+    await expect(page.getByRole('textbox', { name: /^Carrier: USDOT/ })).toHaveValue('2456781');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     expect((await download).suggestedFilename()).toMatch(/^decisions-.*\.csv$/);

@@ -86,6 +86,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads ORG_NAME trimmed, absent or blank as none, and refuses an unusable one', () => {
+    expect(loadConfig({ ORG_NAME: '  Northwind Freight Brokerage ' }).orgName).toBe(
+      'Northwind Freight Brokerage',
+    );
+    expect(loadConfig({}).orgName).toBeUndefined();
+    expect(loadConfig({ ORG_NAME: '   ' }).orgName).toBeUndefined();
+    expect(problemsOf({ ORG_NAME: 'x'.repeat(121) }).join('\n')).toMatch(
+      /ORG_NAME must be at most/,
+    );
+    expect(problemsOf({ ORG_NAME: 'Acme\u0007' }).join('\n')).toMatch(/control characters/);
+  });
+
   it('lists every problem in one error and never repeats the key', () => {
     const problems = problemsOf({
       CARRIER_API_KEY: 'pk_wrong_secretvalue',

@@ -190,6 +190,16 @@ const publicUrl = variable(
   (raw) => raw,
 );
 
+/** ORG_NAME: the organisation's name printed at the top of a decision record (1–120 characters). */
+const orgName = variable(
+  z
+    .string()
+    .max(120, { error: 'ORG_NAME must be at most 120 characters' })
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]+$/, { error: 'ORG_NAME must not hold control characters' }),
+  undefined as string | undefined,
+);
+
 const HOST_NAME = /^[A-Za-z0-9.:[\]-]+$/;
 
 /** HOST; an unusable one is reported and read as loopback (the rules below then say nothing more). */
@@ -239,6 +249,7 @@ const VARIABLES = {
   CARRIER_API_LEGACY: flag('CARRIER_API_LEGACY', false),
   DATA_DIR: text('./data'),
   MONTHLY_BUDGET_USD: monthlyBudget,
+  ORG_NAME: orgName,
   DASHBOARD_AUTH: oneOf('DASHBOARD_AUTH', AUTH_KINDS, 'none'),
   DASHBOARD_PASSWORD: optionalText,
   DASHBOARD_USERS_FILE: optionalText,
@@ -460,6 +471,7 @@ function toConfig(s: Settings): ProxyConfig {
     embeddedSandboxPort: s.EMBEDDED_SANDBOX_PORT,
     dataDir: s.DATA_DIR,
     monthlyBudgetUsd: s.MONTHLY_BUDGET_USD,
+    orgName: s.ORG_NAME,
     auth: authOf(s),
     secureCookies: s.SECURE_COOKIES,
     cache: {

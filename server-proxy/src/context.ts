@@ -67,6 +67,8 @@ export interface ProxyConfig {
   embeddedSandboxPort: number;
   dataDir: string;
   monthlyBudgetUsd?: number;
+  /** ORG_NAME: the organisation named at the top of a printed decision record */
+  orgName?: string | undefined;
   auth: AuthConfig;
   /** true when the proxy is reached over TLS (cookies get Secure) */
   secureCookies: boolean;

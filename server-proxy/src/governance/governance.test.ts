@@ -34,7 +34,9 @@ describe('DASHBOARD_AUTH=none', () => {
   });
 
   it('serves /api/local/config without the key or the upstream address', async () => {
-    const app = await start(testConfig({ monthlyBudgetUsd: 25 }));
+    const app = await start(
+      testConfig({ monthlyBudgetUsd: 25, orgName: 'Northwind Freight Brokerage' }),
+    );
     const reply = await app.call('/api/local/config');
     expect(reply.status).toBe(200);
     expect(reply.text).not.toContain(SECRET_KEY);
@@ -44,6 +46,7 @@ describe('DASHBOARD_AUTH=none', () => {
       mode: 'live',
       legacy: false,
       budgetUsd: 25,
+      orgName: 'Northwind Freight Brokerage',
       auth: 'none',
       user: { id: 'local' },
       billing: { billed: true },

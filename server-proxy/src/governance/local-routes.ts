@@ -49,6 +49,7 @@ function configBody(config: ProxyConfig) {
     embeddedSandbox: config.embeddedSandbox,
     billing: billingNote(config.mode),
     budgetUsd: config.monthlyBudgetUsd ?? null,
+    orgName: config.orgName ?? null,
     auth: config.auth.kind,
     csrfHeader: { name: CSRF_HEADER, value: CSRF_HEADER_VALUE },
     currency: 'USD',

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { watchlistKeys } from '../watchlist/keys.ts';
 import { carrierKeys } from './keys.ts';
-import { cachedNames } from './names.ts';
+import { cachedNames, displayName } from './names.ts';
 
 describe('cachedNames', () => {
   it('reads profiles, lite and search answers, suggestions and decision records', () => {
@@ -17,6 +17,11 @@ describe('cachedNames', () => {
     });
     client.setQueryData(['autocomplete', 'swif'], [{ dot_number: '0771234', legal_name: 'SWIFT' }]);
     client.setQueryData(carrierKeys.lite('4418207'), { dot_number: '4418207', legal_name: 'LITE' });
+    client.setQueryData(carrierKeys.lite('265753'), {
+      dot_number: '265753',
+      legal_name: 'FEDEX GROUND PACKAGE SYSTEM INC',
+      dba_name: 'FEDEX GROUND',
+    });
     client.setQueryData(
       ['decisions', 'current', ['2214589']],
       [
@@ -35,7 +40,20 @@ describe('cachedNames', () => {
       '265752': 'DBA ONLY',
       '771234': 'SWIFT',
       '4418207': 'LITE',
+      '265753': 'FEDEX GROUND PACKAGE SYSTEM INC (DBA FEDEX GROUND)',
       '2214589': 'DECIDED CO',
     });
+  });
+});
+
+describe('displayName', () => {
+  it('adds a DBA that differs from the legal name', () => {
+    expect(displayName('SWIFTPATH EXPRESS LLC', 'SWIFTPATH')).toBe(
+      'SWIFTPATH EXPRESS LLC (DBA SWIFTPATH)',
+    );
+    expect(displayName('ACME LLC', 'acme llc')).toBe('ACME LLC');
+    expect(displayName('ACME LLC', undefined)).toBe('ACME LLC');
+    expect(displayName(undefined, 'ONLY DBA')).toBe('ONLY DBA');
+    expect(displayName(undefined, undefined)).toBeUndefined();
   });
 });

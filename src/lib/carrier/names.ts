@@ -39,13 +39,22 @@ function decisionName(data: Record<string, unknown>): string | undefined {
   return isRecord(field) ? text(field.value) : undefined;
 }
 
+/** `LEGAL NAME (DBA TRADE NAME)` when a carrier trades under another name, else the one it has. */
+export function displayName(
+  legal: string | undefined,
+  dba: string | undefined,
+): string | undefined {
+  if (!legal) return dba;
+  return dba && dba.toUpperCase() !== legal.toUpperCase() ? `${legal} (DBA ${dba})` : legal;
+}
+
 /** `[dot, name]` of every carrier inside a cached answer, however it is wrapped. */
 function namesIn(data: unknown, depth = 0): [string, string][] {
   if (depth > 4) return [];
   if (Array.isArray(data)) return data.flatMap((item) => namesIn(item, depth + 1));
   if (!isRecord(data)) return [];
   if (data.dot_number !== undefined && data.dot_number !== null) {
-    const name = text(data.legal_name) ?? text(data.dba_name) ?? decisionName(data);
+    const name = displayName(text(data.legal_name), text(data.dba_name)) ?? decisionName(data);
     if (name) return [[String(data.dot_number).replace(/^0+/, ''), name]];
   }
   return ['profile', 'items', 'value', 'suggestions'].flatMap((key) =>
@@ -72,14 +81,19 @@ export function cachedNames(client: QueryClient): Map<string, string> {
 }
 
 const namesSchema = z.object({
-  names: z.record(z.string(), z.object({ name: z.string() })),
+  names: z.record(z.string(), z.object({ name: z.string(), dba: z.string().optional() })),
 });
 
 /** Names the proxy holds for these DOTs (free: it never calls the service for them). */
 async function getHeldNames(dots: readonly string[], signal?: AbortSignal) {
   const body = await apiGet('/api/local/triage/names', { dots: dots.join(',') }, { signal });
   const { names } = namesSchema.parse(body);
-  return new Map(Object.entries(names).map(([dot, held]) => [dot, held.name]));
+  return new Map(
+    Object.entries(names).map(([dot, held]) => [
+      dot,
+      displayName(held.name, held.dba) ?? held.name,
+    ]),
+  );
 }
 
 /**

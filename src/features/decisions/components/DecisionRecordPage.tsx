@@ -1,7 +1,9 @@
 /**
- * One decision record, laid out to print (or "Save as PDF") on one page for a normal carrier: the
- * decision, who and when, the verdict with every rule result and its evidence values, the policy
- * version, the profile's snapshot and fetch time, the key fields, and the chain hashes.
+ * One decision record, laid out to print (or "Save as PDF") on one Letter or A4 page for a typical
+ * carrier: the organisation's name (`ORG_NAME`), the decision, who and when, the verdict with every
+ * rule result and its evidence values in words, the policy version, the profile's snapshot and
+ * fetch time, the key fields, and the chain hashes. The print rules are the `print:` classes here
+ * and the `decision-record` page in src/index.css.
  */
 import { Link, useParams } from 'react-router';
 import { BUTTON, MUTED } from '../../../components/controls.ts';
@@ -14,24 +16,24 @@ import {
   useDecision,
   type DecisionRecord,
 } from '../../../lib/vetting-api.ts';
+import { useOrgName } from '../api/org-name.ts';
+import { evidenceLabel, evidenceValue } from '../model/evidence.ts';
 
 type Field = DecisionRecord['profile']['identity'][number];
 
-function show(value: Field['value']): string {
-  if (value === null) return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return String(value);
-}
+const LINK = 'text-sky-800 underline dark:text-sky-300 print:text-black print:no-underline';
 
 function Fields({ title, fields }: { title: string; fields: Field[] }) {
   return (
-    <section className="break-inside-avoid">
+    <section className="min-w-0 break-inside-avoid">
       <h3 className="font-semibold">{title}</h3>
-      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-xs">
+      <dl className="mt-1 grid grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] gap-x-2 text-xs print:text-[8px] print:leading-[1.25]">
         {fields.map((field) => (
           <div key={field.name} className="contents">
-            <dt className="text-neutral-700 dark:text-neutral-300">{field.name}</dt>
-            <dd className="font-mono break-all">{show(field.value)}</dd>
+            <dt className="text-neutral-700 dark:text-neutral-300 print:text-neutral-700">
+              {evidenceLabel(field.name)}
+            </dt>
+            <dd className="break-words">{evidenceValue(field.name, field.value)}</dd>
           </div>
         ))}
       </dl>
@@ -39,60 +41,120 @@ function Fields({ title, fields }: { title: string; fields: Field[] }) {
   );
 }
 
+const OUTCOME_LABELS: Record<string, string> = { pass: 'Pass', review: 'Review', fail: 'Fail' };
+
+const OUTCOME_TONE: Record<string, string> = {
+  pass: 'text-emerald-800 dark:text-emerald-300',
+  review: 'text-amber-800 dark:text-amber-300',
+  fail: 'text-red-800 dark:text-red-300',
+};
+
+function RuleResults({ reasons }: { reasons: DecisionRecord['verdict']['reasons'] }) {
+  return (
+    <table className="mt-1 w-full table-fixed border-collapse text-left text-xs print:text-[8.5px] print:leading-tight">
+      <caption className="sr-only">
+        Every rule of the policy, its outcome, its finding and the values it read
+      </caption>
+      <colgroup>
+        <col className="w-[34%] sm:w-[24%]" />
+        <col />
+      </colgroup>
+      <thead>
+        <tr className="border-b border-neutral-400">
+          <th scope="col" className="py-1 pr-2">
+            Rule and outcome
+          </th>
+          <th scope="col" className="py-1">
+            Finding and evidence
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {reasons.map((reason) => (
+          <tr
+            key={reason.rule}
+            className="border-b border-neutral-200 align-top dark:border-neutral-800 print:border-neutral-300"
+          >
+            <td className="py-1 pr-2 break-words print:py-0.5">
+              <span className="font-medium">{reason.label ?? evidenceLabel(reason.rule)}</span>
+              <span
+                className={`block print:inline print:before:content-['_·_'] ${OUTCOME_TONE[reason.outcome] ?? ''} print:text-black`}
+              >
+                {OUTCOME_LABELS[reason.outcome] ?? reason.outcome}
+                {reason.not_enough_data ? ' (not enough data)' : ''}
+                {reason.vendor_derived ? ' (vendor-computed)' : ''}
+              </span>
+            </td>
+            <td className="py-1 break-words print:py-0.5">
+              <p>{reason.message}</p>
+              {reason.fields.length > 0 ? (
+                <ul className="mt-0.5 flex flex-wrap gap-x-3 text-neutral-700 dark:text-neutral-300 print:mt-0 print:gap-x-2 print:text-[8px] print:text-neutral-700">
+                  {reason.fields.map((field) => (
+                    <li key={field.name} className="min-w-0 break-words">
+                      {evidenceLabel(field.name)}:{' '}
+                      <span className="text-neutral-950 dark:text-neutral-50 print:text-black">
+                        {evidenceValue(field.name, field.value)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function Record({ record }: { record: DecisionRecord }) {
+  const orgName = useOrgName();
   const name = record.profile.identity.find((field) => field.name === 'legal_name')?.value;
   const title = `Decision #${record.id} · ${typeof name === 'string' ? name : `USDOT ${record.dot_number}`}`;
   const { verdict } = record;
   return (
-    <article className="text-sm print:text-[10px] print:leading-tight">
+    <article
+      className="text-sm print:text-[9.5px] print:leading-snug print:[page:decision-record]"
+      data-testid="decision-record"
+    >
       <title>{`${title} · carrier-desk`}</title>
       <div className="mb-4 flex flex-wrap items-center gap-3 print:hidden">
-        <Link to="/decisions" className="text-sky-800 underline dark:text-sky-300">
+        <Link to="/decisions" className={LINK}>
           All decisions
         </Link>
         <button type="button" className={BUTTON} onClick={() => window.print()}>
           Print or save as PDF
         </button>
       </div>
-      <h1 className="text-2xl font-semibold tracking-tight print:text-lg">{title}</h1>
-      <p className="mt-1">
-        USDOT {record.dot_number} ·{' '}
-        <Link
-          to={carrierPath(record.dot_number)}
-          className="text-sky-800 underline dark:text-sky-300"
-        >
-          carrier profile
-        </Link>
+      <p
+        className="text-xs font-medium text-neutral-600 dark:text-neutral-400 print:text-[9px] print:text-neutral-700"
+        data-testid="record-org"
+      >
+        <span className="font-semibold text-neutral-900 dark:text-neutral-100 print:text-black">
+          {orgName ?? 'carrier-desk'}
+        </span>{' '}
+        · vetting decision record
       </p>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+      <h1 className="text-2xl font-semibold tracking-tight break-words print:text-base">{title}</h1>
+      <p className="mt-1">
+        USDOT {record.dot_number}
+        <span className="print:hidden">
+          {' · '}
+          <Link to={carrierPath(record.dot_number)} className={LINK}>
+            carrier profile
+          </Link>
+        </span>
+      </p>
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 print:mt-1.5 print:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)] print:gap-x-3 print:gap-y-0">
         <dt className="font-medium">Decision</dt>
         <dd>
           <strong>{DECISION_LABELS[record.decision]}</strong>
           {isExpired(record) ? ' — expired, re-vet' : ''}
         </dd>
         <dt className="font-medium">Decided by</dt>
-        <dd>
+        <dd className="break-words">
           {record.user.name} ({record.user.id}) on {formatDateTime(record.decided_at)}
         </dd>
-        <dt className="font-medium">Re-vet by</dt>
-        <dd>{record.expires_on ? formatDate(record.expires_on) : '—'}</dd>
-        <dt className="font-medium">Conditions</dt>
-        <dd className="whitespace-pre-wrap">{record.conditions ?? '—'}</dd>
-        <dt className="font-medium">Note</dt>
-        <dd className="whitespace-pre-wrap">{record.note ?? '—'}</dd>
-        {record.supersedes !== null ? (
-          <>
-            <dt className="font-medium">Corrects</dt>
-            <dd>
-              <Link
-                to={`/decisions/${record.supersedes}`}
-                className="text-sky-800 underline dark:text-sky-300"
-              >
-                record #{record.supersedes}
-              </Link>
-            </dd>
-          </>
-        ) : null}
         <dt className="font-medium">Verdict seen</dt>
         <dd>
           <strong className="capitalize">{verdict.verdict}</strong> under policy version{' '}
@@ -103,63 +165,42 @@ function Record({ record }: { record: DecisionRecord }) {
           snapshot of {formatDate(record.profile.snapshot_date)}, fetched{' '}
           {formatDateTime(record.profile.fetched_at)}
         </dd>
+        <dt className="font-medium">Re-vet by</dt>
+        <dd>{record.expires_on ? formatDate(record.expires_on) : '—'}</dd>
+        {record.supersedes !== null ? (
+          <>
+            <dt className="font-medium">Corrects</dt>
+            <dd>
+              <Link to={`/decisions/${record.supersedes}`} className={LINK}>
+                record #{record.supersedes}
+              </Link>
+            </dd>
+          </>
+        ) : null}
       </dl>
-      <h2 className="mt-4 text-lg font-semibold print:mt-2 print:text-sm">Rule results</h2>
-      <table className="mt-1 w-full border-collapse text-left text-xs">
-        <caption className="sr-only">
-          Every rule of the policy, its outcome and the values it read
-        </caption>
-        <thead>
-          <tr className="border-b border-neutral-400">
-            <th scope="col" className="py-1 pr-2">
-              Rule
-            </th>
-            <th scope="col" className="py-1 pr-2">
-              Outcome
-            </th>
-            <th scope="col" className="py-1 pr-2">
-              Finding
-            </th>
-            <th scope="col" className="py-1">
-              Evidence
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {verdict.reasons.map((reason) => (
-            <tr
-              key={reason.rule}
-              className="border-b border-neutral-200 align-top dark:border-neutral-800"
-            >
-              <td className="py-1 pr-2">{reason.label ?? reason.rule}</td>
-              <td className="py-1 pr-2 capitalize">
-                {reason.outcome}
-                {reason.not_enough_data ? ' (not enough data)' : ''}
-                {reason.vendor_derived ? ' (vendor-computed)' : ''}
-              </td>
-              <td className="py-1 pr-2">{reason.message}</td>
-              <td className="py-1 font-mono break-all">
-                {reason.fields.map((field) => `${field.name}=${show(field.value)}`).join('; ')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <h2 className="mt-4 text-lg font-semibold print:mt-2 print:text-sm">Key fields seen</h2>
-      <div className="mt-1 grid gap-3 sm:grid-cols-2 print:grid-cols-2">
+      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 print:mt-1 print:gap-y-0">
+        <dt className="font-medium">Conditions</dt>
+        <dd className="break-words whitespace-pre-wrap">{record.conditions ?? '—'}</dd>
+        <dt className="font-medium">Note</dt>
+        <dd className="break-words whitespace-pre-wrap">{record.note ?? '—'}</dd>
+      </dl>
+      <h2 className="mt-4 text-lg font-semibold print:mt-2 print:text-[10px]">Rule results</h2>
+      <RuleResults reasons={verdict.reasons} />
+      <h2 className="mt-4 text-lg font-semibold print:mt-2 print:text-[10px]">Key fields seen</h2>
+      <div className="mt-1 grid gap-3 sm:grid-cols-2 print:grid-cols-4 print:gap-2">
         <Fields title="Identity" fields={record.profile.identity} />
         <Fields title="Authority" fields={record.profile.authority} />
         <Fields title="Insurance" fields={record.profile.insurance} />
         <Fields title="Safety" fields={record.profile.safety} />
       </div>
-      <h2 className="mt-4 text-lg font-semibold print:mt-2 print:text-sm">Chain</h2>
-      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 font-mono text-xs break-all">
+      <h2 className="mt-4 text-lg font-semibold print:mt-2 print:text-[10px]">Chain</h2>
+      <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 font-mono text-xs break-all print:text-[7.5px]">
         <dt className="font-sans font-medium">Record hash</dt>
         <dd data-testid="record-hash">{record.hash}</dd>
         <dt className="font-sans font-medium">Previous hash</dt>
         <dd>{record.prev_hash}</dd>
       </dl>
-      <p className={`${MUTED} mt-2`}>
+      <p className={`${MUTED} mt-2 print:mt-1 print:text-[7.5px] print:text-neutral-700`}>
         SHA-256 over the previous record's hash and this record's content; GET
         /api/local/decisions/verify re-computes the chain.
       </p>

@@ -16,11 +16,19 @@ import {
   isExpired,
   useChainCheck,
   useDecisions,
-  type DecisionFilters,
   type DecisionRecord,
 } from '../../../lib/vetting-api.ts';
+import { useMatchingDecisions } from '../api/matching.ts';
 import { decisionsCsv } from '../model/csv.ts';
-import { appliedFilters, dateRangeProblem, readFilters, writeFilters } from '../model/filters.ts';
+import {
+  appliedFilters,
+  carrierFilters,
+  dateRangeProblem,
+  readCarrierQuery,
+  readFilters,
+  writeFilters,
+  type PageFilters,
+} from '../model/filters.ts';
 import { downloadCsv } from '../../../lib/download.ts';
 
 function ChainStatus() {
@@ -47,15 +55,19 @@ function ChainStatus() {
   );
 }
 
+const CARRIER_PROBLEM_ID = 'decisions-carrier-problem';
+
 function Filters({
   filters,
   onApply,
 }: {
-  filters: DecisionFilters;
-  onApply: (f: DecisionFilters) => void;
+  filters: PageFilters;
+  onApply: (f: PageFilters) => void;
 }) {
   const [draft, setDraft] = useState(filters);
-  const set = (key: keyof DecisionFilters, value: string) =>
+  const [carrierText, setCarrierText] = useState(filters.carrier ?? filters.dot_number ?? '');
+  const [carrierProblem, setCarrierProblem] = useState<string | undefined>(undefined);
+  const set = (key: keyof PageFilters, value: string) =>
     setDraft((current) => ({ ...current, [key]: value || undefined }));
   const problem = dateRangeProblem(draft);
   const invalid = problem
@@ -63,9 +75,15 @@ function Filters({
     : {};
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const carrier = readCarrierQuery(carrierText);
+    if (carrier.kind === 'invalid') {
+      setCarrierProblem(carrier.message);
+      return;
+    }
+    setCarrierProblem(undefined);
     // A backwards range is not applied, and the dates stay as typed, with the reason beside them.
     if (problem) return;
-    onApply({ ...draft, page: undefined });
+    onApply({ ...draft, ...carrierFilters(carrier), page: undefined });
   };
   return (
     <form
@@ -74,13 +92,19 @@ function Filters({
       className="mt-4 flex flex-wrap items-end gap-3"
     >
       <label className={LABEL}>
-        USDOT number
+        Carrier: USDOT, MC number or name
         <input
           className={INPUT}
-          inputMode="numeric"
-          pattern="\d{1,8}"
-          value={draft.dot_number ?? ''}
-          onChange={(event) => set('dot_number', event.target.value.trim())}
+          name="carrier"
+          autoComplete="off"
+          value={carrierText}
+          {...(carrierProblem
+            ? { 'aria-invalid': true, 'aria-describedby': CARRIER_PROBLEM_ID }
+            : {})}
+          onChange={(event) => {
+            setCarrierText(event.target.value);
+            setCarrierProblem(undefined);
+          }}
         />
       </label>
       <label className={LABEL}>
@@ -134,11 +158,22 @@ function Filters({
         className={BUTTON}
         onClick={() => {
           setDraft({});
+          setCarrierText('');
+          setCarrierProblem(undefined);
           onApply({});
         }}
       >
         Clear
       </button>
+      {carrierProblem ? (
+        <p
+          id={CARRIER_PROBLEM_ID}
+          role="alert"
+          className="basis-full text-sm font-medium text-red-800 dark:text-red-300"
+        >
+          {carrierProblem}
+        </p>
+      ) : null}
       {problem ? (
         <p
           id="decisions-date-problem"
@@ -227,20 +262,36 @@ function DecisionTable({ items }: { items: DecisionRecord[] }) {
   );
 }
 
-export function DecisionsPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
-  const decisions = useDecisions(appliedFilters(filters));
+interface ResultsQuery {
+  data: { items: DecisionRecord[]; total: number; page_size: number } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  isFetching: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+function Results({
+  query,
+  page,
+  onPage,
+  exportRecords,
+  nothing,
+}: {
+  query: ResultsQuery;
+  page: number;
+  onPage: (page: number) => void;
+  exportRecords: () => Promise<DecisionRecord[]>;
+  nothing: string;
+}) {
   const [exporting, setExporting] = useState<string | undefined>(undefined);
-  const apply = (next: DecisionFilters) => setParams(writeFilters(next));
-  const page = filters.page ?? 1;
-  const total = decisions.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / (decisions.data?.page_size ?? 50)));
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / (query.data?.page_size ?? 50)));
 
   const exportCsv = async () => {
     setExporting('Preparing the CSV…');
     try {
-      const records = await allDecisions({ ...appliedFilters(filters), page: undefined });
+      const records = await exportRecords();
       downloadCsv(decisionsCsv(records), `decisions-${new Date().toISOString().slice(0, 10)}.csv`);
       setExporting(`Exported ${records.length} record${records.length === 1 ? '' : 's'}.`);
     } catch (err) {
@@ -250,15 +301,9 @@ export function DecisionsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Decisions"
-        description="Every vetting decision, as recorded: the verdict and evidence seen, the policy version, who decided and when. Records are chained by hash; a correction is a new record."
-      />
-      <ChainStatus />
-      <Filters key={params.toString()} filters={filters} onApply={apply} />
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <p className={MUTED} aria-live="polite">
-          {decisions.data ? `${total} record${total === 1 ? '' : 's'}` : ''}
+          {query.data ? `${total} record${total === 1 ? '' : 's'}` : ''}
         </p>
         <button
           type="button"
@@ -272,21 +317,21 @@ export function DecisionsPage() {
           {exporting ?? ''}
         </span>
       </div>
-      {decisions.isError ? (
+      {query.isError ? (
         <ErrorState
-          error={decisions.error}
+          error={query.error ?? new Error('unknown error')}
           what="the decisions"
-          onRetry={() => void decisions.refetch()}
-          retrying={decisions.isFetching}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
         />
-      ) : decisions.isPending ? (
+      ) : query.isPending || !query.data ? (
         <p className={MUTED}>Loading decisions…</p>
-      ) : decisions.data.items.length === 0 ? (
-        <p className="mt-4 text-neutral-700 dark:text-neutral-300">
-          No decisions match. Record one from a carrier's verdict banner on its overview.
+      ) : query.data.items.length === 0 ? (
+        <p className="mt-4 text-neutral-700 dark:text-neutral-300" data-testid="no-decisions">
+          {nothing}
         </p>
       ) : (
-        <DecisionTable items={decisions.data.items} />
+        <DecisionTable items={query.data.items} />
       )}
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
@@ -294,7 +339,7 @@ export function DecisionsPage() {
             type="button"
             className={BUTTON}
             disabled={page <= 1}
-            onClick={() => apply({ ...filters, page: page - 1 })}
+            onClick={() => onPage(page - 1)}
           >
             Previous
           </button>
@@ -305,12 +350,83 @@ export function DecisionsPage() {
             type="button"
             className={BUTTON}
             disabled={page >= pages}
-            onClick={() => apply({ ...filters, page: page + 1 })}
+            onClick={() => onPage(page + 1)}
           >
             Next
           </button>
         </nav>
       ) : null}
+    </>
+  );
+}
+
+const RECORD_ONE = "Record one from a carrier's verdict banner on its overview.";
+
+/** Records filtered by the proxy (no carrier, or a USDOT number). */
+function ProxyResults({ filters, onPage }: { filters: PageFilters; onPage: (p: number) => void }) {
+  const asked = appliedFilters(filters);
+  const decisions = useDecisions(asked);
+  const nothing = filters.dot_number
+    ? `No decision records for USDOT ${filters.dot_number}. ${RECORD_ONE}`
+    : `No decisions match. ${RECORD_ONE}`;
+  return (
+    <Results
+      query={decisions}
+      page={filters.page ?? 1}
+      onPage={onPage}
+      exportRecords={() => allDecisions({ ...asked, page: undefined })}
+      nothing={nothing}
+    />
+  );
+}
+
+/** Records of a carrier asked by docket or name, matched on what each record kept. */
+function CarrierResults({
+  filters,
+  carrier,
+  onPage,
+}: {
+  filters: PageFilters;
+  carrier: string;
+  onPage: (p: number) => void;
+}) {
+  const page = filters.page ?? 1;
+  const matching = useMatchingDecisions(appliedFilters(filters), carrier, page);
+  const what = readCarrierQuery(carrier).kind === 'docket' ? 'docket' : 'name';
+  const nothing =
+    what === 'docket'
+      ? `No decision records for docket ${carrier}: no record kept that docket. ${RECORD_ONE}`
+      : `No decision records for a carrier named “${carrier}”: no record's legal or DBA name contains it. ${RECORD_ONE}`;
+  return (
+    <Results
+      query={matching}
+      page={page}
+      onPage={onPage}
+      exportRecords={() => Promise.resolve(matching.data?.all ?? [])}
+      nothing={nothing}
+    />
+  );
+}
+
+export function DecisionsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const apply = (next: PageFilters) => setParams(writeFilters(next));
+  const onPage = (page: number) => apply({ ...filters, page });
+
+  return (
+    <>
+      <PageHeader
+        title="Decisions"
+        description="Every vetting decision, as recorded: the verdict and evidence seen, the policy version, who decided and when. Records are chained by hash; a correction is a new record."
+      />
+      <ChainStatus />
+      <Filters key={params.toString()} filters={filters} onApply={apply} />
+      {filters.carrier !== undefined ? (
+        <CarrierResults filters={filters} carrier={filters.carrier} onPage={onPage} />
+      ) : (
+        <ProxyResults filters={filters} onPage={onPage} />
+      )}
     </>
   );
 }

@@ -11,6 +11,7 @@ import { startSandboxProxy, type SandboxProxy } from '../../../test/sandbox-prox
 vi.setConfig({ testTimeout: 30_000 });
 const WAIT = { timeout: 15_000 };
 const CSRF = { 'x-requested-with': 'carrier-desk' };
+const CARRIER_BOX = 'Carrier: USDOT, MC number or name';
 
 let sandbox: SandboxProxy;
 
@@ -67,7 +68,7 @@ describe('the Decisions page', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/decisions');
     await screen.findByRole('table', { name: /Decision records/ }, WAIT);
-    await user.type(screen.getByLabelText('USDOT number'), '1893346');
+    await user.type(screen.getByLabelText(CARRIER_BOX), '1893346');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(router.state.location.search).toBe('?dot_number=1893346'));
     await waitFor(() => {
@@ -76,6 +77,65 @@ describe('the Decisions page', () => {
       );
       expect(rows).toHaveLength(2);
     }, WAIT);
+  });
+});
+
+describe('the carrier filter', () => {
+  async function filterBy(text: string) {
+    const user = userEvent.setup();
+    const rendered = renderApp('/decisions');
+    await screen.findByRole('table', { name: /Decision records/ }, WAIT);
+    await user.type(screen.getByLabelText(CARRIER_BOX), text);
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    return rendered;
+  }
+
+  async function listedCarriers(): Promise<string[]> {
+    let names: string[] = [];
+    await waitFor(() => {
+      const table = screen.getByRole('table', { name: /Decision records/ });
+      names = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent ?? '');
+      expect(names).toHaveLength(1);
+    }, WAIT);
+    return names;
+  }
+
+  it.each(['MC277621', 'MC-277621', 'mc 277621'])(
+    'takes the docket %s and lists the records that kept it',
+    async (typed) => {
+      const { router } = await filterBy(typed);
+      await waitFor(() => expect(router.state.location.search).toBe('?carrier=MC277621'));
+      expect((await listedCarriers())[0]).toContain('HANSEN & ADKINS AUTO TRANSPORT INC');
+      expect(screen.getByLabelText(CARRIER_BOX).getAttribute('aria-invalid')).toBeNull();
+    },
+  );
+
+  it('takes part of a legal or DBA name, in any case', async () => {
+    const { router } = await filterBy('lakeshore coach');
+    await waitFor(() => expect(router.state.location.search).toBe('?carrier=lakeshore+coach'));
+    expect((await listedCarriers())[0]).toContain('LAKESHORE COACH LINES');
+  });
+
+  it('says so when no record kept the docket or the name', async () => {
+    await filterBy('MC999999');
+    expect((await screen.findByTestId('no-decisions', {}, WAIT)).textContent).toMatch(
+      /No decision records for docket MC999999/,
+    );
+    cleanup();
+    await filterBy('Nonexistent Hauling');
+    expect((await screen.findByTestId('no-decisions', {}, WAIT)).textContent).toMatch(
+      /No decision records for a carrier named “Nonexistent Hauling”/,
+    );
+  });
+
+  it('explains what it takes instead of applying a single letter', async () => {
+    const { router } = await filterBy('x');
+    expect(screen.getByRole('alert').textContent).toMatch(/USDOT number, an MC number/);
+    expect(screen.getByLabelText(CARRIER_BOX).getAttribute('aria-invalid')).toBe('true');
+    expect(router.state.location.search).toBe('');
   });
 });
 

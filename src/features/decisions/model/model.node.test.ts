@@ -3,7 +3,14 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { isExpired, type DecisionRecord } from '../../../lib/vetting-api.ts';
 import { csvRow, decisionsCsv } from './csv.ts';
-import { appliedFilters, dateRangeProblem, readFilters, writeFilters } from './filters.ts';
+import {
+  appliedFilters,
+  dateRangeProblem,
+  matchesCarrier,
+  readCarrierQuery,
+  readFilters,
+  writeFilters,
+} from './filters.ts';
 
 const RECORD: DecisionRecord = {
   id: 7,
@@ -78,6 +85,62 @@ describe('decision filters in the URL', () => {
     );
     const query = 'dot_number=568253&user=bob&to=2026-12-01&page=2';
     expect(writeFilters(readFilters(new URLSearchParams(query))).toString()).toBe(query);
+  });
+});
+
+describe('the carrier box', () => {
+  it('reads a DOT, a docket in its usual spellings, a profile id or a name', () => {
+    expect(readCarrierQuery('2214589')).toEqual({ kind: 'dot', dot: '2214589' });
+    expect(readCarrierQuery('USDOT 2214589')).toEqual({ kind: 'dot', dot: '2214589' });
+    for (const typed of ['MC745120', 'MC-745120', 'mc 745120', 'MC0745120']) {
+      expect(readCarrierQuery(typed), typed).toEqual({ kind: 'docket', docket: 'MC745120' });
+    }
+    expect(readCarrierQuery('2214589-MC745120')).toEqual({ kind: 'dot', dot: '2214589' });
+    expect(readCarrierQuery('  Ironclad   freight ')).toEqual({
+      kind: 'name',
+      name: 'Ironclad freight',
+    });
+    expect(readCarrierQuery('')).toEqual({ kind: 'none' });
+    expect(readCarrierQuery('x').kind).toBe('invalid');
+    expect(readCarrierQuery('—').kind).toBe('invalid');
+    expect(readCarrierQuery('a'.repeat(101)).kind).toBe('invalid');
+  });
+
+  it('puts a DOT in dot_number and a docket or a name in carrier, and keeps carrier from the proxy', () => {
+    expect(readFilters(new URLSearchParams('carrier=mc-745120&page=2'))).toMatchObject({
+      dot_number: undefined,
+      carrier: 'MC745120',
+      page: 2,
+    });
+    expect(readFilters(new URLSearchParams('carrier=2214589'))).toMatchObject({
+      dot_number: '2214589',
+      carrier: undefined,
+    });
+    expect(readFilters(new URLSearchParams('carrier=x')).carrier).toBeUndefined();
+    expect(writeFilters({ carrier: 'ironclad', decision: 'approved' }).toString()).toBe(
+      'carrier=ironclad&decision=approved',
+    );
+    expect(appliedFilters({ carrier: 'ironclad', user: 'ann' })).toEqual({ user: 'ann' });
+  });
+
+  it('matches a record on the docket, legal name or DBA name it kept', () => {
+    const kept = {
+      ...RECORD,
+      profile: {
+        ...RECORD.profile,
+        identity: [
+          { name: 'legal_name', value: 'IRONCLAD FREIGHT SYSTEMS INC' },
+          { name: 'dba_name', value: 'IRONCLAD XPRESS' },
+          { name: 'docket', value: 'MC745120' },
+        ],
+      },
+    };
+    expect(matchesCarrier(kept, 'MC-745120')).toBe(true);
+    expect(matchesCarrier(kept, 'MC74512')).toBe(false);
+    expect(matchesCarrier(kept, 'ironclad   freight')).toBe(true);
+    expect(matchesCarrier(kept, 'Xpress')).toBe(true);
+    expect(matchesCarrier(kept, 'Swiftpath')).toBe(false);
+    expect(matchesCarrier(RECORD, 'MC745120')).toBe(false);
   });
 });
 

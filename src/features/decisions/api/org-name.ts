@@ -1,0 +1,27 @@
+/**
+ * The organisation's name (`ORG_NAME` of the proxy) from `GET /api/local/config`, for the top of a
+ * printed decision record. Read tolerantly: absent, empty or not text → undefined (no name line).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client.ts';
+import { FRESHNESS } from '../../../lib/freshness.ts';
+
+export function readOrgName(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const value = (body as Record<string, unknown>).orgName;
+  if (typeof value !== 'string') return undefined;
+  const name = value.trim();
+  return name !== '' && name.length <= 120 ? name : undefined;
+}
+
+const orgNameQuery = queryOptions({
+  queryKey: ['decisions', 'org-name'] as const,
+  queryFn: async ({ signal }) =>
+    readOrgName(await apiGet('/api/local/config', {}, { signal })) ?? null,
+  staleTime: FRESHNESS.proxyConfig,
+});
+
+/** The name, or undefined while unknown or when the proxy has none. */
+export function useOrgName(): string | undefined {
+  return useQuery(orgNameQuery).data ?? undefined;
+}
