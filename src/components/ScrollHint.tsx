@@ -69,7 +69,7 @@ export function useScrollEdges<T extends HTMLElement>(): {
 }
 
 const FADE =
-  'pointer-events-none absolute inset-y-0 z-20 w-6 from-neutral-900/15 to-transparent transition-opacity print:hidden dark:from-black/70';
+  'pointer-events-none absolute inset-y-0 z-20 w-6 from-neutral-900/15 to-transparent transition-opacity print:hidden dark:from-neutral-300/25';
 
 /** Wraps a scroller: the fades over its edges and the `data-scroll-hint` marker. */
 export function ScrollHintFrame({

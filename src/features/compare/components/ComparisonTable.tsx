@@ -74,7 +74,7 @@ export function ComparisonTable({
             {`Comparison of ${columns.length} carriers: ${titles.join(', ')}`}
           </caption>
           <colgroup>
-            <col className="w-44 print:w-28" />
+            <col className="w-44 max-sm:w-28 print:w-28" />
             {columns.map((column) => (
               <col key={column.dot} />
             ))}
