@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render-app.tsx';
@@ -67,5 +67,108 @@ describe('AppLayout', () => {
   it('shows no mode banner while the mode is unknown', () => {
     renderApp('/search');
     expect(screen.queryByRole('note', { name: 'Service mode' })).toBeNull();
+  });
+  it('groups the eight destinations: Vet, Watch, Record, and Usage', () => {
+    renderApp('/search');
+    const names = (group: string) =>
+      within(screen.getByRole('list', { name: group }))
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    expect(names('Vet')).toEqual(['Search', 'Bulk vetting', 'Compare']);
+    expect(names('Watch')).toEqual(['Monitoring', 'Alerts']);
+    expect(names('Record')).toEqual(['Decisions', 'Policy']);
+    expect(navLink('Usage').getAttribute('href')).toBe('/usage');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link'),
+    ).toHaveLength(8);
+  });
+});
+
+/**
+ * The menu button that shows the navigation below 1024 px (jsdom applies no CSS: what is checked is
+ * the disclosure's state, `aria-expanded` and the panel's `data-open`, which its classes follow).
+ */
+describe('the navigation menu', () => {
+  function menu() {
+    const button = screen.getByRole('button', { name: /^Menu/ });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    return {
+      button,
+      nav,
+      isOpen: () => {
+        const expanded = button.getAttribute('aria-expanded');
+        expect(nav.getAttribute('data-open')).toBe(expanded);
+        return expanded === 'true';
+      },
+    };
+  }
+
+  it('is a button that controls the navigation and toggles it', async () => {
+    const user = userEvent.setup();
+    renderApp('/search');
+    const { button, nav, isOpen } = menu();
+    expect(button.getAttribute('aria-controls')).toBe(nav.id);
+    expect(isOpen()).toBe(false);
+    await user.click(button);
+    expect(isOpen()).toBe(true);
+    await user.click(button);
+    expect(isOpen()).toBe(false);
+  });
+
+  it('opens with the keyboard; Escape closes it and gives the focus back to the button', async () => {
+    const user = userEvent.setup();
+    renderApp('/search');
+    const { button, isOpen } = menu();
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(isOpen()).toBe(true);
+    await user.tab();
+    expect(document.activeElement).toBe(navLink('Search'));
+    await user.keyboard('{Escape}');
+    expect(isOpen()).toBe(false);
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('closes on a click outside it, not on one inside it', async () => {
+    const user = userEvent.setup();
+    renderApp('/search', { config: { mode: 'sandbox' } });
+    const { button, nav, isOpen } = menu();
+    await user.click(button);
+    fireEvent.pointerDown(within(nav).getByText('Watch'));
+    expect(isOpen()).toBe(true);
+    // the mode banner takes no focus: only the click itself can close the menu
+    await user.click(screen.getByRole('note', { name: 'Service mode' }));
+    expect(isOpen()).toBe(false);
+  });
+
+  it('closes when the focus leaves it', async () => {
+    const user = userEvent.setup();
+    renderApp('/search');
+    const { button, isOpen } = menu();
+    await user.click(button);
+    await user.keyboard('/');
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Search carriers' }));
+    expect(isOpen()).toBe(false);
+  });
+
+  it('closes on navigation, also by a link to the page already shown', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/search');
+    const { button, isOpen } = menu();
+    await user.click(button);
+    await user.click(navLink('Search'));
+    expect(router.state.location.pathname).toBe('/search');
+    expect(isOpen()).toBe(false);
+
+    await user.click(button);
+    await user.click(navLink('Monitoring'));
+    await screen.findByRole('heading', { level: 1, name: 'Monitoring' }, LAZY_ROUTE);
+    expect(isOpen()).toBe(false);
+
+    // a navigation from elsewhere (the omnibox, Back) closes it too
+    await user.click(button);
+    await act(() => router.navigate('/usage'));
+    await screen.findByRole('heading', { level: 1, name: 'Usage' }, LAZY_ROUTE);
+    expect(isOpen()).toBe(false);
   });
 });

@@ -22,8 +22,12 @@ export function HeaderSpend() {
       data-testid="header-spend"
       className="rounded-md px-2 py-1 text-sm whitespace-nowrap text-neutral-700 hover:bg-neutral-50 hover:text-neutral-950 dark:text-neutral-300 dark:hover:bg-neutral-800/60 dark:hover:text-neutral-50"
     >
-      <span className="font-medium">{formatUsd(spentUsd)}</span> this month
-      {budgetUsd === undefined ? null : <> of {formatUsd(budgetUsd)}</>}
+      <span className="font-medium">{formatUsd(spentUsd)}</span>{' '}
+      {/* a phone's first row holds the amount only; the words stay for screen readers */}
+      <span className="max-sm:sr-only">
+        this month
+        {budgetUsd === undefined ? null : <> of {formatUsd(budgetUsd)}</>}
+      </span>
       {reachable ? null : (
         <span className="text-neutral-500 dark:text-neutral-400"> (last known)</span>
       )}

@@ -12,7 +12,8 @@ export function ThemeToggle() {
       className="inline-flex h-9 items-center gap-2 rounded-md border border-neutral-300 px-2.5 text-sm font-medium text-neutral-700 hover:bg-neutral-100 sm:px-3 dark:border-neutral-700 dark:text-neutral-200 dark:hover:bg-neutral-800"
     >
       {dark ? <MoonIcon /> : <SunIcon />}
-      <span className="sr-only sm:not-sr-only">Dark mode</span>
+      {/* the word where the row has room: not on a phone, nor at 1024–1279 px beside the search */}
+      <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">Dark mode</span>
     </button>
   );
 }

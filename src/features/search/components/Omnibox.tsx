@@ -3,6 +3,10 @@
  * says so in the "Search by" select (which also overrides it), and suggests carriers by name or DOT
  * prefix following the ARIA 1.2 combobox pattern (listbox popup, aria-activedescendant).
  * "/" focuses it from anywhere. Enter searches (or opens the highlighted suggestion).
+ *
+ * It is never the part of the header that gives way: from 1024 px the input keeps at least 240 px,
+ * and the suggestions open under the whole form (input, "Search by" and the button), so the list is
+ * never narrower than the input; below 1024 px the form has a full-width row of its own.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -149,9 +153,9 @@ export function Omnibox() {
       role="search"
       aria-label="Carrier search"
       onSubmit={onSubmit}
-      className="order-last flex w-full min-w-0 items-center gap-1.5 lg:order-none lg:w-auto lg:flex-1"
+      className="relative order-last flex w-full min-w-0 items-center gap-1.5 lg:order-none lg:w-auto lg:max-w-2xl lg:flex-1"
     >
-      <div className="relative min-w-0 flex-1">
+      <div className="min-w-0 flex-1 lg:min-w-60">
         <label htmlFor={inputId} className="sr-only">
           Search carriers
         </label>
@@ -188,34 +192,6 @@ export function Omnibox() {
         <span id={`${ids}-detected`} className="sr-only">
           {detected ? `Detected: ${SEARCH_KEY_LABELS[detected.key]}.` : ''}
         </span>
-        <ul
-          id={listboxId}
-          role="listbox"
-          aria-label="Suggestions"
-          aria-busy={suggestions.isFetching}
-          hidden={!expanded}
-          className="absolute top-full right-0 left-0 z-40 mt-1 max-h-96 overflow-y-auto rounded-md border border-neutral-200 bg-white py-1 text-sm shadow-lg dark:border-neutral-700 dark:bg-neutral-900"
-        >
-          {options.map((option, index) => (
-            <li
-              key={
-                option.kind === 'carrier' ? `dot-${option.item.dot_number}` : `key-${option.key}`
-              }
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === activeIndex}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => go(optionTarget(option))}
-              onMouseMove={() => setActiveIndex(index)}
-              className={`cursor-pointer px-3 py-1.5 ${index === activeIndex ? 'bg-sky-100 dark:bg-sky-900/60' : ''}`}
-            >
-              <OptionContent option={option} term={input} />
-            </li>
-          ))}
-        </ul>
-        <p className="sr-only" aria-live="polite">
-          {expanded ? `${options.length} suggestions` : ''}
-        </p>
       </div>
       <label htmlFor={`${ids}-key`} className="sr-only">
         Search by
@@ -226,7 +202,7 @@ export function Omnibox() {
         onChange={(event) =>
           setOverride(isSearchKey(event.target.value) ? event.target.value : undefined)
         }
-        className="h-9 max-w-28 shrink-0 rounded-md border border-neutral-300 bg-white px-2 text-sm text-neutral-800 sm:max-w-40 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100"
+        className="h-9 max-w-24 shrink-0 rounded-md border border-neutral-300 bg-white px-2 text-sm text-neutral-800 sm:max-w-40 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100"
       >
         <option value={AUTO}>
           {detected ? `Auto: ${SEARCH_KEY_LABELS[detected.key]}` : 'Auto-detect'}
@@ -239,11 +215,54 @@ export function Omnibox() {
       </select>
       <button
         type="submit"
-        className="h-9 shrink-0 rounded-md bg-neutral-900 px-3 text-sm font-medium text-white hover:bg-neutral-700 dark:bg-neutral-100 dark:text-neutral-900 dark:hover:bg-neutral-300"
+        className="inline-flex h-9 shrink-0 items-center justify-center rounded-md bg-neutral-900 px-3 text-sm font-medium text-white hover:bg-neutral-700 max-sm:w-9 max-sm:px-0 dark:bg-neutral-100 dark:text-neutral-900 dark:hover:bg-neutral-300"
       >
-        Search
+        <SearchIcon />
+        <span className="max-sm:sr-only">Search</span>
       </button>
+      <ul
+        id={listboxId}
+        role="listbox"
+        aria-label="Suggestions"
+        aria-busy={suggestions.isFetching}
+        hidden={!expanded}
+        className="absolute top-full right-0 left-0 z-40 mt-1 max-h-96 overflow-y-auto rounded-md border border-neutral-200 bg-white py-1 text-sm shadow-lg dark:border-neutral-700 dark:bg-neutral-900"
+      >
+        {options.map((option, index) => (
+          <li
+            key={option.kind === 'carrier' ? `dot-${option.item.dot_number}` : `key-${option.key}`}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === activeIndex}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => go(optionTarget(option))}
+            onMouseMove={() => setActiveIndex(index)}
+            className={`cursor-pointer px-3 py-1.5 ${index === activeIndex ? 'bg-sky-100 dark:bg-sky-900/60' : ''}`}
+          >
+            <OptionContent option={option} term={input} />
+          </li>
+        ))}
+      </ul>
+      <p className="sr-only" aria-live="polite">
+        {expanded ? `${options.length} suggestions` : ''}
+      </p>
     </form>
+  );
+}
+
+/** The submit button's face on a phone, where the word would take the input's room. */
+function SearchIcon() {
+  return (
+    <svg
+      viewBox="0 0 20 20"
+      aria-hidden="true"
+      className="size-4 sm:hidden"
+      fill="none"
+      stroke="currentColor"
+    >
+      <circle cx="8.5" cy="8.5" r="5" strokeWidth="1.75" />
+      <path strokeWidth="1.75" strokeLinecap="round" d="M12.5 12.5 17 17" />
+    </svg>
   );
 }
 

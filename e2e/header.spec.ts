@@ -1,0 +1,252 @@
+/**
+ * The header at every width from 320 to 2560 px, in both themes: the search is never the part that
+ * gives way (from 1024 px its input keeps 240 px and its suggestions open at least as wide as it and
+ * 320 px; its Search button searches), no two controls lie on top of each other, the page never
+ * scrolls sideways, and every destination is in reach: in the navigation row from 1024 px, behind
+ * the menu button below (a disclosure: Escape, a click outside and a navigation close it).
+ *
+ * The sandbox has no carrier whose name starts "zep", so the suggestions are asked for "swift"
+ * (SWIFTPATH, SWIFTLINE …: a long list).
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
+
+const DESTINATIONS = [
+  { label: 'Search', path: '/search' },
+  { label: 'Bulk vetting', path: '/bulk' },
+  { label: 'Compare', path: '/compare' },
+  { label: 'Monitoring', path: '/monitoring' },
+  { label: 'Alerts', path: '/settings/alerts' },
+  { label: 'Decisions', path: '/decisions' },
+  { label: 'Policy', path: '/policy' },
+  { label: 'Usage', path: '/usage' },
+] as const;
+
+const TERM = 'swift';
+
+interface Control {
+  name: string;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Every control drawn in the header (links, buttons, fields), with its box. */
+async function headerControls(page: Page): Promise<Control[]> {
+  return page.getByRole('banner').evaluate((header) => {
+    const selector = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+    return [...header.querySelectorAll<HTMLElement>(selector)]
+      .filter((element) => element.checkVisibility({ visibilityProperty: true }))
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const field = element as HTMLElement & { labels?: NodeListOf<HTMLLabelElement> };
+        const name =
+          element.getAttribute('aria-label') ??
+          (field.labels?.[0]?.textContent?.trim() ||
+            element.textContent?.trim() ||
+            element.tagName);
+        return { name, left: box.left, top: box.top, right: box.right, bottom: box.bottom };
+      })
+      .filter((box) => box.right - box.left > 1 && box.bottom - box.top > 1);
+  });
+}
+
+/** The pairs of header controls whose boxes share more than half a pixel each way. */
+async function overlaps(page: Page): Promise<string[]> {
+  const controls = await headerControls(page);
+  const found: string[] = [];
+  controls.forEach((a, index) => {
+    for (const b of controls.slice(index + 1)) {
+      const width = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (width > 0.5 && height > 0.5) found.push(`"${a.name}" overlaps "${b.name}"`);
+    }
+  });
+  return found;
+}
+
+async function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+async function width(locator: Locator): Promise<number> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${String(locator)} has no box`);
+  return box.width;
+}
+
+async function open(page: Page, theme: Theme, viewport: { width: number; height: number }) {
+  await page.setViewportSize(viewport);
+  await page.emulateMedia({ colorScheme: theme });
+  await page.goto('/search');
+  await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+}
+
+function omnibox(page: Page) {
+  const form = page.getByRole('search', { name: 'Carrier search' });
+  return {
+    form,
+    box: form.getByRole('combobox', { name: 'Search carriers' }),
+    list: form.getByRole('listbox', { name: 'Suggestions' }),
+    submit: form.getByRole('button', { name: 'Search', exact: true }),
+  };
+}
+
+/** Types the term and checks the suggestions: open, at least as wide as the input, in the window. */
+async function expectSuggestions(page: Page, minWidth: number) {
+  const { box, list } = omnibox(page);
+  await box.pressSequentially(TERM);
+  const first = list.getByRole('option').first();
+  await expect(first).toBeVisible();
+  await expect(first).toBeInViewport({ ratio: 1 });
+  const listWidth = await width(list);
+  expect(listWidth).toBeGreaterThanOrEqual(await width(box));
+  expect(listWidth).toBeGreaterThanOrEqual(minWidth);
+  const listBox = await list.boundingBox();
+  const viewport = page.viewportSize();
+  expect(listBox!.x).toBeGreaterThanOrEqual(0);
+  expect(listBox!.x + listBox!.width).toBeLessThanOrEqual(viewport!.width);
+}
+
+async function expectSearched(page: Page, theme: Theme) {
+  await expect(page).toHaveURL(new RegExp(`/search\\?.*${TERM}`));
+  await expect(page.getByRole('table', { name: /^Carriers matching/ })).toBeVisible();
+  // the button searched, and did nothing else (it once lay under the theme toggle)
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+}
+
+for (const theme of THEMES) {
+  for (const wide of [1024, 1280, 1440, 1920]) {
+    test(`${wide} px, ${theme}: a roomy search whose button searches, all eight destinations`, async ({
+      page,
+    }) => {
+      await open(page, theme, { width: wide, height: 900 });
+      const { box, submit } = omnibox(page);
+      expect(await width(box)).toBeGreaterThanOrEqual(240);
+      expect(await overlaps(page)).toEqual([]);
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      for (const { label } of DESTINATIONS) {
+        await expect(nav.getByRole('link', { name: new RegExp(`^${label}`) })).toBeInViewport({
+          ratio: 1,
+        });
+      }
+      await expect(page.getByRole('button', { name: /^Menu/ })).toBeHidden();
+
+      await box.click();
+      await expectSuggestions(page, 320);
+      await submit.click();
+      await expectSearched(page, theme);
+    });
+  }
+
+  for (const narrow of [390, 320]) {
+    test(`${narrow} px, ${theme}: the search one tap away, every destination behind the menu`, async ({
+      page,
+    }) => {
+      await open(page, theme, { width: narrow, height: 720 });
+      const { box, submit } = omnibox(page);
+      await expect(box).toBeInViewport({ ratio: 1 });
+      expect(await overlaps(page)).toEqual([]);
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+
+      // the menu: one tap shows every destination, none cut off, nothing overlapping
+      const menu = page.getByRole('button', { name: /^Menu/ });
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      await expect(nav).toBeHidden();
+      await menu.click();
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      for (const { label } of DESTINATIONS) {
+        const link = nav.getByRole('link', { name: new RegExp(`^${label}`) });
+        await link.scrollIntoViewIfNeeded();
+        await expect(link).toBeInViewport({ ratio: 1 });
+      }
+      expect(await overlaps(page)).toEqual([]);
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+      // a tap on the page below the panel closes it
+      const panel = await nav.boundingBox();
+      await page.mouse.click(narrow / 2, panel!.y + panel!.height + 20);
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      await expect(nav).toBeHidden();
+
+      // one tap on the search box, then type: the suggestions stay inside the window
+      await box.click();
+      await expect(box).toBeFocused();
+      await expectSuggestions(page, Math.min(320, narrow - 32));
+      await submit.click();
+      await expectSearched(page, theme);
+    });
+  }
+}
+
+test('390 px: every destination opens from the menu, which then closes', async ({ page }) => {
+  await open(page, 'light', { width: 390, height: 800 });
+  const menu = page.getByRole('button', { name: /^Menu/ });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const { label, path } of [...DESTINATIONS].reverse()) {
+    await menu.click();
+    await nav.getByRole('link', { name: new RegExp(`^${label}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+  }
+});
+
+test('390 px: the menu by keyboard, Escape gives the focus back to its button', async ({
+  page,
+}) => {
+  await open(page, 'light', { width: 390, height: 800 });
+  const menu = page.getByRole('button', { name: /^Menu/ });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link', { name: 'Search' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  await expect(menu).toBeFocused();
+  // the "/" shortcut still reaches the search on a phone
+  await page.keyboard.press('/');
+  await expect(omnibox(page).box).toBeFocused();
+});
+
+test('from 320 to 2560 px in both themes: nothing overlaps, no sideways scroll', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const widths = [320, 360, 390, 480, 640, 768, 900, 1023, 1024, 1152, 1280, 1440, 1920, 2560];
+  for (const theme of THEMES) {
+    await open(page, theme, { width: 1280, height: 800 });
+    for (const viewportWidth of widths) {
+      await page.setViewportSize({ width: viewportWidth, height: 800 });
+      const where = `${viewportWidth} px, ${theme}`;
+      const { box } = omnibox(page);
+      await expect(box, where).toBeInViewport({ ratio: 1 });
+      expect(await overlaps(page), where).toEqual([]);
+      expect(await sidewaysScroll(page), where).toBeLessThanOrEqual(0);
+      const menu = page.getByRole('button', { name: /^Menu/ });
+      if (viewportWidth >= 1024) {
+        expect(await width(box), where).toBeGreaterThanOrEqual(240);
+        await expect(menu, where).toBeHidden();
+        const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+        await expect(links, where).toHaveCount(DESTINATIONS.length);
+        for (const link of await links.all()) {
+          await expect(link, where).toBeInViewport({ ratio: 1 });
+        }
+      } else {
+        await expect(menu, where).toBeInViewport({ ratio: 1 });
+      }
+    }
+  }
+});
