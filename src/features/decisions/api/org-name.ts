@@ -6,7 +6,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
 import { FRESHNESS } from '../../../lib/freshness.ts';
 
-export function readOrgName(body: unknown): string | undefined {
+function readOrgName(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   const value = (body as Record<string, unknown>).orgName;
   if (typeof value !== 'string') return undefined;

@@ -35,7 +35,7 @@ function isDecision(value: string | undefined): value is Decision {
 }
 
 /** What the carrier box asks for: a DOT, a docket or a name, or why it cannot be used. */
-export type CarrierQuery =
+type CarrierQuery =
   | { kind: 'none' }
   | { kind: 'dot'; dot: string }
   | { kind: 'docket'; docket: string }
