@@ -173,6 +173,15 @@ describe('POST /api/local/names/lookup', () => {
     const held = await heldNames(call, '2214589,3187452');
     expect(held['2214589']).toEqual({ ...result.named['2214589'], source: 'profile-fmcsa' });
 
+    // a DOT the service does not know: not found (FMCSA's 404 is not billed), nothing failed
+    const unknown = await lookup({ dots: ['9999991'], confirm: true, max_cost_usd: 0.1 });
+    expect(unknown.status).toBe(200);
+    expect((unknown.json as { result: unknown }).result).toEqual({
+      named: {},
+      not_found: ['9999991'],
+      failed: [],
+    });
+
     // named now: nothing left to look up, nothing to pay
     const again = await lookup({ dots: ['2214589', '3187452'] });
     expect((again.json as { estimate: Estimate }).estimate).toMatchObject({
