@@ -13,6 +13,11 @@ function banner(page: Page) {
   return page.getByRole('region', { name: /^Verdict:/ });
 }
 
+/** The verdict's headline under the carrier's name: the decision and "Record a decision". */
+function summary(page: Page) {
+  return page.getByRole('region', { name: 'Verdict summary' });
+}
+
 async function openOverview(page: Page, dot: string) {
   await page.goto(`/carriers/${dot}/overview`);
   await expect(banner(page)).toBeVisible({ timeout: 20_000 });
@@ -79,7 +84,7 @@ test.describe('the verdict banner', () => {
     for (const theme of ['light', 'dark']) {
       await page.emulateMedia({ colorScheme: theme as 'light' | 'dark' });
       await openOverview(page, '2214589');
-      await banner(page).getByRole('button', { name: 'Record a decision' }).click();
+      await summary(page).getByRole('button', { name: 'Record a decision' }).click();
       await expect(page.getByRole('form', { name: 'Record a decision' })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
     }
@@ -87,11 +92,11 @@ test.describe('the verdict banner', () => {
 });
 
 test.describe('decision records', () => {
-  test('record a decision, reload, see it in the header, on the Decisions page and printed', async ({
+  test('record a decision, reload, see it beside the verdict, on the Decisions page and printed', async ({
     page,
   }) => {
     await openOverview(page, '2456781');
-    await banner(page).getByRole('button', { name: 'Record a decision' }).click();
+    await summary(page).getByRole('button', { name: 'Record a decision' }).click();
     const form = page.getByRole('form', { name: 'Record a decision' });
     await form.getByRole('radio', { name: 'Approved with conditions' }).check();
     await form.getByLabel('Note').fill('Insurer confirmed a replacement BIPD policy');
@@ -101,7 +106,7 @@ test.describe('decision records', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Decision recorded' })).toBeVisible();
 
     await page.reload();
-    const header = page.getByTestId('current-decision');
+    const header = summary(page);
     await expect(header).toContainText('Approved with conditions', { timeout: 15_000 });
     await expect(header).toContainText('re-vet by');
     await header.getByText(/^Decision history/).click();

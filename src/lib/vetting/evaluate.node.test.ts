@@ -430,6 +430,26 @@ describe('the curated sandbox carriers', () => {
     });
   }
 
+  it('names the section that shows the evidence of every rule, for every carrier', () => {
+    // every rule enabled (the vendor risk score is off by default): a reason without an anchor
+    // links to the top of its tab, which shows nothing in particular
+    const settings = defaultSettings();
+    for (const id of Object.keys(settings) as RuleId[]) settings[id].enabled = true;
+    const everyRule: Policy = { version: 2, settings };
+    for (const dot of CURATED_DOTS) {
+      const { reasons } = evaluate(sandboxProfile(dot).parsed.value, everyRule);
+      expect(reasons).toHaveLength(RULES.length);
+      for (const reason of reasons)
+        expect(reason.anchor, `${dot} ${reason.rule}`).toMatch(/^[a-z]+(-[a-z]+)+$/);
+    }
+    // the anchors of the rules whose evidence is on the overview or its header
+    const swiftpath = evaluate(sandboxProfile('4418207').parsed.value, everyRule).reasons;
+    const anchorOf = (rule: RuleId) => swiftpath.find((r) => r.rule === rule)?.anchor;
+    expect(anchorOf('usdot_status')).toBe('profile-status');
+    expect(anchorOf('vendor_risk_score')).toBe('profile-status');
+    expect(anchorOf('new_entrant')).toBe('overview-registration');
+  });
+
   it('4418207 names the identifiers it shares with the out-of-service carrier 3187452', () => {
     const reason = evaluate(sandboxProfile('4418207').parsed.value, POLICY).reasons.find(
       (r) => r.rule === 'shared_identifiers',

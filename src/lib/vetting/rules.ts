@@ -175,19 +175,21 @@ const usdotStatus: RuleDef = {
   defaults: settings('fail', 'review'),
   outcomes: ['fail', 'review'],
   check({ profile }) {
+    // the header's status badges (USDOT status, out of service), on every tab
+    const anchor = 'profile-status';
     const fields = [
       ev('usdot_status', profile.usdot_status),
       ev('out_of_service_flag', profile.out_of_service_flag),
     ];
     if (profile.out_of_service_flag === true) {
       const since = profile.out_of_service_date ? ` since ${profile.out_of_service_date}` : '';
-      return hit(`The carrier is ordered out of service${since}.`, fields);
+      return hit(`The carrier is ordered out of service${since}.`, fields, anchor);
     }
     if (profile.usdot_status === undefined)
-      return noData('the USDOT status is not in the profile.', fields);
+      return noData('the USDOT status is not in the profile.', fields, anchor);
     if (!isActive(profile.usdot_status))
-      return hit(`The USDOT status is ${profile.usdot_status}, not Active.`, fields);
-    return pass('USDOT status Active and not out of service.', fields);
+      return hit(`The USDOT status is ${profile.usdot_status}, not Active.`, fields, anchor);
+    return pass('USDOT status Active and not out of service.', fields, anchor);
   },
 };
 
@@ -511,11 +513,14 @@ const newEntrant: RuleDef = {
   threshold: { label: 'New entrant while younger than', unit: 'days', min: 0, max: 3650 },
   check({ profile, reference }, { threshold = 540 }) {
     const age = dotAgeOf(profile, reference);
+    // the overview's registration figures: the USDOT number's age and the day it was added
+    const anchor = 'overview-registration';
     const fields = [ev('dot_age', profile.dot_age), ev('added_date', profile.added_date)];
-    if (age === undefined) return noData('the USDOT number’s age is not in the profile.', fields);
+    if (age === undefined)
+      return noData('the USDOT number’s age is not in the profile.', fields, anchor);
     if (age < threshold)
-      return hit(`New entrant: USDOT number ${age} days old (under ${threshold}).`, fields);
-    return pass(`USDOT number ${age} days old.`, fields);
+      return hit(`New entrant: USDOT number ${age} days old (under ${threshold}).`, fields, anchor);
+    return pass(`USDOT number ${age} days old.`, fields, anchor);
   },
 };
 
@@ -732,16 +737,22 @@ const vendorRiskScore: RuleDef = {
   defaults: settings('review', 'pass', undefined, false),
   outcomes: ['review', 'fail'],
   check({ profile }) {
+    // the header's Risk badge, on every tab
+    const anchor = 'profile-status';
     const score = profile.risk_score;
     const fields = [
       ev('risk_score', score),
       ev('risk_score_probability', profile.risk_score_probability),
     ];
     if (score === undefined)
-      return notApplicable('No vendor risk score (intrastate, private or not a carrier).', fields);
+      return notApplicable(
+        'No vendor risk score (intrastate, private or not a carrier).',
+        fields,
+        anchor,
+      );
     if (VENDOR_RISK_LEVELS.has(lower(score)))
-      return hit(`Vendor risk score ${score} (computed by the service).`, fields, undefined, true);
-    return pass(`Vendor risk score ${score} (computed by the service).`, fields);
+      return hit(`Vendor risk score ${score} (computed by the service).`, fields, anchor, true);
+    return pass(`Vendor risk score ${score} (computed by the service).`, fields, anchor);
   },
 };
 

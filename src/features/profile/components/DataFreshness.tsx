@@ -29,7 +29,7 @@ export function DataFreshness({ result, snapshotDate }: DataFreshnessProps) {
   const refresh = useRefreshProfile(result.dot);
   const now = useMinuteClock();
   return (
-    <div className="mb-4 text-sm text-neutral-700 max-sm:mb-1 max-sm:text-xs dark:text-neutral-300">
+    <div className="text-sm text-neutral-700 max-sm:text-xs dark:text-neutral-300">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 max-sm:gap-x-3 max-sm:gap-y-1">
         <p>
           Snapshot <span className="font-medium">{formatDate(snapshotDate)}</span>

@@ -8,7 +8,7 @@
  * own error boundary, so one unreadable field never blanks the page.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useNavigationType, useParams } from 'react-router';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { afterPaint, whenIdle } from '../../../lib/idle.ts';
@@ -18,7 +18,7 @@ import { carrierPath, isDotNumber } from '../../../lib/carrier/paths.ts';
 import { rememberCarrier } from '../../../lib/recent.ts';
 import { useProfileData, type ProfileResult } from '../api/get-profile.ts';
 import { DataFreshness } from './DataFreshness.tsx';
-import { ProfileHeader } from './ProfileHeader.tsx';
+import { PROFILE_NAME_ID, ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileTabNav } from './ProfileTabNav.tsx';
 import {
   loadedTab,
@@ -30,7 +30,9 @@ import {
   tabCodeSettled,
 } from './tab-components.ts';
 import { PROFILE_TABS, type ProfileTabId, type ProfileTabProps } from './tabs/types.ts';
+import { highlightEvidence } from './tabs/overview/focus-target.ts';
 import { VerdictBanner } from './verdict/VerdictBanner.tsx';
+import { VerdictSummary } from './verdict/VerdictSummary.tsx';
 
 function isTabId(value: string | undefined): value is ProfileTabId {
   return PROFILE_TABS.some((tab) => tab.id === value);
@@ -188,6 +190,8 @@ function LoadedProfile({ result, full, tab, summaryUnavailable }: LoadedProfileP
   useEffect(() => {
     if (name) rememberCarrier({ dot, name });
   }, [dot, name]);
+  // the carrier this page has already landed on (ScrollToHash): a new one lands on its name
+  const landedRef = useRef<Landing | null>(null);
   if (!profile) return null;
   const label = tabOf(tab)?.label ?? tab;
   const tabResult = summaryUnavailable || tabOf(tab)?.full ? full.data : result;
@@ -196,8 +200,21 @@ function LoadedProfile({ result, full, tab, summaryUnavailable }: LoadedProfileP
       data-profile-source={summaryUnavailable ? 'full' : 'summary'}
       data-full-profile={full.data ? 'loaded' : 'absent'}
     >
-      <ProfileHeader dot={dot} profile={profile} />
-      <DataFreshness result={result} snapshotDate={profile.snapshot_date} />
+      <ProfileHeader
+        dot={dot}
+        profile={profile}
+        verdict={
+          <ErrorBoundary label="The verdict">
+            <VerdictSummary
+              dot={dot}
+              profile={profile}
+              compact={tab !== 'overview'}
+              evaluateLocally={summaryUnavailable}
+            />
+          </ErrorBoundary>
+        }
+        freshness={<DataFreshness result={result} snapshotDate={profile.snapshot_date} />}
+      />
       <ProfileTabNav dot={dot} current={tab} />
       <section aria-labelledby={TAB_HEADING_ID}>
         <h2 id={TAB_HEADING_ID} className="sr-only">
@@ -219,6 +236,7 @@ function LoadedProfile({ result, full, tab, summaryUnavailable }: LoadedProfileP
               source={tabResult === full.data ? 'full' : 'summary'}
               full={full}
               tab={tab}
+              landedRef={landedRef}
             />
           </ErrorBoundary>
         </Suspense>
@@ -233,11 +251,13 @@ function TabBody({
   source,
   full,
   tab,
+  landedRef,
 }: {
   result?: ProfileResult | undefined;
   source: ProfileTabProps['source'];
   full: ProfileQuery;
   tab: ProfileTabId;
+  landedRef: RefObject<Landing | null>;
 }) {
   // Code already in renders at once; else the lazy component suspends until it arrives. Chosen once
   // per mount (the boundary around this is keyed by tab), so the tab never swaps component types.
@@ -265,37 +285,57 @@ function TabBody({
         issues={result.issues}
         source={source}
       />
-      <ScrollToHash />
+      <ScrollToHash dot={result.dot} landedRef={landedRef} />
     </>
   );
 }
 
+/** The carrier a profile page last landed on, and for which navigation. */
+interface Landing {
+  dot: string;
+  key: string;
+  arriving: boolean;
+}
+
+/** Focus counts as lost on <body>, on a removed element, or on <main> (the layout's skip target). */
+function focusLost(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || !active.isConnected || active.tagName === 'MAIN';
+}
+
 /**
- * Scrolls to the section a link named (`#safety-basics`, from a verdict reason) once the tab has
- * rendered: it sits beside the tab under the same Suspense boundary, so it mounts together with it.
+ * Scrolls to the element a link named (`#safety-basics`, from a verdict reason) once the tab has
+ * rendered, and outlines it a moment: it sits beside the tab under the same Suspense boundary, so
+ * it mounts together with it.
  *
- * It also keeps keyboard users in place: a link inside the old tab ("see Safety", an evidence link)
- * unmounts with it and focus would fall to <body>. After such an in-app navigation, focus lands on
- * the section the link named, else on the tab's heading. A tab link in the tab bar keeps its own
- * focus, and a first load or a history step (POP) leaves focus to the browser.
+ * It also keeps keyboard users in place. After an in-app navigation (PUSH, or the REPLACE of a
+ * search with one result) that left focus nowhere: arriving at a carrier (a header search, a
+ * result row, another carrier's link) focuses the carrier's name, the h1, from which the next Tab
+ * is "Record a decision"; a link inside the old tab ("see Safety", an evidence link) focuses the
+ * section it named, else the tab's heading. A tab link in the tab bar keeps its own focus, and a
+ * first load or a history step (POP) leaves focus to the browser.
  */
-function ScrollToHash() {
-  const { hash, pathname } = useLocation();
+function ScrollToHash({ dot, landedRef }: { dot: string; landedRef: RefObject<Landing | null> }) {
+  const { hash, pathname, key } = useLocation();
   const navigation = useNavigationType();
   useEffect(() => {
+    // an effect run again for the same navigation (React's strict mode) decides as it did first
+    const previous = landedRef.current;
+    const arriving = previous?.key === key ? previous.arriving : previous?.dot !== dot;
+    landedRef.current = { dot, key, arriving };
     const id = decodeURIComponent(hash.slice(1));
     const target = id ? document.getElementById(id) : null;
-    // jsdom (unit tests) has no scrolling
-    if (target && typeof target.scrollIntoView === 'function')
-      target.scrollIntoView({ block: 'start' });
-    const active = document.activeElement;
-    const focusLost = !active || active === document.body || !active.isConnected;
-    if (navigation !== 'PUSH' || !focusLost) return;
-    const landing = target ?? document.getElementById(TAB_HEADING_ID);
+    if (target) {
+      // jsdom (unit tests) has no scrolling
+      if (typeof target.scrollIntoView === 'function') target.scrollIntoView({ block: 'start' });
+      highlightEvidence(target);
+    }
+    if (navigation === 'POP' || !focusLost()) return;
+    const landing = target ?? document.getElementById(arriving ? PROFILE_NAME_ID : TAB_HEADING_ID);
     if (!landing) return;
     if (!landing.hasAttribute('tabindex')) landing.setAttribute('tabindex', '-1');
     landing.focus({ preventScroll: Boolean(target) });
-  }, [hash, pathname, navigation]);
+  }, [hash, pathname, key, navigation, dot, landedRef]);
   return null;
 }
 

@@ -1,5 +1,6 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ScrollHintFrame, useScrollEdges } from '../../../components/ScrollHint.tsx';
 import { preloadTab } from './tab-components.ts';
 import { PROFILE_TABS, type ProfileTabId } from './tabs/types.ts';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
@@ -37,10 +38,18 @@ export function centredScrollLeft(
  * The switch is a transition: the current tab stays on screen until the next one can draw, and the
  * clicked tab is marked busy meanwhile (the mark goes when the page moves to any tab).
  * On a phone the tabs are one row that scrolls sideways inside its own box (the page never does),
- * with the current tab scrolled into the middle.
+ * with the current tab scrolled into the middle and a fade on each edge that has more tabs beyond it.
  */
 export function ProfileTabNav({ dot, current }: ProfileTabNavProps) {
   const listRef = useRef<HTMLUListElement>(null);
+  const { ref: edgesRef, edges } = useScrollEdges<HTMLUListElement>();
+  const setList = useCallback(
+    (element: HTMLUListElement | null) => {
+      listRef.current = element;
+      edgesRef(element);
+    },
+    [edgesRef],
+  );
   const [pending, setPending] = useState<{ tab: ProfileTabId; from: ProfileTabId } | null>(null);
   const busyTab = pending?.from === current ? pending.tab : null;
   useLayoutEffect(() => {
@@ -55,26 +64,30 @@ export function ProfileTabNav({ dot, current }: ProfileTabNavProps) {
       data-print-hide
       className="mb-6 border-b border-neutral-200 max-sm:mb-4 dark:border-neutral-800"
     >
-      <ul
-        ref={listRef}
-        className="-mb-px flex flex-wrap gap-x-1 max-sm:[scrollbar-width:thin] max-sm:flex-nowrap max-sm:gap-x-0 max-sm:overflow-x-auto"
-      >
-        {PROFILE_TABS.map((tab) => (
-          <li key={tab.id} className="max-sm:shrink-0">
-            <Link
-              to={carrierPath(dot, tab.id)}
-              aria-current={tab.id === current ? 'page' : undefined}
-              aria-busy={tab.id === busyTab ? true : undefined}
-              className={tabClass(tab.id === current, tab.id === busyTab)}
-              onClick={() => setPending(tab.id === current ? null : { tab: tab.id, from: current })}
-              onPointerEnter={() => preloadTab(tab.id)}
-              onFocus={() => preloadTab(tab.id)}
-            >
-              {tab.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <ScrollHintFrame edges={edges} className="-mb-px">
+        <ul
+          ref={setList}
+          className="flex flex-wrap gap-x-1 max-sm:[scrollbar-width:thin] max-sm:flex-nowrap max-sm:gap-x-0 max-sm:overflow-x-auto"
+        >
+          {PROFILE_TABS.map((tab) => (
+            <li key={tab.id} className="max-sm:shrink-0">
+              <Link
+                to={carrierPath(dot, tab.id)}
+                aria-current={tab.id === current ? 'page' : undefined}
+                aria-busy={tab.id === busyTab ? true : undefined}
+                className={tabClass(tab.id === current, tab.id === busyTab)}
+                onClick={() =>
+                  setPending(tab.id === current ? null : { tab: tab.id, from: current })
+                }
+                onPointerEnter={() => preloadTab(tab.id)}
+                onFocus={() => preloadTab(tab.id)}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </ScrollHintFrame>
     </nav>
   );
 }

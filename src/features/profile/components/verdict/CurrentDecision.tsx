@@ -1,6 +1,7 @@
 /**
- * The carrier's current decision in the profile header (the newest record: a correction supersedes
- * what it corrects), "expired — re-vet" past its re-vet date, and the history of its records.
+ * The carrier's current decision beside the verdict (the newest record: a correction supersedes
+ * what it corrects), "expired — re-vet" past its re-vet date, and the history of its records. Both
+ * parts read the same query.
  */
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../../components/Badge.tsx';
@@ -19,67 +20,70 @@ const DECISION_TONE: Record<Decision, BadgeTone> = {
   do_not_use: 'bad',
 };
 
-export function CurrentDecision({ dot }: { dot: string }) {
+/** "✓ Decision: Approved 20 Nov 2026 · re-vet by 10 Dec 2026", or "No decision recorded". */
+export function DecisionState({ dot }: { dot: string }) {
   const decisions = useDecisions({ dot_number: dot });
   if (decisions.isError) {
-    return (
-      <p className="mt-3 text-sm text-neutral-700 dark:text-neutral-300">
-        Decisions could not be loaded: {decisions.error.message}
-      </p>
-    );
+    return <span>Decisions could not be loaded: {decisions.error.message}</span>;
   }
-  const items = decisions.data?.items ?? [];
-  const current = items[0];
+  if (decisions.isPending) {
+    return <span className="text-neutral-700 dark:text-neutral-300">Loading the decision…</span>;
+  }
+  const current = decisions.data.items[0];
+  if (!current)
+    return <span className="text-neutral-800 dark:text-neutral-200">No decision recorded</span>;
   return (
-    <section aria-label="Decision" className="mt-3 text-sm" data-testid="current-decision">
-      {decisions.isPending ? (
-        <span className="text-neutral-600 dark:text-neutral-400">Loading the decision…</span>
-      ) : current ? (
-        <p className="flex flex-wrap items-center gap-2">
-          <Badge tone={DECISION_TONE[current.decision]} label="Decision">
-            {DECISION_LABELS[current.decision]}
-          </Badge>
-          {isExpired(current) ? (
-            <Badge tone="bad" label="Re-vet">
-              expired — re-vet
-            </Badge>
-          ) : null}
-          <span className="text-neutral-700 dark:text-neutral-300">
-            by {current.user.name} on {formatDateTime(current.decided_at)}
-            {current.expires_on ? ` · re-vet by ${formatDate(current.expires_on)}` : ''}
-          </span>
-        </p>
-      ) : (
-        <p className="text-neutral-700 dark:text-neutral-300">No decision recorded.</p>
-      )}
-      {items.length > 0 ? (
-        <details className="mt-1">
-          <summary className="cursor-pointer text-neutral-800 dark:text-neutral-200">
-            Decision history ({decisions.data?.total ?? items.length})
-          </summary>
-          <ol className="mt-1 space-y-1">
-            {items.map((record) => (
-              <li key={record.id}>
-                #{record.id} {DECISION_LABELS[record.decision]} · verdict {record.verdict.verdict} ·{' '}
-                {record.user.name} · {formatDateTime(record.decided_at)}
-                {record.note ? ` — ${record.note}` : ''}{' '}
-                <Link
-                  to={`/decisions/${record.id}`}
-                  className="text-sky-800 underline dark:text-sky-300"
-                >
-                  Record #{record.id}
-                </Link>
-              </li>
-            ))}
-          </ol>
-          <Link
-            to={`/decisions?dot_number=${dot}`}
-            className="text-sky-800 underline dark:text-sky-300"
-          >
-            All decisions on this carrier
-          </Link>
-        </details>
+    <span className="inline-flex flex-wrap items-center gap-x-1.5 gap-y-1">
+      <Badge tone={DECISION_TONE[current.decision]} label="Decision">
+        {DECISION_LABELS[current.decision]}
+      </Badge>
+      <span className="text-neutral-800 dark:text-neutral-200">
+        <time dateTime={current.decided_at} title={formatDateTime(current.decided_at)}>
+          {formatDate(current.decided_at)}
+        </time>
+        {current.expires_on ? ` · re-vet by ${formatDate(current.expires_on)}` : ''}
+      </span>
+      {isExpired(current) ? (
+        <Badge tone="bad" label="Re-vet">
+          expired — re-vet
+        </Badge>
       ) : null}
-    </section>
+    </span>
+  );
+}
+
+/** Every record of the carrier, newest first, behind a disclosure (nothing when there is none). */
+export function DecisionHistory({ dot }: { dot: string }) {
+  const decisions = useDecisions({ dot_number: dot });
+  const items = decisions.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <details className="mt-1.5 text-sm">
+      <summary className="cursor-pointer text-neutral-800 dark:text-neutral-200">
+        Decision history ({decisions.data?.total ?? items.length})
+      </summary>
+      <ol className="mt-1 space-y-1">
+        {items.map((record) => (
+          <li key={record.id}>
+            #{record.id} {DECISION_LABELS[record.decision]} · verdict {record.verdict.verdict} ·{' '}
+            {record.user.name} · {formatDateTime(record.decided_at)}
+            {record.expires_on ? ` · re-vet by ${formatDate(record.expires_on)}` : ''}
+            {record.note ? ` — ${record.note}` : ''}{' '}
+            <Link
+              to={`/decisions/${record.id}`}
+              className="text-sky-800 underline dark:text-sky-300"
+            >
+              Record #{record.id}
+            </Link>
+          </li>
+        ))}
+      </ol>
+      <Link
+        to={`/decisions?dot_number=${dot}`}
+        className="text-sky-800 underline dark:text-sky-300"
+      >
+        All decisions on this carrier
+      </Link>
+    </details>
   );
 }

@@ -1,5 +1,6 @@
 /**
- * The verdict banner, recording a decision and the header's current decision, against a real proxy
+ * The verdict banner, and the summary under the carrier's name: recording a decision and the
+ * current decision, against a real proxy
  * with its embedded sandbox (child process): the verdict is the proxy's (`/api/local/verdict`, the
  * same engine on its cached profile), so the overview never downloads the full profile for it; the
  * decision goes through the real route.
@@ -80,14 +81,13 @@ function writes(): string[] {
 }
 
 describe('recording a decision', () => {
-  it('stores it through the proxy and shows it in the header', async () => {
+  it('stores it through the proxy and shows it beside the verdict under the name', async () => {
     const user = userEvent.setup();
     renderApp('/carriers/2456781/overview');
-    const banner = await findBanner();
-    const header = await screen.findByTestId('current-decision');
-    await waitFor(() => expect(header.textContent).toContain('No decision recorded'), WAIT);
-    await user.click(within(banner).getByRole('button', { name: 'Record a decision' }));
-    const form = within(banner).getByRole('form', { name: 'Record a decision' });
+    const summary = await screen.findByRole('region', { name: 'Verdict summary' }, WAIT);
+    await waitFor(() => expect(summary.textContent).toContain('No decision recorded'), WAIT);
+    await user.click(within(summary).getByRole('button', { name: 'Record a decision' }));
+    const form = within(summary).getByRole('form', { name: 'Record a decision' });
     await user.click(within(form).getByRole('radio', { name: 'Approved with conditions' }));
     await user.click(within(form).getByRole('button', { name: 'Save decision' }));
     // the browser refuses the form: conditions are required for this decision
@@ -98,7 +98,7 @@ describe('recording a decision', () => {
     );
     await user.type(within(form).getByLabelText('Note'), 'Broker of record confirmed');
     await user.click(within(form).getByRole('button', { name: 'Save decision' }));
-    const done = await within(banner).findByRole('status', {}, WAIT);
+    const done = await within(summary).findByRole('status', {}, WAIT);
     await waitFor(
       () =>
         expect(done.textContent).toMatch(
@@ -107,7 +107,7 @@ describe('recording a decision', () => {
       WAIT,
     );
     expect(writes()).toEqual(['POST /api/local/decisions']);
-    await waitFor(() => expect(header.textContent).toContain('Approved with conditions'), WAIT);
-    expect(within(header).getByText(/^Decision history \(1\)/)).toBeDefined();
+    await waitFor(() => expect(summary.textContent).toContain('Approved with conditions'), WAIT);
+    expect(within(summary).getByText(/^Decision history \(1\)/)).toBeDefined();
   });
 });

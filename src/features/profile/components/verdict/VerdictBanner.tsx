@@ -1,44 +1,26 @@
 /**
- * The overview's opening verdict: the team policy (docs/vetting.md) evaluated by the proxy
+ * The overview's full verdict: the team policy (docs/vetting.md) evaluated by the proxy
  * (`/api/local/verdict`: the same engine, on its cached copy of the profile, so the browser does not
  * download the full profile for it), the word Pass, Review or Fail, the policy version, and the
- * reasons that decided it, each linking to the tab section that shows its evidence. Below it,
- * recording a decision.
+ * reasons that decided it, each linking to the element that shows its evidence. The headline and
+ * recording a decision are in the header's summary above (VerdictSummary).
  */
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { carrierPath } from '../../../../lib/carrier/paths.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import type { Profile } from '../../../../lib/service/index.ts';
-import {
-  enginePolicy,
-  usePolicy,
-  useVerdict,
-  type VerdictReason,
-} from '../../../../lib/vetting-api.ts';
-import { evaluate, type Outcome } from '../../../../lib/vetting/index.ts';
+import type { VerdictReason } from '../../../../lib/vetting-api.ts';
+import { focusWhenShown } from '../tabs/overview/focus-target.ts';
 import { PROFILE_TABS } from '../tabs/types.ts';
-import { DecisionForm } from './DecisionForm.tsx';
-
-const OUTCOME_WORDS: Record<Outcome, string> = {
-  pass: 'Pass',
-  review: 'Review',
-  fail: 'Fail',
-};
-
-const OUTCOME_SYMBOL: Record<Outcome, string> = { pass: '✓', review: '!', fail: '✕' };
-
-const BANNER_CLASS: Record<Outcome, string> = {
-  pass: 'border-emerald-400 bg-emerald-50 dark:border-emerald-700 dark:bg-emerald-950',
-  review: 'border-amber-400 bg-amber-50 dark:border-amber-700 dark:bg-amber-950',
-  fail: 'border-red-400 bg-red-50 dark:border-red-700 dark:bg-red-950',
-};
-
-const WORD_CLASS: Record<Outcome, string> = {
-  pass: 'text-emerald-800 dark:text-emerald-200',
-  review: 'text-amber-900 dark:text-amber-200',
-  fail: 'text-red-800 dark:text-red-200',
-};
+import { useShownVerdict } from './use-shown-verdict.ts';
+import {
+  BANNER_CLASS,
+  FULL_VERDICT_ID,
+  OUTCOME_SYMBOL,
+  OUTCOME_WORDS,
+  WORD_CLASS,
+} from './verdict-style.ts';
 
 function tabLabel(tab: string): string {
   return PROFILE_TABS.find((entry) => entry.id === tab)?.label ?? tab;
@@ -79,6 +61,8 @@ function ReasonItem({ dot, reason }: { dot: string; reason: VerdictReason }) {
         <Tags reason={reason} />{' '}
         <Link
           to={evidenceHref(dot, reason)}
+          // the target may be on this very page (the header's badges): focus it there too
+          onClick={() => focusWhenShown(reason.anchor ?? '')}
           className="text-sm whitespace-nowrap text-sky-800 underline dark:text-sky-300"
         >
           Evidence: {tabLabel(reason.tab)}{' '}
@@ -98,20 +82,6 @@ interface VerdictBannerProps {
    * cuts no summary), each verdict call would be another billed profile call.
    */
   evaluateLocally?: boolean;
-}
-
-/** The verdict: the proxy's, or computed here from the full profile on screen. */
-function useShownVerdict(dot: string, profile: Profile, local: boolean) {
-  const remote = useVerdict(dot, !local);
-  const policy = usePolicy();
-  const computed = useMemo(
-    () => (local && policy.data ? evaluate(profile, enginePolicy(policy.data)) : undefined),
-    [local, profile, policy.data],
-  );
-  if (!local) return remote;
-  return policy.isError
-    ? { data: undefined, isError: true as const, error: policy.error }
-    : { data: computed, isError: false as const, error: null };
 }
 
 export function VerdictBanner({ dot, profile, evaluateLocally = false }: VerdictBannerProps) {
@@ -141,9 +111,10 @@ export function VerdictBanner({ dot, profile, evaluateLocally = false }: Verdict
   const passed = verdict.reasons.filter((reason) => reason.outcome === 'pass');
   return (
     <section
+      id={FULL_VERDICT_ID}
       aria-labelledby={headingId}
       data-verdict={verdict.verdict}
-      className={`mb-6 rounded-lg border-2 p-4 ${BANNER_CLASS[verdict.verdict]}`}
+      className={`mb-6 scroll-mt-4 rounded-lg border-2 p-4 ${BANNER_CLASS[verdict.verdict]}`}
     >
       <h2 id={headingId} className="text-xl font-semibold text-neutral-950 dark:text-neutral-50">
         Verdict:{' '}
@@ -191,7 +162,6 @@ export function VerdictBanner({ dot, profile, evaluateLocally = false }: Verdict
           ))}
         </ul>
       </details>
-      <DecisionForm dot={dot} verdict={verdict.verdict} />
     </section>
   );
 }

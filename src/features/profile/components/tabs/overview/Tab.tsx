@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Facts, type Fact } from '../../../../../components/Facts.tsx';
 import { carrierPath } from '../../../../../lib/carrier/paths.ts';
 import type { Profile } from '../../../../../lib/service/index.ts';
-import { crashFigures, fleetFigures, inspectionFigures } from './model.ts';
+import { crashFigures, fleetFigures, inspectionFigures, registrationFigures } from './model.ts';
 import { OverviewSignals } from './OverviewSignals.tsx';
 import { riskFactorItems, type RiskFactorItem, type RiskGroup } from './risk-factors.ts';
 import { PROFILE_TABS, type ProfileTabProps } from '../types.ts';
@@ -93,14 +93,19 @@ function FigureSection({ id, title, items }: { id: string; title: string; items:
 }
 
 /**
- * The identity signals (chameleon relation, recent contact changes), the key fleet, inspection and
- * crash figures, and the risk factors as plain statements grouped by what they mean.
+ * The identity signals (chameleon relation, recent contact changes), the key registration, fleet,
+ * inspection and crash figures, and the risk factors as plain statements grouped by what they mean.
  */
 export function OverviewTab({ dot, profile, source }: ProfileTabProps) {
   return (
     <div className="space-y-8">
       <OverviewSignals dot={dot} profile={profile} fromSummary={source === 'summary'} />
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid gap-4 lg:grid-cols-2">
+        <FigureSection
+          id="overview-registration"
+          title="Registration"
+          items={registrationFigures(profile)}
+        />
         <FigureSection id="overview-fleet" title="Fleet" items={fleetFigures(profile)} />
         <FigureSection
           id="overview-inspections"

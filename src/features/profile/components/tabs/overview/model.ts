@@ -1,16 +1,26 @@
-/** The Overview's key figures: fleet, inspections and crashes, as facts. */
+/** The Overview's key figures: registration, fleet, inspections and crashes, as facts. */
 import type { Fact } from '../../../../../components/Facts.tsx';
-import { formatCount, formatDate, formatPercent } from '../../../../../lib/format.ts';
+import { MISSING, formatCount, formatDate, formatPercent } from '../../../../../lib/format.ts';
 import type { Profile } from '../../../../../lib/service/index.ts';
+
+/** The USDOT number's age and registration: the evidence of the new-entrant rule. */
+export function registrationFigures(profile: Profile): Fact[] {
+  return [
+    { term: 'USDOT number added', value: formatDate(profile.added_date) },
+    {
+      term: 'USDOT number age',
+      value: typeof profile.dot_age === 'number' ? `${formatCount(profile.dot_age)} days` : MISSING,
+    },
+    { term: 'MCS-150 filed', value: formatDate(profile.mcs150_date) },
+    { term: 'MCS-150 mileage', value: formatCount(profile.mcs150_mileage) },
+  ];
+}
 
 export function fleetFigures(profile: Profile): Fact[] {
   return [
     { term: 'Power units', value: formatCount(profile.total_power_units) },
     { term: 'Drivers', value: formatCount(profile.total_drivers) },
     { term: 'Trailers', value: formatCount(profile.total_trailers) },
-    { term: 'MCS-150 mileage', value: formatCount(profile.mcs150_mileage) },
-    { term: 'MCS-150 filed', value: formatDate(profile.mcs150_date) },
-    { term: 'USDOT number added', value: formatDate(profile.added_date) },
   ];
 }
 
