@@ -103,8 +103,9 @@ export function createNameRecorder(
     add,
     flush: write,
     async close() {
-      await write();
+      // what is queued is written; what arrives from now on is dropped (the database closes next)
       closed = true;
+      await write();
     },
   };
 }
