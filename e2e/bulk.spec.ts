@@ -118,7 +118,12 @@ test('on a phone: verdict first, a DOT and its docket vetted once, the entries l
   const hansen = body.filter({ hasText: 'HANSEN' });
   await expect(hansen).toHaveCount(1);
   await expect(hansen).toContainText('Inputs: 568253 (line 1), MC277621 (line 4)');
-  await expect(body.nth(1)).toContainText('Left out (invalid)');
+  await expect(body.nth(1)).toContainText('Left out: Not a USDOT number or docket.');
+  // progress counts carriers: the docket merged into HANSEN is not one of its own
+  await expect(page.getByRole('progressbar', { name: 'Carriers checked' })).toHaveAttribute(
+    'aria-valuemax',
+    '2',
+  );
 
   // the verdict of the first row is on screen without scrolling sideways, and the carrier with it
   const first = body.first();

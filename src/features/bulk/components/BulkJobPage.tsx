@@ -10,6 +10,8 @@ import type { BulkEstimate, BulkItem } from '../../../lib/bulk/contract.ts';
 import { positionLabel, type Numbering } from '../../../lib/bulk/list.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { useBulkJob } from '../api/bulk-api.ts';
+import { firstSentence } from '../model/results.ts';
+import { carrierCounts } from '../model/progress.ts';
 import { JobProgress } from './JobProgress.tsx';
 import { JobResults } from './JobResults.tsx';
 
@@ -43,7 +45,7 @@ export function BulkJobPage() {
   }
   const data = job.data;
   const numbering = data.estimate.numbering ?? 'line';
-  const carriers = data.total - (data.merged ?? 0);
+  const carriers = carrierCounts(data).total;
   const leftOut = data.estimate.rejected.length;
   return (
     <div className="flex flex-col gap-6">
@@ -118,7 +120,7 @@ function LeftOut({
             <span className={MUTED}>
               ({positionLabel(numbering, entry.position)}, {entry.reason.replace('_', ' ')}):
             </span>{' '}
-            {entry.message}
+            {firstSentence(entry.message)}
           </li>
         ))}
       </ul>

@@ -5,14 +5,14 @@ import type { BulkJob } from '../../../lib/bulk/contract.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useJobAction, type JobAction } from '../api/bulk-api.ts';
 import { JOB_STATUS_LABELS, formatDuration, formatRate, isActive } from '../model/format.ts';
-import { progressOf } from '../model/progress.ts';
+import { carrierCounts, progressOf } from '../model/progress.ts';
 
 /** Progress announced to screen readers at most every this many percent (and on each status). */
 const ANNOUNCE_STEP = 10;
 
 function describe(job: BulkJob, finished: number): string {
   const failed = job.failed ? `, ${formatCount(job.failed)} failed` : '';
-  return `${JOB_STATUS_LABELS[job.status]}: ${formatCount(finished)} of ${formatCount(job.total)} carriers checked${failed}.`;
+  return `${JOB_STATUS_LABELS[job.status]}: ${formatCount(finished)} of ${formatCount(carrierCounts(job).total)} carriers checked${failed}.`;
 }
 
 /** What a screen reader hears: each status change, and progress in coarse steps, not every poll. */
@@ -24,7 +24,8 @@ function useAnnouncement(job: BulkJob, finished: number, percent: number): strin
 }
 
 export function JobProgress({ job }: { job: BulkJob }) {
-  const progress = progressOf(job);
+  const counts = carrierCounts(job);
+  const progress = progressOf(counts);
   const announcement = useAnnouncement(job, progress.finished, progress.percent);
   return (
     <section aria-labelledby="bulk-progress-title" className="flex flex-col gap-2">
@@ -35,9 +36,9 @@ export function JobProgress({ job }: { job: BulkJob }) {
         role="progressbar"
         aria-label="Carriers checked"
         aria-valuemin={0}
-        aria-valuemax={job.total}
+        aria-valuemax={counts.total}
         aria-valuenow={progress.finished}
-        aria-valuetext={`${formatCount(progress.finished)} of ${formatCount(job.total)}`}
+        aria-valuetext={`${formatCount(progress.finished)} of ${formatCount(counts.total)}`}
         className="h-3 w-full overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
       >
         <div
@@ -55,7 +56,7 @@ export function JobProgress({ job }: { job: BulkJob }) {
         <div>
           <dt className="inline font-medium">Checked: </dt>
           <dd className="inline tabular-nums">
-            {formatCount(progress.finished)} of {formatCount(job.total)} ({progress.percent}%)
+            {formatCount(progress.finished)} of {formatCount(counts.total)} ({progress.percent}%)
           </dd>
         </div>
         <div>

@@ -4,6 +4,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { useBulkJobs, type BulkJobSummary } from '../api/bulk-api.ts';
 import { JOB_STATUS_LABELS } from '../model/format.ts';
+import { carrierCounts } from '../model/progress.ts';
 
 /** Jobs kept by the proxy, newest first, each linking to its page. */
 export function RecentJobs() {
@@ -54,26 +55,29 @@ function JobTable({ jobs }: { jobs: BulkJobSummary[] }) {
           </tr>
         </thead>
         <tbody>
-          {jobs.map((job) => (
-            <tr key={job.id} className="border-t border-neutral-200 dark:border-neutral-800">
-              <th scope="row" className="px-2 py-2 font-normal">
-                <Link
-                  to={`/bulk/${encodeURIComponent(job.id)}`}
-                  className="text-sky-800 underline dark:text-sky-300"
-                >
-                  {formatCount(job.total)} carriers
-                  <span className="sr-only"> (job {job.id})</span>
-                </Link>
-              </th>
-              <td className="px-2 py-2 whitespace-nowrap">{formatDateTime(job.created_at)}</td>
-              <td className="px-2 py-2">{job.created_by}</td>
-              <td className="px-2 py-2">{JOB_STATUS_LABELS[job.status]}</td>
-              <td className="px-2 py-2 text-right tabular-nums">
-                {formatCount(job.done)} of {formatCount(job.total)}
-              </td>
-              <td className="px-2 py-2 text-right tabular-nums">{formatCount(job.failed)}</td>
-            </tr>
-          ))}
+          {jobs.map((listed) => {
+            const job = { ...listed, ...carrierCounts(listed) };
+            return (
+              <tr key={job.id} className="border-t border-neutral-200 dark:border-neutral-800">
+                <th scope="row" className="px-2 py-2 font-normal">
+                  <Link
+                    to={`/bulk/${encodeURIComponent(job.id)}`}
+                    className="text-sky-800 underline dark:text-sky-300"
+                  >
+                    {formatCount(job.total)} carriers
+                    <span className="sr-only"> (job {job.id})</span>
+                  </Link>
+                </th>
+                <td className="px-2 py-2 whitespace-nowrap">{formatDateTime(job.created_at)}</td>
+                <td className="px-2 py-2">{job.created_by}</td>
+                <td className="px-2 py-2">{JOB_STATUS_LABELS[job.status]}</td>
+                <td className="px-2 py-2 text-right tabular-nums">
+                  {formatCount(job.done)} of {formatCount(job.total)}
+                </td>
+                <td className="px-2 py-2 text-right tabular-nums">{formatCount(job.failed)}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

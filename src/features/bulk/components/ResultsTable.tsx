@@ -67,6 +67,10 @@ export function ResultsTable({
               <span aria-hidden="true">{VERDICT_MARK[row.verdict]} </span>
               {VERDICT_LABELS[row.verdict]}
             </span>
+          ) : row.status === 'left_out' ? (
+            <span className="whitespace-nowrap text-amber-900 dark:text-amber-300">Left out</span>
+          ) : row.status === 'failed' ? (
+            <span className="text-red-800 dark:text-red-300">Failed</span>
           ) : (
             '—'
           ),
@@ -83,7 +87,8 @@ export function ResultsTable({
               {nameOf(row)}
             </Link>
           ) : (
-            text(row.name)
+            // no carrier yet (left out, not found, waiting): the entry as given
+            <span className="font-mono break-all">{row.identifier}</span>
           ),
       },
       {
@@ -113,6 +118,7 @@ export function ResultsTable({
         id: 'identifier',
         header: 'Identifier',
         value: SORT_VALUES.identifier,
+        className: 'min-w-32',
         cell: (row) =>
           row.inputs.length > 1 ? (
             <span>
@@ -130,13 +136,16 @@ export function ResultsTable({
         id: 'status',
         header: 'Status',
         value: SORT_VALUES.status,
+        className: 'min-w-44',
         cell: (row) =>
           row.status === 'failed' ? (
             <span className="text-red-800 dark:text-red-300">
               Failed{row.error ? `: ${row.error}` : ''}
             </span>
           ) : row.status === 'left_out' ? (
-            <span className="text-amber-900 dark:text-amber-300">{row.leftOut}</span>
+            <span className="text-amber-900 dark:text-amber-300" title={row.leftOut}>
+              {row.leftOutShort ?? row.leftOut}
+            </span>
           ) : (
             ROW_STATUS_LABELS[row.status]
           ),
@@ -145,12 +154,14 @@ export function ResultsTable({
         id: 'authority',
         header: 'Authority',
         value: SORT_VALUES.authority,
+        className: 'min-w-44',
         cell: (row) => text(row.authority),
       },
       {
         id: 'insurance',
         header: 'Insurance',
         value: SORT_VALUES.insurance,
+        className: 'min-w-52',
         cell: (row) => text(row.insurance),
       },
       {

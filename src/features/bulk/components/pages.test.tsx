@@ -365,7 +365,9 @@ describe('a job’s page', () => {
       '34',
     ]);
     expect(rows[0]?.textContent).toContain('Inputs: 568253 (row 3), MC123456 (row 9)');
-    expect(rows[1]?.textContent).toContain('Left out (invalid): Not a USDOT number or docket.');
+    expect(rows[1]?.textContent).toContain('Left out: Not a USDOT number or docket.');
+    // progress in carriers: the merged input is not a carrier of its own
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuemax')).toBe('2');
     expect(rows[2]?.textContent).toContain('Unsafe Driving, Vehicle Maintenance');
     await user.selectOptions(screen.getByLabelText('Status'), 'left_out');
     expect(within(table).getAllByRole('row')).toHaveLength(2);
@@ -394,8 +396,8 @@ describe('a job’s page', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?sort=name&q=old'));
     expect(within(table).getAllByRole('row')).toHaveLength(2);
     await user.clear(screen.getByRole('searchbox', { name: 'Identifier, DOT or name' }));
-    // rows without a name sort last
-    expect(names).toEqual(['HANSEN & ADKINS', 'OLD CARRIER', '—', '—']);
+    // rows without a name sort last, showing the entry as given
+    expect(names).toEqual(['HANSEN & ADKINS', 'OLD CARRIER', 'MC999999', '2214589']);
   });
 
   it('pauses, resumes, cancels after asking, and retries the failed', async () => {

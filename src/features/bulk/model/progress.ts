@@ -12,3 +12,14 @@ export function progressOf(job: Pick<BulkJob, 'total' | 'done' | 'failed'>): Pro
   const percent = job.total === 0 ? 100 : Math.floor((finished / job.total) * 100);
   return { finished, percent };
 }
+
+/**
+ * A job's counts in carriers: an input merged into another item's carrier (a docket whose DOT
+ * the job also lists) is done with it, and counted once.
+ */
+export function carrierCounts(
+  job: Pick<BulkJob, 'total' | 'done' | 'failed' | 'merged'>,
+): Pick<BulkJob, 'total' | 'done' | 'failed'> {
+  const merged = job.merged ?? 0;
+  return { total: job.total - merged, done: job.done - merged, failed: job.failed };
+}

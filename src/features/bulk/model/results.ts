@@ -34,8 +34,15 @@ export interface ResultRow {
   linkedWarnings: number | undefined;
   reasons: string[];
   error: string | undefined;
-  /** why the entry was left out of the job (invalid, repeat…) */
+  /** why the entry was left out of the job (invalid, repeat…), in full */
   leftOut: string | undefined;
+  /** the same in one sentence, as the table shows it */
+  leftOutShort?: string | undefined;
+}
+
+/** "Not a USDOT number or docket." of "Not a USDOT number or docket. Expected …" */
+export function firstSentence(text: string): string {
+  return /^.*?\.(?=\s|$)/.exec(text)?.[0] ?? text;
 }
 
 function orUndefined<T>(value: T | null | undefined): T | undefined {
@@ -89,6 +96,7 @@ export function leftOutRow(entry: BulkEstimate['rejected'][number], index: numbe
     reasons: [],
     error: undefined,
     leftOut: `${ROW_STATUS_LABELS.left_out} (${entry.reason.replace('_', ' ')}): ${entry.message}`,
+    leftOutShort: `${ROW_STATUS_LABELS.left_out}: ${firstSentence(entry.message)}`,
   };
 }
 
