@@ -27,7 +27,7 @@ function Fields({ title, fields }: { title: string; fields: Field[] }) {
   return (
     <section className="min-w-0 break-inside-avoid">
       <h3 className="font-semibold">{title}</h3>
-      <dl className="mt-1 grid grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] gap-x-2 text-xs print:text-[8px] print:leading-[1.25]">
+      <dl className="mt-1 grid grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] gap-x-2 text-xs sm:grid-cols-[minmax(0,16rem)_minmax(0,1fr)] print:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] print:text-[8px] print:leading-[1.25]">
         {fields.map((field) => (
           <div key={field.name} className="contents">
             <dt className="text-neutral-700 dark:text-neutral-300 print:text-neutral-700">

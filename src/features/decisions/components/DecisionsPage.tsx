@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BUTTON, INPUT, LABEL, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
+import { ScrollArea } from '../../../components/ScrollHint.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -150,21 +151,23 @@ function Filters({
           onChange={(event) => set('to', event.target.value)}
         />
       </label>
-      <button type="submit" className={PRIMARY_BUTTON}>
-        Apply filters
-      </button>
-      <button
-        type="button"
-        className={BUTTON}
-        onClick={() => {
-          setDraft({});
-          setCarrierText('');
-          setCarrierProblem(undefined);
-          onApply({});
-        }}
-      >
-        Clear
-      </button>
+      <div className="flex gap-2">
+        <button type="submit" className={PRIMARY_BUTTON}>
+          Apply filters
+        </button>
+        <button
+          type="button"
+          className={BUTTON}
+          onClick={() => {
+            setDraft({});
+            setCarrierText('');
+            setCarrierProblem(undefined);
+            onApply({});
+          }}
+        >
+          Clear
+        </button>
+      </div>
       {carrierProblem ? (
         <p
           id={CARRIER_PROBLEM_ID}
@@ -192,9 +195,67 @@ function legalName(record: DecisionRecord): string {
   return typeof value === 'string' ? value : `USDOT ${record.dot_number}`;
 }
 
+const LINK = 'text-sky-800 underline dark:text-sky-300';
+
+/** Below 768 px each record is a card: nine columns do not fit a phone. */
+function DecisionCards({ items }: { items: DecisionRecord[] }) {
+  return (
+    <ul aria-label="Decision records, newest first" className="mt-4 space-y-3 md:hidden">
+      {items.map((record) => (
+        <li
+          key={record.id}
+          className="rounded-md border border-neutral-200 bg-white p-3 text-sm dark:border-neutral-800 dark:bg-neutral-900"
+        >
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <Link to={`/decisions/${record.id}`} className={`${LINK} font-medium`}>
+              Record #{record.id}
+            </Link>
+            <span className={MUTED}>{formatDateTime(record.decided_at)}</span>
+          </div>
+          <p className="mt-1 break-words">
+            <Link to={carrierPath(record.dot_number)} className={LINK}>
+              {legalName(record)}
+            </Link>{' '}
+            <span className={MUTED}>USDOT {record.dot_number}</span>
+          </p>
+          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5">
+            <dt className="text-neutral-700 dark:text-neutral-300">Decision</dt>
+            <dd className="font-medium">
+              {DECISION_LABELS[record.decision]}
+              {record.supersedes !== null ? ` (corrects #${record.supersedes})` : ''}
+            </dd>
+            <dt className="text-neutral-700 dark:text-neutral-300">Verdict</dt>
+            <dd className="capitalize">
+              {record.verdict.verdict} · policy v{record.policy_version}
+            </dd>
+            <dt className="text-neutral-700 dark:text-neutral-300">By</dt>
+            <dd className="break-words">{record.user.name}</dd>
+            <dt className="text-neutral-700 dark:text-neutral-300">Re-vet by</dt>
+            <dd>
+              {record.expires_on ? formatDate(record.expires_on) : '—'}
+              {isExpired(record) ? (
+                <span className="font-medium text-red-800 dark:text-red-300">
+                  {' '}
+                  — expired, re-vet
+                </span>
+              ) : null}
+            </dd>
+            {record.note ? (
+              <>
+                <dt className="text-neutral-700 dark:text-neutral-300">Note</dt>
+                <dd className="line-clamp-3 break-words">{record.note}</dd>
+              </>
+            ) : null}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function DecisionTable({ items }: { items: DecisionRecord[] }) {
   return (
-    <div className="mt-4 overflow-x-auto">
+    <ScrollArea frameClassName="mt-4 hidden md:block">
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">Decision records, newest first</caption>
         <thead>
@@ -258,7 +319,7 @@ function DecisionTable({ items }: { items: DecisionRecord[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }
 
@@ -331,7 +392,10 @@ function Results({
           {nothing}
         </p>
       ) : (
-        <DecisionTable items={query.data.items} />
+        <>
+          <DecisionCards items={query.data.items} />
+          <DecisionTable items={query.data.items} />
+        </>
       )}
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center gap-3">

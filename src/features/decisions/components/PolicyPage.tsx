@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { BUTTON, INPUT, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { ScrollArea } from '../../../components/ScrollHint.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import {
   usePolicy,
@@ -139,7 +140,7 @@ function PolicyEditor({ policy, save }: { policy: CurrentPolicy; save: SaveMutat
   };
   return (
     <form onSubmit={submit} aria-label="Edit the policy">
-      <div className="overflow-x-auto">
+      <ScrollArea>
         <table className="w-full border-collapse text-sm">
           <caption className="mb-2 text-left font-semibold">
             Rules of version {policy.version} (the verdict is the worst outcome of any rule that is
@@ -175,7 +176,7 @@ function PolicyEditor({ policy, save }: { policy: CurrentPolicy; save: SaveMutat
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollArea>
       <label className="mt-4 flex max-w-xl flex-col gap-1 text-sm font-medium">
         Why (kept with the version)
         <input
