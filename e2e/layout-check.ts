@@ -214,7 +214,10 @@ function inspectLayout(): LayoutProblem[] {
   // The visible interactive elements, with the part of each that shows.
   interface Target {
     element: Element;
+    /** the part that shows (overlap) */
     rect: Rect;
+    /** the whole box (size and spacing: a target half scrolled out of a box is not smaller) */
+    box: Rect;
     overlay: boolean;
     inline: boolean;
   }
@@ -233,12 +236,18 @@ function inspectLayout(): LayoutProblem[] {
       const around = (block.textContent ?? '').trim().length;
       inline = around - own > 3 && getComputedStyle(block).display !== 'flex';
     }
-    targets.push({ element, rect, overlay: element.closest(OVERLAY) !== null, inline });
+    targets.push({
+      element,
+      rect,
+      box: asRect(element.getBoundingClientRect()),
+      overlay: element.closest(OVERLAY) !== null,
+      inline,
+    });
   }
-  const target = (t: Target): LayoutTarget => ({
+  const target = (t: Target, rect: Rect = t.rect): LayoutTarget => ({
     selector: selectorOf(t.element),
     text: nameOf(t.element),
-    box: toBox(t.rect),
+    box: toBox(rect),
   });
   const related = (a: Target, b: Target) =>
     a.element.contains(b.element) || b.element.contains(a.element);
@@ -271,23 +280,22 @@ function inspectLayout(): LayoutProblem[] {
     const dy = Math.max(rect.top - point.y, 0, point.y - rect.bottom);
     return Math.hypot(dx, dy);
   };
-  const small = (t: Target) =>
-    width(t.rect) < MIN_TARGET - 0.5 || height(t.rect) < MIN_TARGET - 0.5;
+  const small = (t: Target) => width(t.box) < MIN_TARGET - 0.5 || height(t.box) < MIN_TARGET - 0.5;
   for (const a of targets) {
     if (a.overlay || a.inline || !small(a)) continue;
-    const c = centre(a.rect);
+    const c = centre(a.box);
     const crowded = targets.find((b) => {
       if (b === a || b.overlay || related(a, b)) return false;
-      if (distanceToRect(c, b.rect) < RADIUS - 0.5) return true;
+      if (distanceToRect(c, b.box) < RADIUS - 0.5) return true;
       if (!small(b) || b.inline) return false;
-      const d = centre(b.rect);
+      const d = centre(b.box);
       return Math.hypot(c.x - d.x, c.y - d.y) < MIN_TARGET - 0.5;
     });
     if (crowded) {
       problems.push({
         kind: 'target-size',
-        detail: `${round(width(a.rect))}×${round(height(a.rect))} px, its 24 px circle meets another target`,
-        elements: [target(a), target(crowded)],
+        detail: `${round(width(a.box))}×${round(height(a.box))} px, its 24 px circle meets another target`,
+        elements: [target(a, a.box), target(crowded, crowded.box)],
       });
     }
   }

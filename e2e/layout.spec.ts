@@ -334,6 +334,13 @@ test.describe('the check itself, on pages built to fail it', () => {
       'target-size b | a',
     ]);
     expect(await problemsOf(page, small(10, 'a') + small(40, 'b'))).toEqual([]);
+    // a target half scrolled out of its box is measured whole (the box shows it scrolls)
+    expect(
+      await problemsOf(
+        page,
+        '<div data-scroll-hint="end"><div style="overflow-x:auto;width:100px;white-space:nowrap"><button style="width:94px;height:30px">a</button><button style="width:60px;height:30px;margin-left:4px">b</button></div></div>',
+      ),
+    ).toEqual([]);
     expect(
       await problemsOf(
         page,
