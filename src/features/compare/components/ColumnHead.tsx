@@ -11,7 +11,7 @@ import {
 } from '../api/profiles.ts';
 
 const SMALL_BUTTON =
-  'rounded-md border border-neutral-300 px-1.5 py-0.5 text-xs font-medium text-neutral-800 hover:bg-neutral-100 disabled:opacity-40 dark:border-neutral-700 dark:text-neutral-100 dark:hover:bg-neutral-800';
+  'min-h-6 min-w-6 rounded-md border border-neutral-300 px-1.5 py-0.5 text-xs font-medium text-neutral-800 hover:bg-neutral-100 disabled:opacity-40 dark:border-neutral-700 dark:text-neutral-100 dark:hover:bg-neutral-800';
 const FETCH_BUTTON =
   'mt-1 rounded-md bg-neutral-900 px-2 py-1 text-xs font-medium text-white hover:bg-neutral-700 disabled:opacity-50 dark:bg-neutral-100 dark:text-neutral-900 dark:hover:bg-neutral-300';
 const NOTE = 'mt-1 text-xs font-normal text-neutral-700 dark:text-neutral-300';
