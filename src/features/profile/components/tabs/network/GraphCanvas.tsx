@@ -245,13 +245,13 @@ function fitGraph(cy: Core) {
 }
 
 /**
- * A small graph's box is only as tall as its drawing at the zoom the width allows (at least
- * MIN_BOX_HEIGHT), so two carriers do not float in an empty box; a large one keeps BOX_HEIGHT.
+ * The box is only as tall as the drawing at the zoom the width allows (between MIN_BOX_HEIGHT and
+ * BOX_HEIGHT): two carriers do not float in an empty box, nor does a large network on a phone.
  */
 function sizeBox(cy: Core, element: HTMLElement) {
   const content = contentOf(cy);
   let height = BOX_HEIGHT;
-  if (content && cy.nodes().length <= LABELLED_UP_TO) {
+  if (content) {
     const zoom = zoomFor(content, cy.width(), Infinity);
     const wanted = Math.ceil(zoom * (content.y2 - content.y1) + 2 * FIT_PADDING);
     height = Math.min(BOX_HEIGHT, Math.max(MIN_BOX_HEIGHT, wanted));

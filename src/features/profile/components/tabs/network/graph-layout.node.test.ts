@@ -47,6 +47,10 @@ function graphOf(first: number, second: number, edges: GraphEdge[] = []): Networ
   return { nodes, edges };
 }
 
+function distance(p: { x: number; y: number }, q: { x: number; y: number }) {
+  return Math.hypot(p.x - q.x, p.y - q.y);
+}
+
 /** The pairs of carriers whose footprints (node and label, as the canvas labels them) overlap. */
 function overlaps(graph: NetworkGraph): string[] {
   const positions = positionsOf(graph);
@@ -80,6 +84,16 @@ describe('graph layout', () => {
     // beyond both labels, not a node's width away as a fixed circle put it
     const footprints = footprintOf(true, true).width / 2 + footprintOf(false, true).width / 2;
     expect(other.x).toBeGreaterThanOrEqual(footprints);
+  });
+
+  it('puts two linked carriers of the first hop to the right, so their link misses the centre', () => {
+    const graph = graphOf(2, 0, [edge('1000', '1001', 'Phone …0001')]);
+    const [a, b] = [positionsOf(graph).get('1000')!, positionsOf(graph).get('1001')!];
+    expect(a.x).toBeGreaterThan(0);
+    expect(b.x).toBeGreaterThan(0);
+    // the link between them passes the centre at least a footprint's half-width away
+    expect(Math.min(a.x, b.x)).toBeGreaterThan(footprintOf(true, true).width / 2);
+    expect(overlaps(graph)).toEqual([]);
   });
 
   it('leaves room along a link from the centre for its label', () => {
@@ -129,6 +143,24 @@ describe('graph layout', () => {
     const perCircle = [...sizes.entries()].sort(([a], [b]) => a - b).map(([, size]) => size);
     expect(perCircle.length).toBeGreaterThan(3);
     perCircle.forEach((size, i) => expect(size).toBeGreaterThanOrEqual(perCircle[i - 1] ?? 0));
+  });
+
+  it("puts an expanded carrier's own carriers next to it, not across the drawing", () => {
+    // the centre, four carriers one hop out; the one on the left (1002) expanded to three more
+    const edges = [
+      ...['1000', '1001', '1002', '1003'].map((dot) => edge('1', dot, 'Phone …0001')),
+      ...['5000', '5001', '5002'].map((dot) => edge('1002', dot, 'Phone …0002')),
+    ];
+    const graph = graphOf(4, 3, edges);
+    const positions = positionsOf(graph);
+    const parent = positions.get('1002')!;
+    expect(parent.x).toBeLessThan(0);
+    for (const dot of ['5000', '5001', '5002']) {
+      const place = positions.get(dot)!;
+      const others = ['1000', '1001', '1003'].map((o) => distance(place, positions.get(o)!));
+      expect(distance(place, parent)).toBeLessThan(Math.min(...others));
+    }
+    expect(overlaps(graph)).toEqual([]);
   });
 
   it('is deterministic, and adding a further hop moves no carrier already placed', () => {

@@ -94,6 +94,10 @@ interface Circle {
   radius: number;
   /** indexes into graph.nodes */
   members: number[];
+  /** which hop's carriers it holds (0: the centre) */
+  hop: number;
+  /** the least angle between two carriers on it */
+  step: number;
 }
 
 /** The circles, innermost first: the centre alone, then each hop's carriers on circles of their own. */
@@ -122,9 +126,11 @@ function circlesFor(graph: NetworkGraph): Circle[] {
     else hops.push([index]);
   });
 
-  const circles: Circle[] = [{ radius: 0, members: graph.nodes.length > 0 ? [0] : [] }];
+  const circles: Circle[] = [
+    { radius: 0, members: graph.nodes.length > 0 ? [0] : [], hop: 0, step: 0 },
+  ];
   let radius = 0;
-  for (const hop of hops) {
+  for (const [h, hop] of hops.entries()) {
     // as few circles as hold the hop, then the hop shared among them by their capacity, so its
     // outermost circle is not left with a handful of carriers
     const radii: number[] = [];
@@ -147,7 +153,8 @@ function circlesFor(graph: NetworkGraph): Circle[] {
     let next = 0;
     radii.forEach((r, i) => {
       const count = counts[i] ?? 0;
-      circles.push({ radius: r, members: hop.slice(next, next + count) });
+      const step = 2 * Math.asin(Math.min(1, spacing / (2 * r)));
+      circles.push({ radius: r, members: hop.slice(next, next + count), hop: h + 1, step });
       next += count;
     });
   }
@@ -168,17 +175,123 @@ function tenths(value: number): number {
   return Math.round(value * 10) / 10 + 0;
 }
 
-/** The position of every node, by DOT; the centre sits at the origin, a lone carrier to its right. */
+/** Least squares under order: the non-decreasing sequence nearest to `values` (pool adjacent). */
+function nonDecreasing(values: number[]): number[] {
+  const blocks: { sum: number; size: number }[] = [];
+  for (const value of values) {
+    blocks.push({ sum: value, size: 1 });
+    for (;;) {
+      const last = blocks.at(-1)!;
+      const before = blocks.at(-2);
+      if (!before || before.sum / before.size <= last.sum / last.size) break;
+      blocks.pop();
+      before.sum += last.sum;
+      before.size += last.size;
+    }
+  }
+  return blocks.flatMap((b) => Array<number>(b.size).fill(b.sum / b.size));
+}
+
+const TURN = 2 * Math.PI;
+
+/**
+ * Angles for carriers wanting the given angles (each next to the carriers it links to, further
+ * in), at least `step` apart: in the order of their wishes around the circle, starting after the
+ * widest empty arc, each as near its wish as the order and the step allow. Undefined when they
+ * would not fit in the circle that way.
+ */
+function nearWishes(wishes: number[], step: number): number[] | undefined {
+  const n = wishes.length;
+  const order = wishes
+    .map((wish, index) => ({ wish: ((wish % TURN) + TURN) % TURN, index }))
+    .sort((a, b) => a.wish - b.wish || a.index - b.index);
+  let widest = 0;
+  let after = 0;
+  order.forEach((o, k) => {
+    const next = k + 1 < n ? order[k + 1]!.wish : order[0]!.wish + TURN;
+    if (next - o.wish > widest) [widest, after] = [next - o.wish, (k + 1) % n];
+  });
+  const run = [...order.slice(after), ...order.slice(0, after)].map((o, k) => ({
+    index: o.index,
+    wish: k >= n - after ? o.wish + TURN : o.wish,
+  }));
+  const pooled = nonDecreasing(run.map((o, k) => o.wish - k * step));
+  const angles: number[] = [];
+  run.forEach((o, k) => (angles[o.index] = pooled[k]! + k * step));
+  const span = pooled[n - 1]! + (n - 1) * step - pooled[0]!;
+  return span <= TURN - step ? angles : undefined;
+}
+
+function circularMean(angles: number[]): number | undefined {
+  if (angles.length === 0) return undefined;
+  const x = angles.reduce((sum, a) => sum + Math.cos(a), 0);
+  const y = angles.reduce((sum, a) => sum + Math.sin(a), 0);
+  return Math.hypot(x, y) < 1e-9 ? angles[0] : Math.atan2(y, x);
+}
+
+/**
+ * The position of every node, by DOT; the centre sits at the origin, a lone carrier to its right.
+ * The first hop goes evenly round its circles; a further hop's carriers go near the carriers they
+ * link to, so an expanded carrier's links stay short instead of crossing the drawing.
+ */
 export function positionsOf(graph: NetworkGraph): Map<string, Point> {
+  const circles = circlesFor(graph);
+  const indexOf = new Map(graph.nodes.map((n, i) => [n.dot, i]));
+  const neighbours = graph.nodes.map((): number[] => []);
+  for (const e of graph.edges) {
+    const [a, b] = [indexOf.get(e.source), indexOf.get(e.target)];
+    if (a === undefined || b === undefined) continue;
+    neighbours[a]!.push(b);
+    neighbours[b]!.push(a);
+  }
+  const angleOf: (number | undefined)[] = [];
+  const hopOf: number[] = [];
+  circles.forEach((c) => c.members.forEach((m) => (hopOf[m] = c.hop)));
+
+  const wishOf = (m: number) =>
+    circularMean(
+      neighbours[m]!.filter((o) => (hopOf[o] ?? Infinity) < (hopOf[m] ?? 0)).flatMap((o) =>
+        angleOf[o] === undefined ? [] : [angleOf[o]],
+      ),
+    );
+  /** a further hop is shared among its circles in the order of its carriers' wishes */
+  function shareByWish(hop: number) {
+    const own = circles.filter((o) => o.hop === hop);
+    const members = own.flatMap((o) => o.members);
+    const wishes = members.map(wishOf);
+    if (wishes.some((w) => w === undefined)) return;
+    const sorted = members
+      .map((m, k) => ({ m, wish: wishes[k]! }))
+      .sort((a, b) => a.wish - b.wish || a.m - b.m)
+      .map((o) => o.m);
+    let next = 0;
+    for (const o of own) {
+      o.members = sorted.slice(next, next + o.members.length);
+      next += o.members.length;
+    }
+  }
+
   const positions = new Map<string, Point>();
-  circlesFor(graph).forEach(({ radius, members }, circle) => {
+  circles.forEach((current, circle) => {
+    if (current.hop >= 2 && circles[circle - 1]?.hop !== current.hop) shareByWish(current.hop);
+    const { radius, members, hop, step } = current;
+    const wishes = hop < 2 ? [] : members.map(wishOf);
+    const near =
+      wishes.length > 0 && wishes.every((w) => w !== undefined)
+        ? nearWishes(wishes as number[], step)
+        : undefined;
     // every other circle turned by half a step, so the circles' carriers do not line up
     const turn = circle % 2 === 0 ? 0.5 : 0;
     members.forEach((nodeIndex, k) => {
       const node = graph.nodes[nodeIndex];
       if (!node) return;
       // from the right, clockwise: two carriers lie side by side, their links and labels level
-      const angle = (2 * Math.PI * (k + turn)) / members.length;
+      // two linked carriers of the first hop: above and below to the right, not opposite, so
+      // the link between them does not run through the centre
+      const linked = members.length === 2 && neighbours[members[0]!]!.includes(members[1]!);
+      const pair = hop === 1 && linked && step <= TURN / 3 ? (2 * k - 1) * (TURN / 6) : undefined;
+      const angle = near?.[k] ?? pair ?? (TURN * (k + turn)) / members.length;
+      angleOf[nodeIndex] = angle;
       positions.set(node.dot, {
         x: tenths(radius * Math.cos(angle)),
         y: tenths(radius * Math.sin(angle)),
