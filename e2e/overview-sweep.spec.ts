@@ -35,7 +35,7 @@ test('a pending cancellation is a warning and a broker is not passed for hauling
   await openOverview(page, '2456781');
   await expect(statusList(page)).toContainText('Insurance:Cancellation pending (11 Dec 2026)');
   await expect(statusList(page)).not.toContainText('Insurance:Pass');
-  await expect(page.locator('[data-verdict]')).toHaveAttribute('data-verdict', 'review');
+  await expect(page.locator('#verdict')).toHaveAttribute('data-verdict', 'review');
 
   await openOverview(page, '2987310');
   await expect(statusList(page)).toContainText('Authority:Broker only, no carrier authority');

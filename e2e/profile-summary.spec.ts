@@ -56,7 +56,7 @@ test('the overview comes from the summary alone, with its verdict: one upstream 
   await page.goto(`/carriers/${FRESH_DOT}/overview`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Risk factors' })).toBeVisible();
-  await expect(page.locator('[data-verdict]')).toBeVisible();
+  await expect(page.locator('#verdict[data-verdict]')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(paths).toEqual(['/api/local/profile-summary']);
   expect(events.filter((e) => e === 'asked /api/local/verdict')).toHaveLength(1);
@@ -76,7 +76,7 @@ test('the heavy carrier’s overview draws without asking for its full profile',
   await expect(page.getByRole('heading', { name: 'Risk factors' })).toBeVisible({
     timeout: 30_000,
   });
-  await expect(page.locator('[data-verdict]')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('#verdict[data-verdict]')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('[data-signal="network"]')).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   expect(asked).toContain('/api/local/profile-summary');

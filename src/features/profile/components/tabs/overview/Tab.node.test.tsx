@@ -33,6 +33,22 @@ describe('OverviewTab', () => {
     },
   );
 
+  it('links the flags whose evidence is on the overview to the status badges, not to the page itself', () => {
+    for (const dot of CURATED_DOTS) {
+      const { html } = renderOverview(dot);
+      expect(html, dot).not.toMatch(new RegExp(`href="/carriers/${dot}/overview"`));
+    }
+    const { html } = renderOverview('3187452');
+    expect(html).toContain('href="/carriers/3187452/overview#profile-status"');
+  });
+
+  it('shows the USDOT number’s age and the day it was added under Registration', () => {
+    const { text } = renderOverview('4418207');
+    expect(text).toContain('Registration');
+    expect(text).toContain('USDOT number age 212 days');
+    expect(text).toContain('USDOT number added 18 Apr 2026');
+  });
+
   it('lists the revoked predecessor’s revocation and out-of-service order as concerns', () => {
     const { text } = renderOverview('3187452');
     const concerns = text.slice(text.indexOf('Concerns ('), text.indexOf('In order ('));

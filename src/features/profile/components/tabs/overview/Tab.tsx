@@ -3,6 +3,7 @@ import { Facts, type Fact } from '../../../../../components/Facts.tsx';
 import { carrierPath } from '../../../../../lib/carrier/paths.ts';
 import type { Profile } from '../../../../../lib/service/index.ts';
 import { crashFigures, fleetFigures, inspectionFigures, registrationFigures } from './model.ts';
+import { focusWhenShown } from './focus-target.ts';
 import { OverviewSignals } from './OverviewSignals.tsx';
 import { riskFactorItems, type RiskFactorItem, type RiskGroup } from './risk-factors.ts';
 import { PROFILE_TABS, type ProfileTabProps } from '../types.ts';
@@ -24,8 +25,15 @@ function tabLabel(tab: RiskFactorItem['tab']): string | undefined {
   return PROFILE_TABS.find((entry) => entry.id === tab)?.label;
 }
 
+/**
+ * The flags whose evidence is on the Overview itself (USDOT status, out of service) point at the
+ * header's status badges: a link to the page already shown would land on nothing.
+ */
+const OVERVIEW_EVIDENCE = 'profile-status';
+
 function RiskItem({ item, dot, symbol }: { item: RiskFactorItem; dot: string; symbol: string }) {
   const evidence = tabLabel(item.tab);
+  const anchor = item.tab === 'overview' ? OVERVIEW_EVIDENCE : undefined;
   return (
     <li className="flex gap-2" data-flags={item.flags.join(' ')}>
       <span aria-hidden="true" className={`font-bold ${SYMBOL_CLASS[item.group]}`}>
@@ -37,7 +45,8 @@ function RiskItem({ item, dot, symbol }: { item: RiskFactorItem; dot: string; sy
           <>
             {' '}
             <Link
-              to={carrierPath(dot, item.tab)}
+              to={carrierPath(dot, item.tab, anchor)}
+              onClick={() => focusWhenShown(anchor ?? '')}
               className="text-sm text-sky-700 underline dark:text-sky-300"
             >
               see {evidence}
