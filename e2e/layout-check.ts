@@ -114,6 +114,9 @@ function inspectLayout(): LayoutProblem[] {
       (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement
         ? element.placeholder || element.value
         : '');
+    if (!label && element instanceof HTMLSelectElement) {
+      return short(element.selectedOptions[0]?.text ?? '');
+    }
     return short(label || (element.textContent ?? ''));
   };
 
