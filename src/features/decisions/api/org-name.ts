@@ -21,7 +21,12 @@ const orgNameQuery = queryOptions({
   staleTime: FRESHNESS.proxyConfig,
 });
 
-/** The name, or undefined while unknown or when the proxy has none. */
-export function useOrgName(): string | undefined {
-  return useQuery(orgNameQuery).data ?? undefined;
+/**
+ * The name to print: ORG_NAME, "carrier-desk" when the proxy has none (or cannot say), and an empty
+ * string while it is being asked, so a record never shows the wrong name first.
+ */
+export function useOrgName(): string {
+  const { data, isError } = useQuery(orgNameQuery);
+  if (data) return data;
+  return data === null || isError ? 'carrier-desk' : '';
 }

@@ -131,7 +131,7 @@ function Record({ record }: { record: DecisionRecord }) {
         data-testid="record-org"
       >
         <span className="font-semibold text-neutral-900 dark:text-neutral-100 print:text-black">
-          {orgName ?? 'carrier-desk'}
+          {orgName}
         </span>{' '}
         · vetting decision record
       </p>

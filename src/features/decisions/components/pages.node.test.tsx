@@ -176,6 +176,17 @@ describe('the print view', () => {
       ),
     ).toBeDefined();
     expect(screen.getByTestId('record-hash').textContent).toMatch(/^[0-9a-f]{64}$/);
+    // no ORG_NAME on this proxy: the product's name, once the proxy said so
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('record-org').textContent).toBe(
+          'carrier-desk · vetting decision record',
+        ),
+      WAIT,
+    );
+    // field names in words, values formatted
+    expect(screen.getByText('BIPD insurance on file')).toBeDefined();
+    expect(document.body.textContent).not.toMatch(/insurance_bipd_on_file|basic_percentile_/);
     expect(screen.getByText('0'.repeat(64))).toBeDefined();
     const results = screen.getByRole('table', { name: /Every rule of the policy/ });
     expect(within(results).getByText('USDOT status')).toBeDefined();
