@@ -7,9 +7,17 @@
  *
  * The sandbox has no carrier whose name starts "zep", so the suggestions are asked for "swift"
  * (SWIFTPATH, SWIFTLINE …: a long list).
+ *
+ * A live key adds the month's spend to the first row: a proxy of the spec's own holds an `sk_live_`
+ * key, its upstream a stand-in that forwards to the sandbox with the sandbox's key.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { SECRET_KEY, expect, test } from './fixtures.ts';
+import { checkLayoutEverywhere } from './layout-check.ts';
+import { startOwnProxy, type OwnProxy } from './own-proxy.ts';
+import { SANDBOX_URL } from './slots.ts';
 
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
@@ -249,4 +257,89 @@ test('from 320 to 2560 px in both themes: nothing overlaps, no sideways scroll',
       }
     }
   }
+});
+
+test('the layout check finds nothing on the search page from 320 to 2560 px, menu shut or open', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await open(page, 'light', { width: 1280, height: 800 });
+  const widths = [320, 390, 768, 1024, 1280, 1440, 1920, 2560];
+  expect(await checkLayoutEverywhere(page, '/search', widths)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.getByRole('button', { name: /^Menu/ }).click();
+  expect(await checkLayoutEverywhere(page, '/search (menu open)', [320, 390, 768])).toEqual([]);
+});
+
+/** The live-key proxy's port (startOwnProxy shifts it with E2E_PORT); its sandbox the next one. */
+const LIVE_PORT = 4446;
+
+/** A stand-in for the live service: every call forwarded to the sandbox with the sandbox's key. */
+async function startLiveStandIn(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const headers: Record<string, string> = { authorization: `Bearer ${SECRET_KEY}` };
+      if (request.headers['content-type'])
+        headers['content-type'] = request.headers['content-type'];
+      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+      fetch(`${SANDBOX_URL}${request.url ?? '/'}`, { method: request.method, headers, body })
+        .then(async (answer) => {
+          response.writeHead(answer.status, {
+            'content-type': answer.headers.get('content-type') ?? 'application/json',
+          });
+          response.end(Buffer.from(await answer.arrayBuffer()));
+        })
+        .catch(() => response.writeHead(502).end());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+test.describe('with a live key', () => {
+  let proxy: OwnProxy | undefined;
+  let standIn: Server | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    standIn = await startLiveStandIn();
+    proxy = await startOwnProxy(LIVE_PORT, {
+      CARRIER_API_BASE_URL: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`,
+      CARRIER_API_KEY: 'sk_live_e2e_header_stand_in_00000',
+      MONTHLY_BUDGET_USD: '1250',
+    });
+  });
+
+  test.afterAll(async () => {
+    await proxy?.stop();
+    await new Promise((resolve) => standIn?.close(resolve));
+  });
+
+  test('the spend joins the first row without squeezing the search or overlapping', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    for (const theme of THEMES) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`${proxy?.url ?? ''}/search`);
+      const spend = page.getByTestId('header-spend');
+      await expect(spend).toHaveAccessibleName('$0.00 this month of $1,250.00');
+      for (const viewportWidth of [320, 390, 640, 1024, 1100, 1280, 1440]) {
+        await page.setViewportSize({ width: viewportWidth, height: 800 });
+        const where = `${viewportWidth} px, ${theme}`;
+        await expect(spend, where).toBeInViewport({ ratio: 1 });
+        await expect(omnibox(page).box, where).toBeInViewport({ ratio: 1 });
+        if (viewportWidth >= 1024) {
+          expect(await width(omnibox(page).box), where).toBeGreaterThanOrEqual(240);
+        }
+        expect(await overlaps(page), where).toEqual([]);
+        expect(await sidewaysScroll(page), where).toBeLessThanOrEqual(0);
+      }
+      const widths = [320, 390, 640, 1024, 1100, 1280];
+      expect(await checkLayoutEverywhere(page, '/search (live)', widths, [theme])).toEqual([]);
+    }
+  });
 });

@@ -108,6 +108,7 @@ export function Omnibox() {
     () => buildOmniboxOptions(input, detected, override, suggestions.data ?? []),
     [input, detected, override, suggestions.data],
   );
+  const autoLabel = detected ? `Auto: ${SEARCH_KEY_LABELS[detected.key]}` : 'Auto-detect';
   const expanded = open && options.length > 0;
   const active = expanded && activeIndex >= 0 ? options[activeIndex] : undefined;
 
@@ -198,15 +199,15 @@ export function Omnibox() {
       </label>
       <select
         id={`${ids}-key`}
+        // the choice in full where the box cuts it ("Auto-dete…" on a phone, "Auto: Company na…")
+        title={`Search by: ${override ? SEARCH_KEY_LABELS[override] : autoLabel}`}
         value={override ?? AUTO}
         onChange={(event) =>
           setOverride(isSearchKey(event.target.value) ? event.target.value : undefined)
         }
         className="h-9 max-w-24 shrink-0 rounded-md border border-neutral-300 bg-white px-2 text-sm text-neutral-800 sm:max-w-40 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100"
       >
-        <option value={AUTO}>
-          {detected ? `Auto: ${SEARCH_KEY_LABELS[detected.key]}` : 'Auto-detect'}
-        </option>
+        <option value={AUTO}>{autoLabel}</option>
         {SEARCH_KEYS.map((name) => (
           <option key={name} value={name}>
             {SEARCH_KEY_LABELS[name]}
