@@ -153,6 +153,10 @@ test('expanding a carrier shows its cost first, bills nothing before the confirm
   await expand.getByRole('button', { name: 'Confirm: expand DOT 5000072 (free)' }).click();
   await expect(page).toHaveURL(/\?expand=5000072$/);
   await expect(graph.canvas).toHaveAttribute('data-drawn-nodes', '6');
+  // the second hop drawn clear of the first, every label inside the canvas
+  const drawn = await drawnGraph(page);
+  expect(overlapping(drawn)).toEqual([]);
+  expect(outside(drawn)).toEqual([]);
   for (const dot of ['5000075', '5000076', '5000077'])
     await expect(
       graph.carriers.getByRole('option', { name: new RegExp(`DOT ${dot}`) }),
