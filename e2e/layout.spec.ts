@@ -79,6 +79,19 @@ const VISITS: Record<string, Visit[]> = {
         await expect(page.getByRole('table').first()).toBeVisible();
       },
     },
+    {
+      name: 'profile network (graph and lists)',
+      path: '/carriers/4418207/network',
+      settle: async (page) => {
+        await expect(page.getByRole('heading', { level: 1 })).toContainText(/\S/);
+        await expect(page.getByRole('region', { name: 'Network graph' })).toBeVisible({
+          timeout: 15_000,
+        });
+        await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0, {
+          timeout: 15_000,
+        });
+      },
+    },
   ],
   monitoring: [
     {
@@ -141,9 +154,15 @@ const VISITS: Record<string, Visit[]> = {
   ],
   bulk: [
     {
-      name: 'bulk with an estimate',
+      name: 'bulk with an estimate and a recent job',
       path: '/bulk',
       settle: async (page) => {
+        const created = await page.request.post('/api/local/bulk-jobs', {
+          headers: API_HEADERS,
+          data: { identifiers: [DOT, '2214589'] },
+        });
+        expect(created.status()).toBe(202);
+        await page.reload();
         await heading(page, 'Bulk vetting');
         await page
           .getByRole('textbox', { name: /USDOT numbers or MC\/MX\/FF dockets/ })
