@@ -384,8 +384,8 @@ export function createBulkStore(sql: SqlEngine, options: BulkStoreOptions = {}):
     at: string,
   ): Promise<boolean> => {
     const mergedFields = [outcome.dot, outcome.result.verdict, JSON.stringify(outcome.result), at];
-    const own = await tx.query<{ status: ItemStatus }>(
-      'SELECT status FROM bulk_item WHERE job_seq = ? AND position = ?',
+    const own = await tx.query<{ status: ItemStatus; kind: 'dot' | 'docket' }>(
+      'SELECT status, kind FROM bulk_item WHERE job_seq = ? AND position = ?',
       [seq, position],
     );
     if (own[0]?.status !== 'pending') return true;
@@ -405,6 +405,9 @@ export function createBulkStore(sql: SqlEngine, options: BulkStoreOptions = {}):
       );
       return true;
     }
+    // A DOT item's DOT is no other pending DOT item's (equal keys are one item): only a docket's
+    // answer can name a DOT listed again (this also spares a scan of the pending items).
+    if (own[0].kind === 'dot') return false;
     await tx.run(
       `UPDATE bulk_item SET status = 'done', source = '${MERGED}', dot_number = ?, verdict = ?,
          result = ?, finished_at = ?
