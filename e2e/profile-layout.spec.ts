@@ -85,6 +85,21 @@ for (const viewport of [LAPTOP, PHONE]) {
   });
 }
 
+test('"Why: 3 reasons" under the name leads down to the full verdict', async ({ page }) => {
+  await openTab(page, '2214589');
+  await page
+    .getByRole('region', { name: 'Verdict summary' })
+    .getByRole('link', { name: /^Why: 3 reasons/ })
+    .click();
+  await expect(page).toHaveURL(/\/carriers\/2214589\/overview#verdict$/);
+  const full = page.locator('#verdict');
+  await expect(full).toBeFocused();
+  await expect(full).toBeInViewport();
+  await expect(full.getByRole('list', { name: 'Reasons for the verdict' })).toContainText(
+    'FMCSA safety rating Conditional.',
+  );
+});
+
 test.describe('evidence links', () => {
   for (const dot of CARRIERS) {
     test(`${dot}: every reason's evidence link lands on an element that exists, scrolled to and focused`, async ({
