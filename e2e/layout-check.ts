@@ -22,18 +22,18 @@ import type { Page } from '@playwright/test';
 
 export type Theme = 'light' | 'dark';
 
-export const LAYOUT_WIDTHS = [390, 1280, 1440, 1920] as const;
-export const LAYOUT_THEMES: readonly Theme[] = ['light', 'dark'];
+const LAYOUT_WIDTHS = [390, 1280, 1440, 1920] as const;
+const LAYOUT_THEMES: readonly Theme[] = ['light', 'dark'];
 
 /** A box in page coordinates, rounded to whole px. */
-export interface Box {
+interface Box {
   x: number;
   y: number;
   w: number;
   h: number;
 }
 
-export interface LayoutTarget {
+interface LayoutTarget {
   /** A short selector: tag, id, the first classes or data attribute. */
   selector: string;
   /** The element's text or accessible name, shortened. */
@@ -47,7 +47,7 @@ export interface LayoutProblem {
   elements: LayoutTarget[];
 }
 
-export interface LayoutContext {
+interface LayoutContext {
   route: string;
   width: number;
   /** "light+dark" for a problem found the same in both */
@@ -408,7 +408,7 @@ async function settle(page: Page): Promise<void> {
 }
 
 /** Switches the theme live, as the app follows the system setting when no choice is stored. */
-export async function setTheme(page: Page, theme: Theme): Promise<void> {
+async function setTheme(page: Page, theme: Theme): Promise<void> {
   await page.emulateMedia({ colorScheme: theme });
   await page.waitForFunction(
     (dark) => document.documentElement.classList.contains('dark') === dark,
@@ -439,7 +439,7 @@ export async function checkLayout(
 const boxText = (box: Box) => `@${box.x},${box.y} ${box.w}×${box.h}`;
 
 /** One line per problem, naming the route, width, theme and the elements with their boxes. */
-export function formatProblem(context: LayoutContext, problem: LayoutProblem): string {
+function formatProblem(context: LayoutContext, problem: LayoutProblem): string {
   const where = `${context.route} @${context.width}px ${context.theme}`;
   const elements = problem.elements
     .map((element) => `${element.selector} "${element.text}" ${boxText(element.box)}`)

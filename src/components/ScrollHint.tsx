@@ -17,7 +17,7 @@ import {
 export type ScrollEdges = 'none' | 'start' | 'end' | 'both';
 
 /** Which edges of `element` have content beyond them (1 px of rounding ignored). */
-export function scrollEdges(element: HTMLElement): ScrollEdges {
+function scrollEdges(element: HTMLElement): ScrollEdges {
   const hidden = element.scrollWidth - element.clientWidth;
   if (hidden <= 1) return 'none';
   // scrollLeft is negative in a right-to-left box; its magnitude is the distance from the start
