@@ -848,9 +848,9 @@ async function benchBulkTable(browser: Browser, base: string) {
     await page.goto(`/bulk/${BULK_JOB_ID}`);
     const table = page.getByRole('table', { name: 'Results of the job' });
     await page.locator(`table[data-row-count="${BULK_ROWS}"] tbody[data-index]`).first().waitFor();
-    const columns = ['Name', 'DOT', 'Verdict', 'Identifier'];
+    const columns = ['Carrier', 'DOT', 'Verdict', 'Identifier'];
     for (let i = 0; i < BULK_STEPS; i += 1) {
-      const label = columns[i % columns.length] ?? 'Name';
+      const label = columns[i % columns.length] ?? 'Carrier';
       // each header's first click sorts its first direction: Verdict descending, the others ascending
       const direction = label === 'Verdict' ? 'descending' : 'ascending';
       await arm(page, { kind: 'bulk-sort', label, direction });
