@@ -160,7 +160,8 @@ for (const theme of THEMES) {
     test(`${narrow} px, ${theme}: the search one tap away, every destination behind the menu`, async ({
       page,
     }) => {
-      await open(page, theme, { width: narrow, height: 720 });
+      // 320 × 568: a small phone, where the open menu is taller than the screen and scrolls with the page
+      await open(page, theme, { width: narrow, height: narrow === 320 ? 568 : 720 });
       const { box, submit } = omnibox(page);
       await expect(box).toBeInViewport({ ratio: 1 });
       expect(await overlaps(page)).toEqual([]);
@@ -180,9 +181,8 @@ for (const theme of THEMES) {
       }
       expect(await overlaps(page)).toEqual([]);
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-      // a tap on the page below the panel closes it
-      const panel = await nav.boundingBox();
-      await page.mouse.click(narrow / 2, panel!.y + panel!.height + 20);
+      // a tap outside the panel (on the mode banner, which takes no focus) closes it
+      await page.getByRole('note', { name: 'Service mode' }).click();
       await expect(menu).toHaveAttribute('aria-expanded', 'false');
       await expect(nav).toBeHidden();
 
