@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { MUTED } from '../../../components/controls.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { ScrollArea } from '../../../components/ScrollHint.tsx';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { useBulkJobs, type BulkJobSummary } from '../api/bulk-api.ts';
 import { JOB_STATUS_LABELS } from '../model/format.ts';
@@ -29,7 +30,7 @@ export function RecentJobs() {
 
 function JobTable({ jobs }: { jobs: BulkJobSummary[] }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollArea className="overflow-x-auto">
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">Bulk vetting jobs, newest first</caption>
         <thead className="text-xs text-neutral-600 uppercase dark:text-neutral-400">
@@ -80,6 +81,6 @@ function JobTable({ jobs }: { jobs: BulkJobSummary[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }
