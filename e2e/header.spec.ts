@@ -14,7 +14,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
-import { SECRET_KEY, expect, test } from './fixtures.ts';
+import { SECRET_KEY, axeViolations, expect, test } from './fixtures.ts';
 import { checkLayoutEverywhere } from './layout-check.ts';
 import { startOwnProxy, type OwnProxy } from './own-proxy.ts';
 import { SANDBOX_URL } from './slots.ts';
@@ -221,6 +221,11 @@ test('390 px: the menu by keyboard, Escape gives the focus back to its button', 
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Tab');
   await expect(nav.getByRole('link', { name: 'Search' })).toBeFocused();
+  // open, in both themes: axe finds nothing (contrast of the group labels, names, landmarks)
+  expect(await axeViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(nav).toBeHidden();
   await expect(menu).toBeFocused();
