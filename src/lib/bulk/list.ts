@@ -22,11 +22,11 @@ export interface ListEntry {
 }
 
 /** A valid identifier with the line or row it was given on. */
-export type ListedIdentifier = Identifier & { position: number };
+type ListedIdentifier = Identifier & { position: number };
 
-export type LeftOutReason = 'invalid' | 'too_long' | 'duplicate';
+type LeftOutReason = 'invalid' | 'too_long' | 'duplicate';
 
-export interface LeftOutEntry {
+interface LeftOutEntry {
   input: string;
   /** the line or row the entry stands on */
   position: number;

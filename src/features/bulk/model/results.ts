@@ -77,7 +77,7 @@ export function resultRow(item: BulkItem): ResultRow {
 }
 
 /** An entry left out of the job (kept in its estimate), as a row with its reason. */
-export function leftOutRow(entry: BulkEstimate['rejected'][number], index: number): ResultRow {
+function leftOutRow(entry: BulkEstimate['rejected'][number], index: number): ResultRow {
   return {
     id: `left-${index}`,
     row: entry.position,
