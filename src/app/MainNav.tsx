@@ -32,7 +32,7 @@ interface NavGroup {
  * The eight destinations, grouped by what a broker or an analyst is doing: vetting a carrier,
  * watching the ones in use, keeping the record of what was decided and why; and the month's spend.
  */
-export const NAV_GROUPS: readonly NavGroup[] = [
+const NAV_GROUPS: readonly NavGroup[] = [
   {
     label: 'Vet',
     items: [
