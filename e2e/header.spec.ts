@@ -264,6 +264,30 @@ test('from 320 to 2560 px in both themes: nothing overlaps, no sideways scroll',
   }
 });
 
+test('the "Search by" select shows its idle choice whole from 320 px up', async ({ page }) => {
+  // a title with the full text keeps the layout check quiet, but a person still reads "Auto-dete"
+  await open(page, 'light', { width: 1280, height: 800 });
+  const select = omnibox(page).form.getByRole('combobox', { name: 'Search by' });
+  for (const viewportWidth of [320, 360, 390, 768, 1024, 1440]) {
+    await page.setViewportSize({ width: viewportWidth, height: 800 });
+    const fit = await select.evaluate((element: HTMLSelectElement) => {
+      const style = getComputedStyle(element);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) throw new Error('no 2D canvas');
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = element.selectedOptions[0]?.text ?? '';
+      // the arrow takes about 1.5 em on the inline end
+      const room =
+        element.clientWidth -
+        parseFloat(style.paddingLeft) -
+        Math.max(parseFloat(style.paddingRight), parseFloat(style.fontSize) * 1.5);
+      return { text, room, needs: context.measureText(text).width };
+    });
+    expect(fit.text).toBe('Auto-detect');
+    expect(fit.needs, `${viewportWidth} px`).toBeLessThanOrEqual(fit.room);
+  }
+});
+
 test('the layout check finds nothing on the search page from 320 to 2560 px, menu shut or open', async ({
   page,
 }) => {

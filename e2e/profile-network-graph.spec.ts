@@ -179,6 +179,24 @@ test('the heavy carrier draws its 520-carrier network', async ({ page }) => {
   await expect(graph.carriers.getByRole('option')).toHaveCount(521);
 });
 
+test('a window narrowed from 1440 to 390 px takes the graph with it (no sideways page)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/carriers/4418207/network');
+  const canvas = graphOf(page).canvas;
+  await expect(canvas).toHaveAttribute('data-graph-state', 'ready');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // the canvas follows its box; the page must not keep the wide canvas's width
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 })
+    .toBeLessThanOrEqual(390);
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const box = await canvas.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+});
+
 for (const width of [390, 1440]) {
   test(`at ${width} px the chameleon pair is drawn apart, labelled in full, centred and not blown up`, async ({
     page,

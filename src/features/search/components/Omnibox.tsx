@@ -154,7 +154,7 @@ export function Omnibox() {
       role="search"
       aria-label="Carrier search"
       onSubmit={onSubmit}
-      className="relative order-last flex w-full min-w-0 items-center gap-1.5 lg:order-none lg:w-auto lg:max-w-2xl lg:flex-1"
+      className="relative order-last flex w-full min-w-0 items-center gap-1 sm:gap-1.5 lg:order-none lg:w-auto lg:max-w-2xl lg:flex-1"
     >
       <div className="min-w-0 flex-1 lg:min-w-60">
         <label htmlFor={inputId} className="sr-only">
@@ -205,7 +205,7 @@ export function Omnibox() {
         onChange={(event) =>
           setOverride(isSearchKey(event.target.value) ? event.target.value : undefined)
         }
-        className="h-9 max-w-24 shrink-0 rounded-md border border-neutral-300 bg-white px-2 text-sm text-neutral-800 sm:max-w-40 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100"
+        className="h-9 max-w-26 shrink-0 rounded-md border border-neutral-300 bg-white px-2 text-sm text-neutral-800 sm:max-w-40 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100"
       >
         <option value={AUTO}>{autoLabel}</option>
         {SEARCH_KEYS.map((name) => (

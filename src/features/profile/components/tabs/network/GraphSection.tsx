@@ -400,7 +400,7 @@ export function GraphSection({ dot, profile }: { dot: string; profile: Profile }
       >
         <Legend />
         <div
-          className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_18rem]"
+          className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-[minmax(0,1fr)_18rem]"
           data-expanded-count={expandedCount}
         >
           <Suspense fallback={<p className="text-sm">Loading the graph…</p>}>
