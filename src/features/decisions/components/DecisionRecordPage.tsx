@@ -196,7 +196,10 @@ function Record({ record }: { record: DecisionRecord }) {
       <h2 className="mt-4 text-lg font-semibold print:mt-2 print:text-[10px]">Chain</h2>
       <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 font-mono text-xs break-all print:text-[7.5px]">
         <dt className="font-sans font-medium">Record hash</dt>
-        <dd data-testid="record-hash">{record.hash}</dd>
+        {/* covers the second the record was made: e2e/visual.spec.ts shows a fixed text here */}
+        <dd data-testid="record-hash" data-visual="dynamic">
+          {record.hash}
+        </dd>
         <dt className="font-sans font-medium">Previous hash</dt>
         <dd>{record.prev_hash}</dd>
       </dl>
