@@ -1,8 +1,9 @@
 /**
- * The CSV export of the Decisions page: one row per record matching the filters, written by
- * papaparse (quoting, separators and line breaks inside notes are the library's job).
+ * The CSV export of the Decisions page: one row per record matching the filters, through the
+ * dashboard's one CSV writer (quoting, line breaks inside notes, and notes, conditions or names
+ * that a spreadsheet would run as a formula neutralised).
  */
-import Papa from 'papaparse';
+import { tableCsv } from '../../../components/data-table/csv.ts';
 import { DECISION_LABELS, type DecisionRecord } from '../../../lib/vetting-api.ts';
 
 const COLUMNS = [
@@ -58,5 +59,8 @@ export function csvRow(record: DecisionRecord): CsvRow {
 }
 
 export function decisionsCsv(records: readonly DecisionRecord[]): string {
-  return Papa.unparse(records.map(csvRow), { columns: [...COLUMNS], newline: '\r\n' });
+  return tableCsv(
+    records.map(csvRow),
+    COLUMNS.map((header) => ({ header, value: (row: CsvRow) => row[header] })),
+  );
 }

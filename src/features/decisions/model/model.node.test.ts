@@ -174,6 +174,31 @@ describe('the decisions CSV', () => {
   });
 });
 
+describe('the decisions CSV with spreadsheet formulas in what people wrote', () => {
+  it('neutralises every cell that starts with =, +, -, @, a tab or a carriage return', () => {
+    const payloads = [
+      '=HYPERLINK("https://evil.example","x")',
+      "+cmd|' /C calc'!A0",
+      '-2+3',
+      '@SUM(A1:A9)',
+      '\t=1+1',
+      '\r=1+1',
+    ];
+    const records = payloads.map((payload, index) => ({
+      ...RECORD,
+      id: index + 1,
+      note: payload,
+      conditions: payload,
+    }));
+    const parsed = Papa.parse<Record<string, string>>(decisionsCsv(records), { header: true });
+    expect(parsed.errors).toEqual([]);
+    parsed.data.forEach((row, index) => {
+      expect(row.note).toBe(`'${payloads[index]}`);
+      expect(row.conditions).toBe(`'${payloads[index]}`);
+    });
+  });
+});
+
 describe('expiry', () => {
   it('is expired after the re-vet date, not on it, and never without one', () => {
     expect(isExpired({ expires_on: '2026-11-24' }, '2026-11-25')).toBe(true);

@@ -67,3 +67,27 @@ describe('CSV export', () => {
     expect(csvFileName(new Date('2026-11-22T10:00:00Z'))).toBe('monitoring-changes-2026-11-22.csv');
   });
 });
+
+describe('CSV export with spreadsheet formulas in the data', () => {
+  it('neutralises names, values and notes that start with =, +, -, @, a tab or a carriage return', () => {
+    const payloads = ['=HYPERLINK("x")', "+cmd|' /C calc'!A0", '-1+1', '@SUM(A1)', '\t=1', '\r=1'];
+    const hostile: InboxChange[] = payloads.map((payload, index) => ({
+      ...change('email_address', 'a@b.example', payload),
+      id: `c${index}`,
+    }));
+    const notes = new Map<string, TriageEntry>(
+      hostile.map((c, index) => [
+        c.id,
+        { id: c.id, state: 'reviewed', note: payloads[index], by: 'ana', at: '2026-11-21' },
+      ]),
+    );
+    const text = toCsv({ changes: hostile, triage: notes, nameOf: () => payloads[0] });
+    const parsed = Papa.parse<Record<string, string>>(text, { header: true });
+    expect(parsed.errors).toEqual([]);
+    parsed.data.forEach((row, index) => {
+      expect(row.current).toBe(`'${payloads[index]}`);
+      expect(row.triage_note).toBe(`'${payloads[index]}`);
+      expect(row.name).toBe(`'${payloads[0]}`);
+    });
+  });
+});

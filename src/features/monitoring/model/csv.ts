@@ -1,8 +1,9 @@
 /**
- * The CSV export of the inbox's current view: one row per field change, written by papaparse so
- * quoting, separators and line breaks inside values are handled by a well-kept library.
+ * The CSV export of the inbox's current view: one row per field change, through the dashboard's
+ * one CSV writer (quoting, line breaks inside values, and values a spreadsheet would run as a
+ * formula — a triage note, a name, a changed e-mail — neutralised).
  */
-import Papa from 'papaparse';
+import { tableCsv } from '../../../components/data-table/csv.ts';
 import { fieldLabel, formatFieldValue } from '../../../lib/field-labels.ts';
 import {
   stateOf,
@@ -59,7 +60,10 @@ export function csvRows({ changes, triage, nameOf }: CsvInput): CsvRow[] {
 }
 
 export function toCsv(input: CsvInput): string {
-  return Papa.unparse(csvRows(input), { columns: [...CSV_COLUMNS], newline: '\r\n' });
+  return tableCsv(
+    csvRows(input),
+    CSV_COLUMNS.map((header) => ({ header, value: (row: CsvRow) => row[header] })),
+  );
 }
 
 /** `monitoring-changes-2026-11-22.csv` */
