@@ -115,9 +115,22 @@ const VISITS: Record<string, Visit[]> = {
       name: 'decisions list',
       path: '/decisions',
       settle: async (page) => {
+        // a decision needs the carrier's profile held (whatever ran before this visit)
+        const held = await page.request.get(`/api/v2/profile?dot_number=${DOT}`, {
+          headers: API_HEADERS,
+        });
+        expect(held.ok()).toBe(true);
         const answer = await page.request.post('/api/local/decisions', {
           headers: API_HEADERS,
-          data: { dot_number: DOT, decision: 'approved', note: 'layout check' },
+          // a note longer than the three lines a card shows on a phone
+          data: {
+            dot_number: DOT,
+            decision: 'approved',
+            note:
+              'Layout check: called the carrier on the registered number, confirmed the new ' +
+              'dispatcher and the insurance agent, and asked for the certificate to be sent ' +
+              'again with the broker named as certificate holder before the first load.',
+          },
         });
         expect(answer.status()).toBe(201);
         await page.reload();
@@ -131,6 +144,11 @@ const VISITS: Record<string, Visit[]> = {
       name: 'a decision record',
       path: '/decisions',
       settle: async (page) => {
+        // a decision needs the carrier's profile held (whatever ran before this visit)
+        const held = await page.request.get(`/api/v2/profile?dot_number=${DOT}`, {
+          headers: API_HEADERS,
+        });
+        expect(held.ok()).toBe(true);
         const answer = await page.request.post('/api/local/decisions', {
           headers: API_HEADERS,
           data: { dot_number: DOT, decision: 'approved', note: 'layout check record' },

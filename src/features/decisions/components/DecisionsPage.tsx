@@ -243,7 +243,10 @@ function DecisionCards({ items }: { items: DecisionRecord[] }) {
             {record.note ? (
               <>
                 <dt className="text-neutral-700 dark:text-neutral-300">Note</dt>
-                <dd className="line-clamp-3 break-words">{record.note}</dd>
+                {/* three lines on a card; the whole note on hover and on the record itself */}
+                <dd className="line-clamp-3 break-words" title={record.note}>
+                  {record.note}
+                </dd>
               </>
             ) : null}
           </dl>
