@@ -195,6 +195,15 @@ test('a window narrowed from 1440 to 390 px takes the graph with it (no sideways
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const box = await canvas.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  // Cytoscape's own canvases follow the box, and the carriers are drawn again inside it
+  await expect
+    .poll(async () => (await drawnGraph(page)).width, { timeout: 5_000 })
+    .toBeLessThanOrEqual(Math.ceil(box!.width));
+  for (const layer of await canvas.locator('canvas').all()) {
+    const drawnBox = await layer.boundingBox();
+    expect(drawnBox!.x + drawnBox!.width).toBeLessThanOrEqual(390);
+  }
+  expect(outside(await drawnGraph(page))).toEqual([]);
 });
 
 for (const width of [390, 1440]) {

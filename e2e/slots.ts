@@ -67,5 +67,9 @@ export function proxyEnv(slot: number): Record<string, string> {
     UPSTREAM_CIRCUIT_OPEN_SECONDS: '2',
     // No scheduled monitoring polls: they would call the sandbox behind the specs that count calls.
     MONITOR_POLL_INTERVAL: '0',
+    // One user ("local") runs every spec at machine speed: the layout, header and profile sweeps
+    // together pass the default 600 requests a minute that guard a person's session, and a 429
+    // then fails whichever spec comes next. The limit itself is tested in the proxy's unit tests.
+    USER_RATE_LIMIT_PER_MINUTE: '100000',
   };
 }

@@ -188,7 +188,7 @@ export function Omnibox() {
             prefetchSearchParts();
           }}
           onBlur={() => setOpen(false)}
-          className="h-9 w-full min-w-0 rounded-md border border-neutral-300 bg-white px-3 text-sm text-neutral-950 placeholder:text-neutral-500 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-50 dark:placeholder:text-neutral-400"
+          className="h-9 w-full min-w-0 rounded-md border border-neutral-300 bg-white px-2 text-sm text-neutral-950 placeholder:text-neutral-500 sm:px-3 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-50 dark:placeholder:text-neutral-400"
         />
         <span id={`${ids}-detected`} className="sr-only">
           {detected ? `Detected: ${SEARCH_KEY_LABELS[detected.key]}.` : ''}
@@ -205,7 +205,7 @@ export function Omnibox() {
         onChange={(event) =>
           setOverride(isSearchKey(event.target.value) ? event.target.value : undefined)
         }
-        className="h-9 max-w-26 shrink-0 rounded-md border border-neutral-300 bg-white px-2 text-sm text-neutral-800 sm:max-w-40 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100"
+        className="h-9 max-w-28 shrink-0 rounded-md border border-neutral-300 bg-white px-2 text-sm text-neutral-800 sm:max-w-40 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-100"
       >
         <option value={AUTO}>{autoLabel}</option>
         {SEARCH_KEYS.map((name) => (

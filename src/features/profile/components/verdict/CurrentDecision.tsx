@@ -21,7 +21,8 @@ const DECISION_TONE: Record<Decision, BadgeTone> = {
 };
 
 /** "✓ Decision: Approved 20 Nov 2026 · re-vet by 10 Dec 2026", or "No decision recorded". */
-export function DecisionState({ dot }: { dot: string }) {
+/** `compact` (the strip on the tabs other than the Overview): on a phone, the state alone. */
+export function DecisionState({ dot, compact = false }: { dot: string; compact?: boolean }) {
   const decisions = useDecisions({ dot_number: dot });
   if (decisions.isError) {
     return <span>Decisions could not be loaded: {decisions.error.message}</span>;
@@ -37,7 +38,7 @@ export function DecisionState({ dot }: { dot: string }) {
       <Badge tone={DECISION_TONE[current.decision]} label="Decision">
         {DECISION_LABELS[current.decision]}
       </Badge>
-      <span className="text-neutral-800 dark:text-neutral-200">
+      <span className={`text-neutral-800 dark:text-neutral-200 ${compact ? 'max-sm:hidden' : ''}`}>
         <time dateTime={current.decided_at} title={formatDateTime(current.decided_at)}>
           {formatDate(current.decided_at)}
         </time>

@@ -102,7 +102,7 @@ export function VerdictSummary({
         className={`${BOX} flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5 ${BANNER_CLASS[verdict.verdict]}`}
       >
         <VerdictWord verdict={verdict.verdict} large={false} />
-        <DecisionState dot={dot} />
+        <DecisionState dot={dot} compact />
         <Link to={fullVerdict} className={`${LINK} whitespace-nowrap`}>
           Full verdict
           <span className="sr-only"> and its reasons, on the Overview</span>

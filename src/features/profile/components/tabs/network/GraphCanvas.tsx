@@ -377,6 +377,25 @@ export default function GraphCanvas({ graph, selection, onSelect }: Props) {
     cyRef.current?.style(stylesheet(dark));
   }, [dark]);
 
+  // A box that gets narrower or wider (a window resized, a phone turned) draws again at its new
+  // width: the canvas would otherwise keep the old one and stick out of the page. Only a change of
+  // width counts, so that sizeBox's own change of height does not start another round.
+  useEffect(() => {
+    const el = container.current;
+    if (!el || failed) return;
+    let width = el.clientWidth;
+    const observer = new ResizeObserver(() => {
+      const cy = cyRef.current;
+      if (!cy || el.clientWidth === width) return;
+      width = el.clientWidth;
+      cy.resize();
+      sizeBox(cy, el);
+      fitGraph(cy);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [failed]);
+
   useEffect(() => {
     const cy = cyRef.current;
     if (!cy) return;
