@@ -84,7 +84,7 @@ function errorSection(output) {
 }
 
 async function gate(label, command, args) {
-  return record(label, await run(label, command, args));
+  return record(label, await run(label, command, args, { keepOutput: true }));
 }
 
 /**
@@ -98,8 +98,13 @@ async function gatesTogether(gates) {
   return gates.map(([label], index) => record(label, results[index]));
 }
 
-function record(label, { status, ok, seconds }) {
+function record(label, { status, ok, seconds, output = '' }) {
   const outcome = ok ? 'passed' : status === SKIPPED ? 'skipped' : 'failed';
+  if (outcome === 'skipped') {
+    // a skipped gate's reason is the last line it printed
+    const reason = output.trim().split('\n').at(-1) || 'skipped';
+    skippedTests.push(`${label}: ${reason}`);
+  }
   totals[outcome] += 1;
   const word = { passed: 'ok', skipped: 'skipped', failed: 'FAILED' }[outcome];
   summary.push(`${label.padEnd(10)} ${word} (${seconds}s)`);
