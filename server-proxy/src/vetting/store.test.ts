@@ -226,6 +226,61 @@ describe.each(engines)('the vetting store on $name', ({ skip, open }) => {
     expect(await store.currentDecisions([])).toEqual([]);
   });
 
+  it('lists the current decisions whose re-vet date has passed or falls within the window', async () => {
+    const named = (name: string) => ({
+      snapshot_date: '2026-11-16',
+      identity: [{ name: 'legal_name', value: name }],
+    });
+    // 111: overdue, then superseded by a newer record due in 20 days → not due
+    await store.appendDecision(content(0, { dot_number: '111', expires_on: '2026-11-01' }));
+    await store.appendDecision(content(1, { dot_number: '111', expires_on: '2026-12-19' }));
+    // 222: overdue (yesterday); 333: due today; 444: day 14; 555: day 15; 666: no date
+    const overdue = await store.appendDecision(
+      content(2, { dot_number: '222', expires_on: '2026-11-28', profile: named('Two Co') }),
+    );
+    const today = await store.appendDecision(
+      content(3, { dot_number: '333', expires_on: '2026-11-29', profile: named('Three Co') }),
+    );
+    const last = await store.appendDecision(
+      content(4, { dot_number: '444', expires_on: '2026-12-13' }),
+    );
+    await store.appendDecision(content(5, { dot_number: '555', expires_on: '2026-12-14' }));
+    await store.appendDecision(content(6, { dot_number: '666' }));
+    const asOf = new Date('2026-11-29T23:30:00Z');
+    const due = await store.revetDue({ asOf });
+    expect(due).toEqual([
+      {
+        id: overdue.id,
+        dot_number: '222',
+        legal_name: 'Two Co',
+        decision: overdue.decision,
+        decided_at: overdue.decided_at,
+        expires_on: '2026-11-28',
+        due: 'overdue',
+      },
+      {
+        id: today.id,
+        dot_number: '333',
+        legal_name: 'Three Co',
+        decision: today.decision,
+        decided_at: today.decided_at,
+        expires_on: '2026-11-29',
+        due: 'soon',
+      },
+      expect.objectContaining({ id: last.id, dot_number: '444', legal_name: 'X', due: 'soon' }),
+    ]);
+    // a moved clock: 20 days later 111 and 555 are overdue too, and a narrower window
+    const later = await store.revetDue({ asOf: new Date('2026-12-20T00:00:00Z'), withinDays: 0 });
+    expect(later.map((r) => [r.dot_number, r.due])).toEqual([
+      ['222', 'overdue'],
+      ['333', 'overdue'],
+      ['444', 'overdue'],
+      ['555', 'overdue'],
+      ['111', 'overdue'],
+    ]);
+    expect(await store.revetDue({ asOf: new Date('2026-11-01T00:00:00Z') })).toEqual([]);
+  });
+
   it('starts at the default version 1 and numbers every saved change', async () => {
     expect(await store.currentPolicy()).toMatchObject({
       version: 1,

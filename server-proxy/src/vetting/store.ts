@@ -16,9 +16,13 @@
 import { createHash } from 'node:crypto';
 import type { SqlEngine, SqlExecutor, SqlParam } from '../sql/engine.ts';
 import {
+  defaultOptions,
   defaultSettings,
   describeChanges,
+  describeOptionChanges,
+  readStoredOptions,
   readStoredSettings,
+  type PolicyOptions,
   type PolicySettings,
 } from '../../../src/lib/vetting/index.ts';
 import { placeholders } from '../sql/placeholders.ts';
@@ -42,6 +46,8 @@ export interface Actor {
 interface PolicyVersion {
   version: number;
   settings: PolicySettings;
+  /** stored in the `settings` column's JSON under OPTIONS_KEY (no rule has that id) */
+  options: PolicyOptions;
   created_by: string;
   created_at: string | null;
   changes: string[];
@@ -63,6 +69,11 @@ export interface DecisionContent {
   policy_version: number;
   /** the profile seen: snapshot date, fetch time and the key fields */
   profile: unknown;
+  /**
+   * why an approval was recorded against a Fail or Review verdict; absent (not null) on every
+   * other record, so records made before it existed hash as they did
+   */
+  override_reason?: string;
 }
 
 interface DecisionRecord extends DecisionContent {
@@ -97,6 +108,42 @@ export interface DecisionFilter {
   pageSize: number;
 }
 
+/** How far a re-vet date is: passed (before `asOf`'s day) or within the window. */
+export type RevetDue = 'overdue' | 'soon';
+
+/** A current decision whose re-vet date has passed or falls within the window asked. */
+export interface RevetDueItem {
+  id: number;
+  dot_number: string;
+  legal_name: string | null;
+  decision: Decision;
+  decided_at: string;
+  expires_on: string;
+  due: RevetDue;
+}
+
+/** Days ahead a re-vet date counts as due soon. */
+export const REVET_WINDOW_DAYS = 14;
+
+/** The UTC day of `at` plus `days`, as YYYY-MM-DD. */
+export function dayOf(at: Date, days = 0): string {
+  return new Date(at.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * `overdue` when `expiresOn` is before `asOf`'s UTC day, `soon` when it is that day or within
+ * `withinDays` after it, else null (no date, or later).
+ */
+export function revetDueOf(
+  expiresOn: string | null | undefined,
+  asOf: Date,
+  withinDays = REVET_WINDOW_DAYS,
+): RevetDue | null {
+  if (!expiresOn) return null;
+  if (expiresOn < dayOf(asOf)) return 'overdue';
+  return expiresOn <= dayOf(asOf, withinDays) ? 'soon' : null;
+}
+
 interface ChainCheck {
   ok: boolean;
   count: number;
@@ -129,6 +176,16 @@ function readContent(text: string): DecisionContent | undefined {
   }
 }
 
+/** The legal name a record's profile kept (its identity fields), else null. */
+function legalNameOf(content: DecisionContent): string | null {
+  const identity = (content.profile as { identity?: unknown } | null)?.identity;
+  if (!Array.isArray(identity)) return null;
+  const field = (identity as { name?: unknown; value?: unknown }[]).find(
+    (f) => f?.name === 'legal_name',
+  );
+  return typeof field?.value === 'string' ? field.value : null;
+}
+
 function toRecord(row: DecisionRow): DecisionRecord {
   const content = readContent(row.content);
   return {
@@ -157,12 +214,16 @@ export interface VettingSqlStore {
   currentPolicy(): Promise<PolicyVersion>;
   policyVersion(version: number): Promise<PolicyVersion | undefined>;
   policyVersions(): Promise<PolicyVersion[]>;
-  /** Store `settings` as the next version; undefined when nothing changed. */
+  /**
+   * Store `settings` (and `options`; absent: the current version's) as the next version;
+   * undefined when nothing changed.
+   */
   savePolicy(
     actor: Actor,
     settings: PolicySettings,
     note: string | null,
     at: Date,
+    options?: PolicyOptions,
   ): Promise<PolicyVersion | undefined>;
   appendDecision(content: DecisionContent): Promise<DecisionRecord>;
   decision(id: number): Promise<DecisionRecord | undefined>;
@@ -170,6 +231,11 @@ export interface VettingSqlStore {
   /** The newest record of each of these DOTs (its current decision), in the order asked. */
   currentDecisions(dots: readonly string[]): Promise<DecisionRecord[]>;
   verifyChain(): Promise<ChainCheck>;
+  /**
+   * The current decision (newest record) of every carrier whose re-vet date has passed or falls
+   * within `withinDays` (default 14) of `asOf`'s UTC day: most overdue first.
+   */
+  revetDue(options: { asOf: Date; withinDays?: number }): Promise<RevetDueItem[]>;
 }
 
 interface PolicyRow {
@@ -185,6 +251,7 @@ function defaultVersion(): PolicyVersion {
   return {
     version: 1,
     settings: defaultSettings(),
+    options: defaultOptions(),
     created_by: 'default policy',
     created_at: null,
     changes: [],
@@ -200,11 +267,19 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * The key of a version's options inside its `settings` JSON: no migration, and a reader that knows
+ * only rules drops it like any unknown rule. A version stored before options existed has none.
+ */
+const OPTIONS_KEY = '$options';
+
 function toPolicy(row: PolicyRow): PolicyVersion {
   const changes = parseJson(row.changes);
+  const stored = parseJson(row.settings);
   return {
     version: Number(row.version),
-    settings: readStoredSettings(parseJson(row.settings)),
+    settings: readStoredSettings(stored),
+    options: readStoredOptions((stored as Record<string, unknown> | undefined)?.[OPTIONS_KEY]),
     created_by: row.created_by,
     created_at: row.created_at,
     changes: Array.isArray(changes)
@@ -312,15 +387,26 @@ export function createVettingSqlStore(sql: SqlEngine): VettingSqlStore {
       return { ...content, id: Number(inserted?.id), hash, prev_hash: prev };
     });
 
-  const save = (actor: Actor, settings: PolicySettings, note: string | null, at: Date) =>
+  const save = (
+    actor: Actor,
+    settings: PolicySettings,
+    note: string | null,
+    at: Date,
+    asked?: PolicyOptions,
+  ) =>
     sql.transaction(async (tx) => {
       await takeTurn(sql, tx, POLICY_LOCK_KEY);
       const current = await readCurrentPolicy(tx);
-      const changes = describeChanges(current.settings, settings);
+      const options = asked ?? current.options;
+      const changes = [
+        ...describeChanges(current.settings, settings),
+        ...describeOptionChanges(current.options, options),
+      ];
       if (changes.length === 0) return undefined;
       const version: PolicyVersion = {
         version: current.version + 1,
         settings,
+        options,
         created_by: actor.name,
         created_at: at.toISOString(),
         changes,
@@ -328,7 +414,7 @@ export function createVettingSqlStore(sql: SqlEngine): VettingSqlStore {
       };
       await tx.run(INSERT_POLICY, [
         version.version,
-        JSON.stringify(settings),
+        JSON.stringify({ ...settings, [OPTIONS_KEY]: options }),
         version.created_by,
         at.toISOString(),
         JSON.stringify(changes),
@@ -419,6 +505,31 @@ export function createVettingSqlStore(sql: SqlEngine): VettingSqlStore {
         after = Number(rows.at(-1)?.id);
       }
       return { ok: true, count };
+    },
+    async revetDue({ asOf, withinDays = REVET_WINDOW_DAYS }) {
+      const rows = await sql.query<DecisionRow>(
+        `SELECT ${DECISION_COLUMNS} FROM vetting_decision WHERE id IN (
+           SELECT MAX(id) FROM vetting_decision GROUP BY dot_number)
+         AND expires_on IS NOT NULL AND expires_on <= ?
+         ORDER BY expires_on, id`,
+        [dayOf(asOf, withinDays)],
+      );
+      return rows.flatMap((row): RevetDueItem[] => {
+        const record = toRecord(row);
+        const due = revetDueOf(row.expires_on, asOf, withinDays);
+        if (!due || row.expires_on === null) return [];
+        return [
+          {
+            id: record.id,
+            dot_number: row.dot_number,
+            legal_name: legalNameOf(record),
+            decision: record.decision,
+            decided_at: record.decided_at,
+            expires_on: row.expires_on,
+            due,
+          },
+        ];
+      });
     },
   };
 }
