@@ -16,8 +16,10 @@ import { apiGet, apiPost, apiPut } from './api-client.ts';
 import {
   OUTCOMES,
   RULE_IDS,
+  readStoredOptions,
   readStoredSettings,
   type Policy,
+  type PolicyOptions,
   type PolicySettings,
   type RuleId,
   type RuleSettings,
@@ -71,6 +73,8 @@ type RuleInfo = z.infer<typeof ruleInfo>;
 const policyVersion = z.object({
   version: z.number().int(),
   settings: z.unknown(),
+  // an older proxy answers without options: read as the defaults
+  options: z.object({ max_revet_days: z.number().int() }).optional(),
   created_by: z.string(),
   created_at: z.string().nullable(),
   changes: z.array(z.string()),
@@ -82,6 +86,7 @@ const policyBody = policyVersion.extend({ rules: z.array(ruleInfo) });
 export interface PolicyVersion {
   version: number;
   settings: PolicySettings;
+  options: PolicyOptions;
   created_by: string;
   created_at: string | null;
   changes: string[];
@@ -93,7 +98,11 @@ export interface CurrentPolicy extends PolicyVersion {
 }
 
 function toVersion(body: z.infer<typeof policyVersion>): PolicyVersion {
-  return { ...body, settings: readStoredSettings(body.settings) };
+  return {
+    ...body,
+    settings: readStoredSettings(body.settings),
+    options: readStoredOptions(body.options),
+  };
 }
 
 const decisionRecord = z.object({
@@ -224,7 +233,11 @@ export type RuleChanges = Partial<Record<RuleId, Partial<RuleSettings>>>;
 export function useSavePolicy() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { rules: RuleChanges; note?: string }) =>
+    mutationFn: async (input: {
+      rules: RuleChanges;
+      options?: Partial<PolicyOptions>;
+      note?: string;
+    }) =>
       toVersion(policyVersion.parse(await apiPut('/api/local/policy', input))),
     onSuccess: () => client.invalidateQueries({ queryKey: POLICY_KEY }),
   });
@@ -277,7 +290,7 @@ export function useCurrentDecisions(dots: readonly string[]) {
         ),
       );
       return answers.flatMap(
-        (body) => z.object({ items: z.array(decisionRecord) }).parse(body).items,
+        (body) => z.object({ items: z.array(currentDecision) }).parse(body).items,
       );
     },
     enabled: unique.length > 0,

@@ -18,6 +18,7 @@ import { requestKey, validateRequest } from '../validate.ts';
 import type { Profile } from '../../../src/lib/service/index.ts';
 import {
   RULES,
+  applyOptionsChange,
   applySettingsChange,
   evaluate,
   type Policy,
@@ -243,7 +244,7 @@ function registerVerdictRoute(app: FastifyInstance, vetting: Vetting) {
 }
 
 const POLICY_HINT =
-  'Send {"rules": {"<rule id>": {"enabled"?: boolean, "outcome"?: "review" | "fail", "no_data"?: "pass" | "review", "threshold"?: number}}, "note"?: text}; GET /api/local/policy lists the rules.';
+  'Send {"rules": {"<rule id>": {"enabled"?: boolean, "outcome"?: "review" | "fail", "no_data"?: "pass" | "review", "threshold"?: number}}, "options"?: {"max_revet_days"?: 1..730}, "note"?: text}; GET /api/local/policy lists the rules.';
 
 function ruleCatalogue() {
   return RULES.map(({ id, label, description, tab, defaults, outcomes, threshold }) => ({
@@ -263,6 +264,7 @@ const POLICY_NOTE = `"note" must be text of at most ${MAX_NOTE_CHARS} characters
 const policyBodySchema = z.strictObject(
   {
     rules: z.unknown().optional(),
+    options: z.unknown().optional(),
     note: z
       .string({ error: POLICY_NOTE })
       .max(MAX_NOTE_CHARS, { error: POLICY_NOTE })
@@ -312,15 +314,17 @@ function registerPolicyRoutes(app: FastifyInstance, vetting: Vetting) {
   app.put('/api/local/policy', async (request, reply) => {
     const body = parseInput(policyBodySchema, request.body, POLICY_WORDING);
     if (!body.ok) return sendApiError(reply, body.error);
-    const { rules, note } = body.value;
+    const { rules, options, note } = body.value;
     return unlessUnavailable(request, reply, async () => {
       const current = await store.currentPolicy();
-      const applied = applySettingsChange(current.settings, rules);
+      const applied = applySettingsChange(current.settings, rules ?? {});
       if (!applied.ok)
         return sendApiError(reply, refusal(400, applied.code, applied.error, POLICY_HINT));
+      const opts = applyOptionsChange(current.options, options);
+      if (!opts.ok) return sendApiError(reply, refusal(400, opts.code, opts.error, POLICY_HINT));
       // compared again, and numbered, with the policy current when it is stored
       const saved = await vetting.write(() =>
-        store.savePolicy(actorOf(request), applied.value, note, vetting.now()),
+        store.savePolicy(actorOf(request), applied.value, note, vetting.now(), opts.value),
       );
       if (!saved) {
         return sendApiError(

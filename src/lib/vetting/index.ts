@@ -5,19 +5,25 @@
  */
 export { evaluate } from './evaluate.ts';
 export {
+  applyOptionsChange,
   applySettingsChange,
+  defaultOptions,
   defaultSettings,
   describeChanges,
+  describeOptionChanges,
+  readStoredOptions,
   readStoredSettings,
 } from './policy.ts';
 export { RULES, isBrokerOnly } from './rules.ts';
 export { reevaluate } from './reevaluate.ts';
 export {
+  MAX_REVET_DAYS,
   OUTCOMES,
   RULE_IDS,
   type Evidence,
   type Outcome,
   type Policy,
+  type PolicyOptions,
   type PolicySettings,
   type RuleId,
   type RuleResult,

@@ -3,7 +3,14 @@
  * PUT body, a stored version), and describing what changed between two versions.
  */
 import { RULES, type RuleDef } from './rules.ts';
-import { RULE_IDS, type PolicySettings, type RuleId, type RuleSettings } from './types.ts';
+import {
+  MAX_REVET_DAYS,
+  RULE_IDS,
+  type PolicyOptions,
+  type PolicySettings,
+  type RuleId,
+  type RuleSettings,
+} from './types.ts';
 
 function ruleDef(id: RuleId): RuleDef {
   const def = RULES.find((rule) => rule.id === id);
@@ -124,4 +131,56 @@ export function describeChanges(before: PolicySettings, after: PolicySettings): 
     }
   }
   return lines;
+}
+
+/** The options a policy has when none were set (and a version stored before options existed). */
+export function defaultOptions(): PolicyOptions {
+  return { max_revet_days: MAX_REVET_DAYS.default };
+}
+
+export type OptionsCheck =
+  { ok: true; value: PolicyOptions } | { ok: false; code: string; error: string };
+
+/** `change` (`{max_revet_days?}`) applied onto `current`; checked whole, nothing partial. */
+export function applyOptionsChange(current: PolicyOptions, change: unknown): OptionsCheck {
+  if (change === undefined) return { ok: true, value: { ...current } };
+  if (!isRecord(change)) {
+    return { ok: false, code: 'invalid_options', error: '"options" must be an object' };
+  }
+  const next: PolicyOptions = { ...current };
+  for (const [key, value] of Object.entries(change)) {
+    if (key !== 'max_revet_days') {
+      return { ok: false, code: 'invalid_options', error: `Unknown option "${key.slice(0, 40)}"` };
+    }
+    if (
+      typeof value !== 'number' ||
+      !Number.isInteger(value) ||
+      value < MAX_REVET_DAYS.min ||
+      value > MAX_REVET_DAYS.max
+    ) {
+      return {
+        ok: false,
+        code: 'invalid_options',
+        error: `"options.max_revet_days" must be a whole number of days from ${MAX_REVET_DAYS.min} to ${MAX_REVET_DAYS.max}`,
+      };
+    }
+    next.max_revet_days = value;
+  }
+  return { ok: true, value: next };
+}
+
+/** Stored options read back: what is missing or not allowed reads as the default. */
+export function readStoredOptions(stored: unknown): PolicyOptions {
+  const defaults = defaultOptions();
+  if (!isRecord(stored)) return defaults;
+  const value = stored.max_revet_days;
+  const checked = applyOptionsChange(defaults, { max_revet_days: value });
+  return checked.ok ? checked.value : defaults;
+}
+
+/** One line per changed option: "Longest re-vet period: 365 → 180 days". */
+export function describeOptionChanges(before: PolicyOptions, after: PolicyOptions): string[] {
+  return before.max_revet_days === after.max_revet_days
+    ? []
+    : [`Longest re-vet period: ${before.max_revet_days} → ${after.max_revet_days} days`];
 }

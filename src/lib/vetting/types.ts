@@ -92,7 +92,18 @@ export interface RuleSettings {
 
 export type PolicySettings = Record<RuleId, RuleSettings>;
 
+/** Team options that are not rules. */
+export interface PolicyOptions {
+  /** how far ahead a decision's re-vet date (`expires_on`) may be set, in days */
+  max_revet_days: number;
+}
+
+/** The allowed range of `max_revet_days`, and its default. */
+export const MAX_REVET_DAYS = { min: 1, max: 730, default: 365 } as const;
+
 export interface Policy {
   version: number;
   settings: PolicySettings;
+  /** absent: the defaults (a stored version saved before options existed reads them too) */
+  options?: PolicyOptions;
 }
