@@ -290,7 +290,7 @@ export function useCurrentDecisions(dots: readonly string[]) {
         ),
       );
       return answers.flatMap(
-        (body) => z.object({ items: z.array(currentDecision) }).parse(body).items,
+        (body) => z.object({ items: z.array(decisionRecord) }).parse(body).items,
       );
     },
     enabled: unique.length > 0,
