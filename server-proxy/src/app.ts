@@ -37,7 +37,7 @@ import { createSqliteEngine } from './sql/sqlite.ts';
 import { openPostgres } from './sql/postgres.ts';
 import { registerSpa, type Spa } from './static.ts';
 import { registerMonitoringRoutes } from './triage/routes.ts';
-import { registerVettingRoutes } from './vetting/routes.ts';
+import { registerVettingRoutes, type VettingRouteDeps } from './vetting/routes.ts';
 import { createRedisClient, RedisBuckets, watchRedis } from './team/redis-buckets.ts';
 import { SharedResponseCache } from './team/redis-cache.ts';
 import { UpstreamClient } from './upstream.ts';
@@ -53,6 +53,8 @@ export interface ProxyAppOptions {
   sandbox?: { seed?: number; population?: number };
   /** alerts: another sender, clock, delivery retry or webhook-host DNS (tests) */
   alerts?: Pick<AlertRouteDeps, 'retryBaseMs' | 'send' | 'now' | 'resolve'>;
+  /** vetting: another clock (tests of re-vet dates) */
+  vetting?: Pick<VettingRouteDeps, 'now'>;
 }
 
 interface ProxyState {
@@ -304,6 +306,7 @@ async function registerParts(
     mirror,
     cache,
     flushAudit: () => governance.flush(),
+    now: opts.vetting?.now,
   });
   registerBulkRoutes(app, {
     config,

@@ -7,6 +7,8 @@ import { issue, parseInput, type InputWording, type Parsed } from '../http/parse
 import { DECISIONS, type Decision, type DecisionFilter } from './store.ts';
 
 export const MAX_NOTE_CHARS = 4000;
+/** An override reason's length, after trimming. */
+export const MAX_OVERRIDE_CHARS = 2000;
 const DECISIONS_PAGE_SIZE = 50;
 const MAX_USER_CHARS = 200;
 const DOT = /^\d{1,8}$/;
@@ -14,7 +16,7 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export type Checked<T> = Parsed<T>;
 
-const DECISION_HINT = `Send {"dot_number": "568253", "decision": one of ${DECISIONS.join(', ')}, "note"?: text of at most ${MAX_NOTE_CHARS} characters, "conditions"?: text (required for approved_with_conditions), "expires_on"?: "YYYY-MM-DD", "supersedes"?: the id of the record it corrects}.`;
+const DECISION_HINT = `Send {"dot_number": "568253", "decision": one of ${DECISIONS.join(', ')}, "note"?: text of at most ${MAX_NOTE_CHARS} characters, "conditions"?: text (required for approved_with_conditions), "expires_on"?: "YYYY-MM-DD" (today up to the policy's max_revet_days ahead), "supersedes"?: the id of the record it corrects, "override_reason"?: why a Fail or Review carrier is approved anyway (required then; at most ${MAX_OVERRIDE_CHARS} characters)}.`;
 const LIST_HINT = `Filters: dot_number (digits), decision (${DECISIONS.join(', ')}), user, from and to (YYYY-MM-DD), page (1 or more).`;
 
 /** A real calendar day YYYY-MM-DD. */
@@ -38,6 +40,8 @@ export interface DecisionInput {
   conditions: string | null;
   expires_on: string | null;
   supersedes: number | null;
+  /** trimmed; null when absent or empty */
+  override_reason: string | null;
 }
 
 /** Optional text of at most MAX_NOTE_CHARS, trimmed; empty or absent is null. */
@@ -56,6 +60,7 @@ function optionalText(key: 'note' | 'conditions') {
 const DOT_NUMBER = '"dot_number" must be a USDOT number (1 to 8 digits)';
 const EXPIRES_ON = '"expires_on" must be a date YYYY-MM-DD';
 const SUPERSEDES = '"supersedes" must be the id of an earlier record';
+const OVERRIDE_REASON = `"override_reason" must be text of at most ${MAX_OVERRIDE_CHARS} characters`;
 
 const decisionBodySchema = z
   .strictObject(
@@ -77,6 +82,16 @@ const decisionBodySchema = z
         .refine((value) => Number.isSafeInteger(value) && value > 0, { error: SUPERSEDES })
         .nullish()
         .transform((value) => value ?? null),
+      override_reason: z
+        .string({ error: OVERRIDE_REASON })
+        .transform((value) => value.trim())
+        .refine((value) => value.length <= MAX_OVERRIDE_CHARS, {
+          error: (found) =>
+            `"override_reason" is over ${MAX_OVERRIDE_CHARS} characters (${String((found.input as string).length)})`,
+        })
+        .transform((value) => value || null)
+        .nullish()
+        .transform((value) => value ?? null),
     },
     { error: 'The body must be a JSON object' },
   )
@@ -84,6 +99,11 @@ const decisionBodySchema = z
     if (body.decision === 'approved_with_conditions' && body.conditions === null) {
       const message = 'An approval with conditions needs its "conditions"';
       ctx.addIssue(issue('missing_conditions', message));
+    }
+    if (body.override_reason !== null && !body.decision.startsWith('approved')) {
+      const message =
+        'Only an approval overrides a verdict: "override_reason" goes with approved or approved_with_conditions';
+      ctx.addIssue(issue('invalid_override_reason', message));
     }
   });
 

@@ -229,6 +229,8 @@ describe('POST /api/local/decisions', () => {
   });
 
   it('records what was seen, chained to the record before, without a new billed call', async () => {
+    // a re-vet date 60 days ahead (one in the past, or past a year, is refused)
+    const revetOn = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
     await get('/api/v2/profile?dot_number=2214589');
     const billed = await profileCalls();
     const first = await post({
@@ -236,7 +238,8 @@ describe('POST /api/local/decisions', () => {
       decision: 'approved_with_conditions',
       note: 'Known lane partner',
       conditions: 'Team drivers only',
-      expires_on: '2027-02-01',
+      expires_on: revetOn,
+      override_reason: 'Conditional rating under appeal; team drivers only',
     });
     expect(first.status).toBe(201);
     const record = first.json as DecisionRecord;
@@ -245,7 +248,7 @@ describe('POST /api/local/decisions', () => {
       decision: 'approved_with_conditions',
       note: 'Known lane partner',
       conditions: 'Team drivers only',
-      expires_on: '2027-02-01',
+      expires_on: revetOn,
       user: { id: 'alice', name: 'alice' },
       policy_version: 1,
       prev_hash: GENESIS_HASH,

@@ -26,6 +26,13 @@ import {
 } from '../../../src/lib/vetting/index.ts';
 import { MAX_NOTE_CHARS, parseDecisionBody, parseDecisionQuery } from './inputs.ts';
 import { keyFields } from './key-fields.ts';
+import {
+  expiresOnProblem,
+  isOverride,
+  maxRevetDays,
+  overrideRequired,
+  registerRevetDueRoute,
+} from './decision-checks.ts';
 import { VerdictProfiles } from './verdict-profile.ts';
 import {
   createVettingSqlStore,
@@ -363,7 +370,7 @@ function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
   app.post('/api/local/decisions', async (request, reply) => {
     const input = parseDecisionBody(request.body);
     if (!input.ok) return sendApiError(reply, input.error);
-    const body = input.value;
+    const { override_reason: overrideReason, ...body } = input.value;
     return unlessUnavailable(request, reply, async () => {
       if (body.supersedes !== null) {
         const earlier = await store.decision(body.supersedes);
@@ -381,12 +388,20 @@ function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
       }
       // the policy first: with its database down, nothing is fetched (nor billed)
       const policy = await store.currentPolicy();
+      const late = expiresOnProblem(body.expires_on, vetting.now(), maxRevetDays(policy));
+      if (late) return sendApiError(reply, late);
       const outcome = await vetting.profileForDecision(body.dot_number, request);
       if (!outcome.ok) return sendOutcome(reply, outcome);
       const { profile, fetchedAt } = outcome.seen;
       const verdict = vetting.verdict(profile, policy);
+      const override = isOverride(body.decision, verdict.verdict);
+      if (override && overrideReason === null) {
+        return sendApiError(reply, overrideRequired(verdict));
+      }
       const content: DecisionContent = {
         ...body,
+        // kept only on an override (a key absent elsewhere, so other records hash as before)
+        ...(override && overrideReason !== null ? { override_reason: overrideReason } : {}),
         user: actorOf(request),
         decided_at: verdict.evaluated_at,
         verdict,
@@ -410,6 +425,8 @@ function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
       return { items, total, page: filter.value.page, page_size: filter.value.pageSize };
     });
   });
+
+  registerRevetDueRoute(app, store, () => vetting.now(), unlessUnavailable);
 
   app.get('/api/local/decisions/verify', async (request, reply) =>
     unlessUnavailable(request, reply, () => store.verifyChain()),
