@@ -1,0 +1,197 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  fetchStandings,
+  shortDate,
+  standingDots,
+  standingRank,
+  standingWords,
+  type DecisionStanding,
+} from './decision-standing.ts';
+
+const TODAY = new Date(2026, 10, 29, 12);
+
+function item(over: Partial<DecisionStanding> = {}): DecisionStanding {
+  return {
+    id: 7,
+    dot_number: '4418207',
+    decision: 'approved',
+    decided_at: '2026-11-20T10:00:00.000Z',
+    expires_on: null,
+    policy_version: 1,
+    verdict: { verdict: 'review' },
+    now: {
+      verdict: 'fail',
+      policy_version: 2,
+      reasons: [
+        {
+          rule: 'shared_identifiers',
+          label: 'Identifiers shared',
+          outcome: 'fail',
+          message: 'Shares a phone with DOT 3187452',
+        },
+        {
+          rule: 'new_entrant',
+          label: 'New entrant',
+          outcome: 'review',
+          message: 'Under 18 months',
+        },
+        { rule: 'authority', label: 'Authority', outcome: 'pass', message: 'Active' },
+      ],
+    },
+    standing: 'now_fails',
+    override: false,
+    revet_due: null,
+    needs_revet: false,
+    ...over,
+  };
+}
+
+describe('standingWords', () => {
+  it('words an approval that now fails in the fail tone, with its non-pass reasons', () => {
+    const words = standingWords(item(), TODAY);
+    expect(words.text).toBe('Approved 20 Nov — now fails policy v2 (2 reasons)');
+    expect(words.tone).toBe('bad');
+    expect(words.reasons).toBe(
+      'Identifiers shared: Shares a phone with DOT 3187452\nNew entrant: Under 18 months',
+    );
+    expect(words.marks).toEqual([]);
+  });
+
+  it('words review, passes, holds and unknown', () => {
+    const review = standingWords(
+      item({
+        standing: 'now_review',
+        verdict: { verdict: 'pass' },
+        now: {
+          verdict: 'review',
+          policy_version: 3,
+          reasons: [{ rule: 'new_entrant', outcome: 'review', message: 'Under 18 months' }],
+        },
+      }),
+      TODAY,
+    );
+    expect(review).toMatchObject({
+      text: 'Approved 20 Nov — now needs review under policy v3 (1 reason)',
+      tone: 'warn',
+      reasons: 'new_entrant: Under 18 months',
+    });
+    const passes = standingWords(
+      item({
+        decision: 'rejected',
+        decided_at: '2025-11-03T09:00:00.000Z',
+        standing: 'now_passes',
+        now: { verdict: 'pass', policy_version: 3, reasons: [] },
+      }),
+      TODAY,
+    );
+    expect(passes).toMatchObject({
+      text: 'Rejected 3 Nov 2025 — now passes policy v3',
+      tone: 'info',
+    });
+    expect(standingWords(item({ standing: 'holds' }), TODAY)).toMatchObject({
+      text: 'Approved 20 Nov',
+      tone: 'good',
+    });
+    expect(standingWords(item({ decision: 'do_not_use', standing: 'holds' }), TODAY).tone).toBe(
+      'bad',
+    );
+    expect(standingWords(item({ standing: 'unknown', now: null }), TODAY)).toMatchObject({
+      text: 'Approved 20 Nov — standing unknown (no data held)',
+      tone: 'neutral',
+    });
+  });
+
+  it('marks needs re-vet, an override with its reason, and a due re-vet', () => {
+    const words = standingWords(
+      item({
+        needs_revet: true,
+        override: true,
+        override_reason: 'Broker of record vouched',
+        revet_due: 'soon',
+        expires_on: '2026-12-05',
+      }),
+      TODAY,
+    );
+    expect(words.marks.map((mark) => [mark.key, mark.text, mark.tone])).toEqual([
+      ['needs_revet', 'needs re-vet', 'warn'],
+      ['override', 'override', 'neutral'],
+      ['revet_soon', 're-vet soon', 'warn'],
+    ]);
+    expect(words.marks[1]?.title).toBe('Recorded against the verdict: Broker of record vouched');
+    expect(words.marks[2]?.title).toBe('Re-vet by 5 Dec 2026');
+    expect(
+      standingWords(item({ revet_due: 'overdue', expires_on: '2026-11-01' }), TODAY).marks[0],
+    ).toMatchObject({ key: 'revet_overdue', text: 're-vet overdue', tone: 'bad' });
+  });
+
+  it('reads a past re-vet date as overdue when the answer has no revet_due', () => {
+    const { revet_due: _omitted, ...older } = item({ expires_on: '2026-11-28' });
+    expect(standingWords(older, TODAY).marks.map((mark) => mark.key)).toEqual(['revet_overdue']);
+    expect(standingWords({ ...older, expires_on: '2026-11-29' }, TODAY).marks).toEqual([]);
+  });
+});
+
+describe('helpers', () => {
+  it('shortDate drops the current year only', () => {
+    expect(shortDate('2026-11-20T23:00:00Z', TODAY)).toBe('20 Nov');
+    expect(shortDate('2025-01-02', TODAY)).toBe('2 Jan 2025');
+  });
+
+  it('standingDots keys DOTs as the proxy does', () => {
+    expect(standingDots(['0568253', '568253', 'x', '2214589', ''])).toEqual(['2214589', '568253']);
+  });
+
+  it('standingRank puts needs re-vet, then fails, then review first', () => {
+    expect(
+      [
+        item({ standing: 'holds' }),
+        item({ standing: 'now_review' }),
+        undefined,
+        item({ standing: 'now_fails' }),
+        item({ standing: 'holds', needs_revet: true }),
+      ].map(standingRank),
+    ).toEqual([3, 2, 4, 1, 0]);
+  });
+});
+
+describe('fetchStandings over HTTP', () => {
+  let server: Server;
+  const asked: string[][] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const query = new URL(req.url ?? '', 'http://x').searchParams;
+      const dots = (query.get('dot_numbers') ?? '').split(',');
+      asked.push(dots);
+      // only odd DOTs have a decision
+      const items = dots
+        .filter((dot) => Number(dot) % 2 === 1)
+        .map((dot) => ({ ...item({ dot_number: dot }), extra: 'ignored' }));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ items }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const path =
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      return realFetch(path.startsWith('/') ? `http://127.0.0.1:${port}${path}` : input, init);
+    });
+  });
+  afterAll(async () => {
+    vi.unstubAllGlobals();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('asks at most 500 DOTs per request and merges the answers by DOT', async () => {
+    const dots = standingDots(Array.from({ length: 1200 }, (_, i) => String(100000 + i)));
+    const map = await fetchStandings(dots);
+    expect(asked.map((part) => part.length)).toEqual([500, 500, 200]);
+    expect(map.size).toBe(600);
+    expect(map.get('100001')?.standing).toBe('now_fails');
+    expect(map.has('100000')).toBe(false);
+  });
+});
