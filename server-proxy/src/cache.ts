@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { changeOutdates } from '../../src/lib/monitoring/change-freshness.ts';
 
 /** An upstream answer as the proxy keeps and replays it. */
 export interface StoredResponse {
@@ -10,6 +11,34 @@ export interface StoredResponse {
   fetchedAt: Date;
   /** DOT numbers the body concerns (billing, audit, invalidation) */
   dots: string[];
+  /**
+   * `YYYY-MM-DD` of a change the monitoring list reported after this answer was fetched: the entry
+   * is kept (held data others may peek at) but the mirror fetches it anew on its next read
+   */
+  staleAfterChange?: string;
+  /** `YYYY-MM-DD` of the change whose report made the mirror fetch this answer anew */
+  refreshedAfterChange?: string;
+}
+
+/** Per DOT, the day of the newest change the monitoring list reported (`YYYY-MM-DD`). */
+export type ChangeMarks = ReadonlyMap<string, string>;
+
+/**
+ * The day `entry` is out of date from, after the changes `days` names for its DOTs (the newest
+ * change that outdates it), or undefined when none does. See src/lib/monitoring/change-freshness.ts.
+ */
+export function staleDayOf(
+  entry: Pick<StoredResponse, 'dots' | 'fetchedAt' | 'refreshedAfterChange'>,
+  days: (dot: string) => string | undefined,
+): string | undefined {
+  let stale: string | undefined;
+  for (const dot of entry.dots) {
+    const day = days(dot);
+    if (day !== undefined && changeOutdates(day, entry) && (stale === undefined || day > stale)) {
+      stale = day;
+    }
+  }
+  return stale;
 }
 
 /** Fixed cost per entry on top of the body, for the map, headers and key. */
@@ -62,6 +91,25 @@ export class ResponseCache {
       }
     }
     return dropped;
+  }
+
+  /**
+   * Mark stale (kept, `staleAfterChange` set) every entry of a DOT in `marks` fetched before the
+   * change reported for it; returns how many entries were newly marked.
+   */
+  markStale(marks: ChangeMarks): number {
+    let marked = 0;
+    for (const dot of marks.keys()) {
+      for (const key of this.keysByDot.get(dot) ?? []) {
+        const entry = this.lru.peek(key);
+        if (!entry) continue;
+        const day = staleDayOf(entry, (d) => marks.get(d));
+        if (day === undefined || (entry.staleAfterChange ?? '') >= day) continue;
+        entry.staleAfterChange = day;
+        marked += 1;
+      }
+    }
+    return marked;
   }
 
   get size(): number {

@@ -13,6 +13,7 @@ import {
 } from '../../../src/lib/service/index.ts';
 import { ENDPOINT_NAMES, ENDPOINTS } from '../../../src/lib/service/endpoints.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../src/lib/service/rules/index.ts';
+import { newestChangeDays } from '../../../src/lib/monitoring/change-freshness.ts';
 import { Coalescer, type ResponseCache, type StoredResponse } from '../cache.ts';
 import type { Endpoint, Governance, ProxyConfig, SpendReservation } from '../context.ts';
 import { ProxyError } from '../errors.ts';
@@ -82,6 +83,11 @@ export interface MirrorAnswer {
    * so a route can keep what it derives from it (a refreshed answer is a new object)
    */
   stored?: StoredResponse;
+  /**
+   * `YYYY-MM-DD` of the monitoring change that made the proxy fetch this answer anew (its held copy
+   * was older than the change), for routes that tell the page why the data was refreshed
+   */
+  refreshedAfterChange?: string | undefined;
 }
 
 /**
@@ -191,6 +197,13 @@ async function send(
     .header('cache-control', 'private, no-store')
     .header('x-cache', cache)
     .header('x-fetched-at', stored.fetchedAt.toISOString());
+  if (stored.refreshedAfterChange !== undefined) {
+    void reply.header('x-refreshed-after-change', stored.refreshedAfterChange);
+  }
+  // only-if-cached may be answered with a held copy a reported change has outdated: say so
+  if (stored.staleAfterChange !== undefined) {
+    void reply.header('x-stale-after-change', stored.staleAfterChange);
+  }
   const encoding = largeBodyEncoding(request.headers, stored.body.length);
   if (!encoding) return reply.send(stored.body);
   const compressed = await compressedBodies.get(stored, stored.body, encoding);
@@ -259,6 +272,8 @@ class MirrorHandler {
     const stored = await this.call(forward, caller);
     outcome.dots = stored.dots;
     outcome.billable = BILLABLE.has(endpoint) && isSuccess(stored.status);
+    if (endpoint === 'monitoring/list' && isSuccess(stored.status))
+      await this.followChanges(stored);
     // Only a change to the watchlist drops cached answers: a list read (the Watch button reads
     // `monitoring/list?profile_id=`) must not, or the next profile view would be billed again.
     if (ENDPOINTS[endpoint].method === 'POST' && isSuccess(stored.status)) {
@@ -268,6 +283,20 @@ class MirrorHandler {
     return { stored, cache: 'miss' };
   }
 
+  /**
+   * Every change a monitoring list answer reports (the inbox, the badge, the alert poll and the
+   * browser's own list read all pass here) marks the held answers of its DOT fetched before it
+   * stale, here and (team mode) for every replica. See docs/proxy.md, "Freshness after a change".
+   */
+  private async followChanges(stored: StoredResponse): Promise<void> {
+    const json = jsonOf(stored);
+    parsedLists.set(stored, json);
+    const marks = newestChangeDays(json);
+    if (marks.size === 0) return;
+    this.deps.cache.markStale(marks);
+    await this.deps.sharedCache?.markStale(marks, this.deps.config.cache.profileTtlMs);
+  }
+
   private async cached(
     forward: ForwardRequest,
     outcome: MirrorOutcome,
@@ -275,14 +304,21 @@ class MirrorHandler {
   ): Promise<{ stored: StoredResponse; cache: 'hit' | 'miss' }> {
     const key = requestKey(forward);
     const hit = caller.refresh ? undefined : this.deps.cache.get(key);
-    if (hit) return this.replayHit(hit, outcome, caller);
+    // A held answer a reported change has outdated is read anew (only-if-cached still gets it).
+    if (hit && (hit.staleAfterChange === undefined || onlyIfCached(caller.headers))) {
+      return this.replayHit(hit, outcome, caller);
+    }
     if (onlyIfCached(caller.headers)) {
       const shared = await this.deps.sharedCache?.get(key);
       if (!shared) throw notCached();
       this.deps.cache.set(key, shared.stored, shared.ttlMs);
       return this.replayHit(shared.stored, outcome, caller);
     }
-    const { value, shared } = await this.inFlight.run(key, () => this.fetch(forward, key, caller));
+    const staleAfter = hit?.staleAfterChange;
+    // Readers of one stale answer join the one refetch (the coalescer), as readers of a miss do.
+    const { value, shared } = await this.inFlight.run(key, () =>
+      this.fetch(forward, key, caller, staleAfter),
+    );
     if (shared || value.hit) return this.replayHit(value.stored, outcome, caller);
     outcome.dots = value.stored.dots;
     outcome.billable = BILLABLE.has(forward.endpoint) && isSuccess(value.stored.status);
@@ -297,17 +333,22 @@ class MirrorHandler {
     forward: ForwardRequest,
     key: string,
     caller: MirrorCaller & { refresh: boolean },
+    staleAfter: string | undefined,
   ): Promise<Fetched> {
     const ttl = this.ttlOf(forward.endpoint);
     const { sharedCache } = this.deps;
-    if (!sharedCache) {
+    /** this replica's call; an answer fetched because a change outdated the held one says which */
+    const call = async (after: string | undefined) => {
       const stored = await this.call(forward, caller);
+      if (after !== undefined && isSuccess(stored.status)) stored.refreshedAfterChange = after;
+      return stored;
+    };
+    if (!sharedCache) {
+      const stored = await call(staleAfter);
       if (stored.status === 200) this.deps.cache.set(key, stored, ttl);
       return { stored, hit: false };
     }
-    const fetched = await sharedCache.fetch(key, ttl, caller.refresh, () =>
-      this.call(forward, caller),
-    );
+    const fetched = await sharedCache.fetch(key, ttl, caller.refresh, call, staleAfter);
     if (fetched.hit) {
       this.deps.cache.set(key, fetched.stored, Math.min(ttl, fetched.ttlMs));
     } else if (fetched.stored.status === 200) {
@@ -454,6 +495,9 @@ function mirrorRoutes(): { path: string; method: 'GET' | 'POST'; endpoint: Endpo
   }));
 }
 
+/** List answers parsed once to follow their changes, so the route that asked reads the same parse. */
+const parsedLists = new WeakMap<StoredResponse, unknown>();
+
 /** The body of a stored answer as JSON (the upstream client only stores JSON bodies). */
 function jsonOf(stored: StoredResponse): unknown {
   try {
@@ -483,7 +527,7 @@ function mirrorClient(handler: MirrorHandler, governance: Governance): MirrorCli
           status: stored.status,
           get json() {
             if (!parsed) {
-              json = jsonOf(stored);
+              json = parsedLists.has(stored) ? parsedLists.get(stored) : jsonOf(stored);
               parsed = true;
             }
             return json;
@@ -491,6 +535,7 @@ function mirrorClient(handler: MirrorHandler, governance: Governance): MirrorCli
           cacheHit: outcome.cacheHit,
           retryAfter: stored.status === 429 ? stored.headers['retry-after'] : undefined,
           stored,
+          refreshedAfterChange: stored.refreshedAfterChange,
         };
       } catch (err) {
         audit(err instanceof ProxyError ? err.status : 500);
@@ -506,6 +551,9 @@ function mirrorClient(handler: MirrorHandler, governance: Governance): MirrorCli
  */
 export function registerMirrorRoutes(app: FastifyInstance, deps: MirrorDeps): MirrorClient {
   const handler = new MirrorHandler(deps);
+  // Team mode: changes another replica's list reads reported mark this replica's held answers too.
+  const stopFollowing = deps.sharedCache?.onStale((marks) => deps.cache.markStale(marks));
+  if (stopFollowing) app.addHook('onClose', () => stopFollowing());
   app.decorateRequest('mirror', null);
   for (const route of mirrorRoutes()) {
     app.route({

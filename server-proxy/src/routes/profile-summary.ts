@@ -76,10 +76,15 @@ export interface Summary {
   empty: boolean;
   /** the service's Retry-After on a refused answer, passed on so the page can count down */
   retryAfter?: string | undefined;
+  /** `YYYY-MM-DD` of the monitoring change the answer was fetched anew after, if it was */
+  refreshedAfterChange?: string | undefined;
 }
 
 function sendSummary(reply: FastifyReply, summary: Summary) {
   if (summary.retryAfter !== undefined) void reply.header('retry-after', summary.retryAfter);
+  if (summary.refreshedAfterChange !== undefined) {
+    void reply.header('x-refreshed-after-change', summary.refreshedAfterChange);
+  }
   return reply
     .code(summary.status)
     .header('content-type', 'application/json; charset=utf-8')
@@ -158,8 +163,16 @@ export class SummaryMaker {
     const key = requestKey(validateRequest('profile', query, undefined));
     const cached = this.deps.cache.get(key);
     const known = cached && this.cut.get(cached);
-    if (cached && known) {
-      return { status: 200, ...known, cacheHit: true, fetchedAt: cached.fetchedAt };
+    // an answer a reported monitoring change outdated is read anew through the mirror
+    if (cached && known && cached.staleAfterChange === undefined) {
+      const { refreshedAfterChange } = cached;
+      return {
+        status: 200,
+        ...known,
+        cacheHit: true,
+        fetchedAt: cached.fetchedAt,
+        refreshedAfterChange,
+      };
     }
     const answer = await this.deps.mirror.get('profile', query, caller);
     const ok = answer.status >= 200 && answer.status < 300;
@@ -173,7 +186,8 @@ export class SummaryMaker {
     }
     const fetchedAt = stored?.fetchedAt ?? new Date();
     const retryAfter = ok ? undefined : answer.retryAfter;
-    return { status: answer.status, ...cut, cacheHit: answer.cacheHit, fetchedAt, retryAfter };
+    const { status, cacheHit, refreshedAfterChange } = answer;
+    return { status, ...cut, cacheHit, fetchedAt, retryAfter, refreshedAfterChange };
   }
 }
 

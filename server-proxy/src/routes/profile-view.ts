@@ -137,7 +137,8 @@ class ProfileViews {
     request: FastifyRequest,
   ): Promise<Answer> {
     const cached: StoredResponse | undefined = this.deps.cache.get(key);
-    if (cached) {
+    // an answer a reported monitoring change outdated is read anew through the mirror
+    if (cached && cached.staleAfterChange === undefined) {
       const json = this.deps.parsed.get(cached);
       return { status: cached.status, json, cacheHit: true, fetchedAt: cached.fetchedAt };
     }

@@ -7,6 +7,10 @@
  *   carrier-desk:cache:{<key hash>}:resp:<request hash>  the answer as JSON, PX = the endpoint's TTL
  *   carrier-desk:cache:{<key hash>}:lock:<request hash>  a random token, PX = the lock time, renewed
  *   carrier-desk:cache:{<key hash>}:dot:<dot>            the answer keys that concern one DOT
+ *   carrier-desk:cache:{<key hash>}:stale:<dot>          the day of the newest change the
+ *                                                         monitoring list reported for the DOT
+ * and the channel carrier-desk:cache:{<key hash>}:stale, on which each such report is published
+ * so every replica marks its local copies too.
  * The hash tag keeps one key's entries in one cluster slot, for the scripts.
  *
  * Every failure to ask Redis before a call is a refusal (503 `coordination_unavailable`): without the
@@ -15,7 +19,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { StoredResponse } from '../cache.ts';
+import { staleDayOf, type ChangeMarks, type StoredResponse } from '../cache.ts';
+import { laterDay } from '../../../src/lib/monitoring/change-freshness.ts';
 import {
   coordinationUnavailable,
   luaScript,
@@ -67,12 +72,30 @@ end
 return dropped
 `;
 
+/**
+ * KEYS: one change marker per DOT. ARGV: the day for each key in order, then the PX. Keeps the
+ * later day; returns how many markers moved.
+ */
+const MARK = `
+local ttl = tonumber(ARGV[#KEYS + 1])
+local moved = 0
+for i = 1, #KEYS do
+  local held = redis.call('GET', KEYS[i])
+  if not held or held < ARGV[i] then
+    redis.call('SET', KEYS[i], ARGV[i], 'PX', ttl)
+    moved = moved + 1
+  end
+end
+return moved
+`;
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const SCRIPTS = {
   read: luaScript(READ),
   store: luaScript(STORE),
   ownLock: luaScript(OWN_LOCK),
   invalidate: luaScript(INVALIDATE),
+  mark: luaScript(MARK),
 };
 
 /** The shared store or its lock cannot be asked: calling could bill what another replica holds. */
@@ -109,10 +132,13 @@ interface Serialised {
   headers: Record<string, string>;
   fetchedAt: string;
   dots: string[];
+  refreshedAfterChange?: string;
 }
 
+/** The answer as stored; its staleness is not (the change markers decide it when it is read). */
 function serialise(stored: StoredResponse): string {
-  const value: Serialised = { ...stored, fetchedAt: stored.fetchedAt.toISOString() };
+  const { staleAfterChange: _local, ...kept } = stored;
+  const value: Serialised = { ...kept, fetchedAt: stored.fetchedAt.toISOString() };
   return JSON.stringify(value);
 }
 
@@ -126,7 +152,12 @@ function deserialise(text: string): StoredResponse | undefined {
       Array.isArray(value.dots) &&
       !Number.isNaN(fetchedAt.getTime());
     if (!wellFormed) return undefined;
-    return { ...value, fetchedAt };
+    const { refreshedAfterChange, ...rest } = value;
+    return {
+      ...rest,
+      fetchedAt,
+      ...(typeof refreshedAfterChange === 'string' ? { refreshedAfterChange } : {}),
+    };
   } catch {
     return undefined;
   }
@@ -149,33 +180,49 @@ export class SharedResponseCache {
 
   /** The shared answer to `key`, if any; throws 503 `coordination_unavailable` if Redis fails. */
   async get(key: string): Promise<SharedHit | undefined> {
-    return (await this.read(key)).found;
+    const { found } = await this.read(key);
+    if (!found) return undefined;
+    const stale = await this.staleDay(found.stored, undefined);
+    if (stale !== undefined) found.stored.staleAfterChange = stale;
+    return found;
   }
 
   /**
    * The answer to `key`: the shared one when another replica holds it (or is fetching it: then this
    * one waits for it), else the one `call` gets, stored for every replica when its status is 200.
-   * `refresh` skips the shared answer and the wait, and overwrites the answer. Throws 503
-   * `coordination_unavailable` when Redis cannot be asked before the call; `call`'s errors pass.
+   * `refresh` skips the shared answer and the wait, and overwrites the answer. A shared answer a
+   * reported change outdated (its DOTs' change markers, or `staleAfter`: the day the caller's own
+   * copy was outdated by) is not taken: one replica fetches it anew, the others wait for that answer;
+   * `call` is told the day. Throws 503 `coordination_unavailable` when Redis cannot be asked before
+   * the call; `call`'s errors pass.
    */
   async fetch(
     key: string,
     ttlMs: number,
     refresh: boolean,
-    call: () => Promise<StoredResponse>,
+    call: (staleAfter: string | undefined) => Promise<StoredResponse>,
+    staleAfter?: string,
   ): Promise<SharedFetch> {
     const token = randomUUID();
     const deadline = Date.now() + this.options.maxWaitMs;
     if (refresh) {
       // Called whatever happens; holding the lock (when free) makes the others wait for this answer.
       const locked = await this.attempt(() => this.lock(key, token));
-      return { hit: false, stored: await this.callHolding(key, token, ttlMs, locked, call) };
+      const stored = await this.callHolding(key, token, ttlMs, locked, () => call(undefined));
+      return { hit: false, stored };
     }
+    let outdatedBy = staleAfter;
     for (;;) {
       const { found, locked } = await this.read(key);
-      if (found) return { hit: true, ...found };
+      if (found) {
+        const stale = await this.staleDay(found.stored, staleAfter);
+        if (stale === undefined) return { hit: true, ...found };
+        outdatedBy = stale;
+      }
       if (!locked && (await this.attempt(() => this.lock(key, token)))) {
-        return { hit: false, stored: await this.callHolding(key, token, ttlMs, true, call) };
+        const after = outdatedBy;
+        const stored = await this.callHolding(key, token, ttlMs, true, () => call(after));
+        return { hit: false, stored };
       }
       // Another replica is calling: wait for its answer. If its lock goes without an answer (it
       // failed, got no 200, or died), the loop takes the lock and calls once itself.
@@ -200,6 +247,77 @@ export class SharedResponseCache {
       );
       return 0;
     }
+  }
+
+  /**
+   * Record the changes a monitoring list reported (per DOT, the day of the newest), for `ttlMs` at
+   * least (the longest an answer they outdate lives), and tell every replica (`onStale`). Never
+   * rejects: the list answer is served anyway; a failure is logged.
+   */
+  async markStale(marks: ChangeMarks, ttlMs: number): Promise<void> {
+    if (marks.size === 0 || ttlMs <= 0) return;
+    const dots = [...marks.keys()];
+    try {
+      await this.run(
+        SCRIPTS.mark,
+        dots.map((dot) => this.staleKey(dot)),
+        [...dots.map((dot) => marks.get(dot) ?? ''), Math.ceil(ttlMs)],
+      );
+      await this.client.publish(this.staleChannel(), JSON.stringify([...marks]));
+    } catch {
+      this.options.log?.warn(
+        'Redis: monitoring changes could not be shared; other replicas may serve older answers until they read the list',
+      );
+    }
+  }
+
+  /**
+   * Follow the changes any replica's list reads report (`listener` gets each report's marks), on a
+   * connection of its own (a subscribed Redis connection can do nothing else). Returns the stop.
+   */
+  onStale(listener: (marks: ChangeMarks) => void): () => Promise<void> {
+    // queued until connected, and subscribed again after a reconnection (ioredis' autoResubscribe)
+    const subscriber = this.client.duplicate({ enableOfflineQueue: true });
+    const channel = this.staleChannel();
+    subscriber.on('message', (from: string, text: string) => {
+      if (from !== channel) return;
+      try {
+        const pairs = JSON.parse(text) as unknown;
+        if (!Array.isArray(pairs)) return;
+        const marks = new Map<string, string>();
+        for (const pair of pairs) {
+          if (Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string') {
+            marks.set(pair[0], pair[1]);
+          }
+        }
+        listener(marks);
+      } catch {
+        // not one of ours
+      }
+    });
+    subscriber.on('error', () => {
+      // reconnects on its own; the markers are read again before a shared answer is taken
+    });
+    subscriber.subscribe(channel).catch(() => {
+      this.options.log?.warn('Redis: cannot follow other replicas’ monitoring changes');
+    });
+    return async () => {
+      subscriber.disconnect();
+    };
+  }
+
+  /** The day `stored` is outdated from, after its DOTs' markers and `staleAfter`, if any. */
+  private async staleDay(
+    stored: StoredResponse,
+    staleAfter: string | undefined,
+  ): Promise<string | undefined> {
+    if (stored.dots.length === 0) return undefined;
+    const held = await this.attempt(async () => {
+      await whenReady(this.client);
+      return this.client.mget(...stored.dots.map((dot) => this.staleKey(dot)));
+    });
+    const byDot = new Map(stored.dots.map((dot, i) => [dot, held[i] ?? undefined]));
+    return staleDayOf(stored, (dot) => laterDay(byDot.get(dot), staleAfter));
   }
 
   private async callHolding(
@@ -295,6 +413,14 @@ export class SharedResponseCache {
 
   private dotKey(dot: string): string {
     return `${this.prefix}:dot:${dot}`;
+  }
+
+  private staleKey(dot: string): string {
+    return `${this.prefix}:stale:${dot}`;
+  }
+
+  private staleChannel(): string {
+    return `${this.prefix}:stale`;
   }
 
   private run(script: LuaScript, keys: string[], args: (number | string)[]) {
