@@ -29,6 +29,8 @@ async function recordDecision(page: Page, dot: string, note: string): Promise<nu
       note,
       conditions: 'Re-check the contact details and the linked carrier before each load',
       expires_on: '2027-03-01',
+      // these carriers fail or need review: an approval says why (issue 29)
+      override_reason: 'Reviewed with the carrier by phone; the findings are explained.',
     },
   });
   expect(answer.status()).toBe(201);

@@ -67,6 +67,8 @@ test.beforeAll(async () => {
       dot_number: '4418207',
       decision: 'approved',
       note: 'Visual baseline: reviewed by phone.',
+      // 4418207 fails the policy: an approval says why (issue 29)
+      override_reason: 'Shared identifiers explained by the owner; documents on file.',
     }),
   });
   expect(decided.status).toBe(201);

@@ -305,6 +305,7 @@ async function registerParts(
     sql: engine,
     mirror,
     cache,
+    sharedCache,
     flushAudit: () => governance.flush(),
     now: opts.vetting?.now,
   });

@@ -49,6 +49,7 @@ describe('openProxyDb', () => {
       'triage_state',
       'vetting_decision',
       'vetting_policy',
+      'vetting_standing_change',
     ]);
     db.close();
   });

@@ -202,6 +202,22 @@ export const MIGRATIONS: readonly string[] = [
      source TEXT NOT NULL,
      seen_at TEXT NOT NULL
    ) WITHOUT ROWID;`,
+  // 9: decisions whose standing a saved policy changed (vetting/standing-changes.ts): "needs
+  // re-vet" until a newer decision on the carrier; the alerts announce each row once.
+  `CREATE TABLE vetting_standing_change (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     policy_version INTEGER NOT NULL,
+     dot_number TEXT NOT NULL,
+     decision_id INTEGER NOT NULL,
+     standing_before TEXT NOT NULL,
+     standing_after TEXT NOT NULL,
+     verdict_after TEXT,
+     created_at TEXT NOT NULL,
+     announced_at TEXT
+   );
+   CREATE INDEX vetting_standing_change_decision ON vetting_standing_change (decision_id);
+   CREATE INDEX vetting_standing_change_unannounced ON vetting_standing_change (id)
+     WHERE announced_at IS NULL;`,
 ];
 
 /** Apply the steps not yet applied (by `user_version`), each in its own transaction. */

@@ -17,6 +17,15 @@ const MonitoringNavBadge = lazy(() =>
   ),
 );
 
+/** Lazy for the same reason: the count of decisions due for re-vet (vetting-api, zod). */
+const RevetNavCount = lazy(() =>
+  importOrReload(() =>
+    import('../features/decisions/components/RevetNavCount.tsx').then((module) => ({
+      default: module.RevetNavCount,
+    })),
+  ),
+);
+
 interface NavItem {
   to: string;
   label: string;
@@ -121,6 +130,13 @@ export function MainNav({ id, open, panelRef, onNavigate }: MainNavProps) {
                       {item.label}
                       {item.to === '/monitoring' ? <UntriagedBadge /> : null}
                       {item.to === '/compare' ? <CompareNavCount /> : null}
+                      {item.to === '/decisions' ? (
+                        <ErrorBoundary label="The re-vet count" fallback={null}>
+                          <Suspense fallback={null}>
+                            <RevetNavCount />
+                          </Suspense>
+                        </ErrorBoundary>
+                      ) : null}
                     </NavLink>
                   </li>
                 ))}

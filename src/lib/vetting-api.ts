@@ -24,6 +24,7 @@ import {
   type RuleId,
   type RuleSettings,
 } from './vetting/index.ts';
+import { STANDINGS } from './vetting/standing.ts';
 
 export const DECISIONS = [
   'approved',
@@ -237,8 +238,7 @@ export function useSavePolicy() {
       rules: RuleChanges;
       options?: Partial<PolicyOptions>;
       note?: string;
-    }) =>
-      toVersion(policyVersion.parse(await apiPut('/api/local/policy', input))),
+    }) => toVersion(policyVersion.parse(await apiPut('/api/local/policy', input))),
     onSuccess: () => client.invalidateQueries({ queryKey: POLICY_KEY }),
   });
 }
@@ -276,7 +276,67 @@ export function useDecision(id: string) {
   });
 }
 
-/** The current decision (newest record) of each of these DOTs; none asked → no call. */
+/**
+ * The verdict of a carrier's freshest held data under the current policy (never a billed call):
+ * its cached profile (`source: "profile"`), else the record's evidence with the monitoring changes
+ * seen since laid over (`"record"`). `reasons` are the non-pass rule results.
+ */
+const heldVerdict = z.object({
+  verdict: outcome,
+  policy_version: z.number(),
+  reasons: z.array(reason),
+  fetched_at: z.string(),
+  evaluated_at: z.string(),
+  source: z.enum(['profile', 'record']),
+  /** the held profile is marked stale after a reported change (refetched on its next view) */
+  stale: z.boolean().optional(),
+});
+export type HeldVerdict = z.infer<typeof heldVerdict>;
+
+/** A current decision (`GET /api/local/decisions/current`) with its standing now. */
+const currentDecision = decisionRecord.extend({
+  now: heldVerdict.nullable(),
+  standing: z.enum(STANDINGS),
+  /** a saved policy changed its standing and no newer decision was recorded since */
+  needs_revet: z.boolean(),
+  /** the record carries an override reason */
+  override: z.boolean(),
+  /** the re-vet date has passed, or falls within 14 days */
+  revet_due: z.enum(['overdue', 'soon']).nullable(),
+});
+export type CurrentDecision = z.infer<typeof currentDecision>;
+
+const currentPage = z.object({
+  items: z.array(currentDecision),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+
+/**
+ * Every current decision (`?all=1`), a page at a time; `needs_revet` keeps only those a saved
+ * policy flagged.
+ */
+export function useAllCurrentDecisions(
+  filters: { page?: number; needs_revet?: boolean } = {},
+  enabled = true,
+) {
+  const page = filters.page ?? 1;
+  return useQuery({
+    enabled,
+    queryKey: [...DECISIONS_KEY, 'current-all', page, Boolean(filters.needs_revet)],
+    queryFn: async ({ signal }) =>
+      currentPage.parse(
+        await apiGet(
+          '/api/local/decisions/current',
+          { all: '1', page, ...(filters.needs_revet ? { needs_revet: '1' } : {}) },
+          { signal },
+        ),
+      ),
+  });
+}
+
+/** The current decision (newest record) of each of these DOTs, with its standing; none asked → no call. */
 export function useCurrentDecisions(dots: readonly string[]) {
   const unique = [...new Set(dots)].sort();
   return useQuery({
@@ -290,7 +350,7 @@ export function useCurrentDecisions(dots: readonly string[]) {
         ),
       );
       return answers.flatMap(
-        (body) => z.object({ items: z.array(decisionRecord) }).parse(body).items,
+        (body) => z.object({ items: z.array(currentDecision) }).parse(body).items,
       );
     },
     enabled: unique.length > 0,

@@ -30,6 +30,7 @@ import { createSqliteEngine } from './sqlite.ts';
 export const IMPORTED_TABLES = [
   'vetting_policy',
   'vetting_decision',
+  'vetting_standing_change',
   'spend_ledger',
   'audit_log',
   'triage_state',

@@ -13,7 +13,7 @@ import { BULK_MIGRATION } from '../bulk/postgres-schema.ts';
 import { AUDIT_MIGRATION } from '../governance/audit-schema.ts';
 import { SPEND_MIGRATION } from '../governance/spend-schema.ts';
 import { CARRIER_NAMES_MIGRATION } from '../names/postgres-schema.ts';
-import { DECISIONS_MIGRATION } from '../vetting/postgres-schema.ts';
+import { DECISIONS_MIGRATION, STANDING_CHANGES_MIGRATION } from '../vetting/postgres-schema.ts';
 
 /** Key of the advisory lock the migrations are applied under (any fixed number; "cdmigr01"). */
 const MIGRATION_LOCK_KEY = '7234315406735823409';
@@ -76,6 +76,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   ALERTS_MIGRATION,
   BULK_MIGRATION,
   CARRIER_NAMES_MIGRATION,
+  STANDING_CHANGES_MIGRATION,
 ];
 
 /** Apply the migrations not applied yet; answers the versions this call applied. */

@@ -43,3 +43,26 @@ export const DECISIONS_MIGRATION: Migration = {
         CREATE TRIGGER vetting_decision_no_truncate BEFORE TRUNCATE ON vetting_decision
           FOR EACH STATEMENT EXECUTE FUNCTION vetting_decision_append_only();`,
 };
+
+/**
+ * Decisions whose standing a saved policy changed (SQLite: ../db.ts, step 9): "needs re-vet" until
+ * a newer decision on the carrier; the alerts set `announced_at` once they announced a row.
+ */
+export const STANDING_CHANGES_MIGRATION: Migration = {
+  version: 10,
+  name: 'standing changes',
+  sql: `CREATE TABLE vetting_standing_change (
+          id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          policy_version INTEGER NOT NULL,
+          dot_number TEXT NOT NULL,
+          decision_id BIGINT NOT NULL,
+          standing_before TEXT NOT NULL,
+          standing_after TEXT NOT NULL,
+          verdict_after TEXT,
+          created_at TEXT COLLATE "C" NOT NULL,
+          announced_at TEXT COLLATE "C"
+        );
+        CREATE INDEX vetting_standing_change_decision ON vetting_standing_change (decision_id);
+        CREATE INDEX vetting_standing_change_unannounced ON vetting_standing_change (id)
+          WHERE announced_at IS NULL;`,
+};

@@ -34,6 +34,9 @@ import {
   registerRevetDueRoute,
 } from './decision-checks.ts';
 import { VerdictProfiles } from './verdict-profile.ts';
+import { registerCurrentRoute } from './current.ts';
+import { Held } from './held.ts';
+import type { SharedResponseCache } from '../team/redis-cache.ts';
 import {
   createVettingSqlStore,
   type Actor,
@@ -50,6 +53,8 @@ export interface VettingRouteDeps {
   sql?: SqlEngine;
   mirror: MirrorClient;
   cache: ResponseCache;
+  /** with REDIS_URL: the cache every replica shares, peeked at (never filled) for held profiles */
+  sharedCache?: SharedResponseCache | undefined;
   /**
    * write queued audit rows, so "was this DOT ever fetched" sees the latest calls (on PostgreSQL
    * they are written when the promise resolves)
@@ -60,7 +65,6 @@ export interface VettingRouteDeps {
 }
 
 const LOCAL_ACTOR: RequestUser = { id: 'local', name: 'local' };
-const MAX_CURRENT_DOTS = 500;
 const VERDICT_HINT = 'Ask with one of dot_number or docket_number, as for /api/v2/profile.';
 
 function actorOf(request: FastifyRequest): Actor {
@@ -80,8 +84,6 @@ interface SeenProfile {
   profile: Profile;
   fetchedAt: Date;
   cacheHit: boolean;
-  /** `YYYY-MM-DD` of the monitoring change the profile was fetched anew after, if it was */
-  refreshedAfterChange?: string | undefined;
 }
 
 type ProfileOutcome = { ok: true; seen: SeenProfile } | { ok: false; error: ApiError };
@@ -111,13 +113,22 @@ class Vetting {
   /** a write through the proxy file's storage guard on SQLite (its failures become a 503) */
   readonly write: <T>(fn: () => Promise<T>) => Promise<T>;
   /** the parsed profile of each cached answer, so a verdict on a cached carrier parses nothing */
-  private readonly profiles = new VerdictProfiles();
-  private readonly sql: SqlEngine;
+  readonly profiles = new VerdictProfiles();
+  readonly sql: SqlEngine;
+  /** the freshest held data of carriers, never a billed call (held.ts) */
+  readonly held: Held;
 
   constructor(private readonly deps: VettingRouteDeps) {
     this.sql = deps.sql ?? createSqliteEngine(deps.db);
     this.store = createVettingSqlStore(this.sql);
     this.write = guardWrites(this.sql, deps.db);
+    this.held = new Held({
+      sql: this.sql,
+      cache: deps.cache,
+      sharedCache: deps.sharedCache,
+      profiles: this.profiles,
+      store: this.store,
+    });
   }
 
   /**
@@ -167,8 +178,7 @@ class Vetting {
       };
     }
     const fetchedAt = this.deps.cache.get(cacheKey(query))?.fetchedAt ?? this.now();
-    const { cacheHit, refreshedAfterChange } = answer;
-    return { ok: true, seen: { profile, fetchedAt, cacheHit, refreshedAfterChange } };
+    return { ok: true, seen: { profile, fetchedAt, cacheHit: answer.cacheHit } };
   }
 
   /**
@@ -179,13 +189,7 @@ class Vetting {
   async profileForDecision(dot: string, request: FastifyRequest): Promise<ProfileOutcome> {
     const query = { dot_number: dot };
     const stored = this.deps.cache.get(cacheKey(query));
-    // a copy a reported monitoring change outdated is not recorded on: it is fetched anew below
-    if (
-      stored &&
-      stored.staleAfterChange === undefined &&
-      stored.status >= 200 &&
-      stored.status < 300
-    ) {
+    if (stored && stored.status >= 200 && stored.status < 300) {
       const profile = this.profiles.of(stored, () => readJson(stored.body));
       if (profile)
         return { ok: true, seen: { profile, fetchedAt: stored.fetchedAt, cacheHit: true } };
@@ -245,7 +249,7 @@ function registerVerdictRoute(app: FastifyInstance, vetting: Vetting) {
       const policy = await vetting.store.currentPolicy();
       const outcome = await vetting.fetch(query.value, request);
       if (!outcome.ok) return sendOutcome(reply, outcome);
-      const { profile, fetchedAt, cacheHit, refreshedAfterChange } = outcome.seen;
+      const { profile, fetchedAt, cacheHit } = outcome.seen;
       reply
         .header('cache-control', 'private, no-store')
         .header('x-cache', cacheHit ? 'hit' : 'miss');
@@ -253,7 +257,6 @@ function registerVerdictRoute(app: FastifyInstance, vetting: Vetting) {
         dot_number: profile.dot_number ?? null,
         legal_name: profile.legal_name ?? null,
         fetched_at: fetchedAt.toISOString(),
-        refreshed_after_change: refreshedAfterChange ?? null,
         ...vetting.verdict(profile, policy),
       };
     });
@@ -354,26 +357,6 @@ function registerPolicyRoutes(app: FastifyInstance, vetting: Vetting) {
   });
 }
 
-const CURRENT_DOTS = `"dot_numbers" must be 1 to ${MAX_CURRENT_DOTS} comma-separated USDOT numbers`;
-
-/** `GET /api/local/decisions/current?dot_numbers=`: other parameters are ignored. */
-const currentSchema = z.object({
-  dot_numbers: z
-    .string({ error: CURRENT_DOTS })
-    .transform((raw) => raw.split(',').map((dot) => dot.trim()))
-    .refine(
-      (dots) => dots.length <= MAX_CURRENT_DOTS && dots.every((dot) => /^\d{1,8}$/.test(dot)),
-      { error: CURRENT_DOTS },
-    )
-    .transform((dots) => dots.map((dot) => dot.replace(/^0+(?=\d)/, ''))),
-});
-
-const CURRENT_WORDING: InputWording = {
-  hint: 'GET /api/local/decisions/current?dot_numbers=568253,2214589',
-  codes: { dot_numbers: 'invalid_dot_numbers' },
-  unknown: { code: 'invalid_dot_numbers', message: () => CURRENT_DOTS },
-};
-
 function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
   const { store } = vetting;
 
@@ -442,12 +425,11 @@ function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
     unlessUnavailable(request, reply, () => store.verifyChain()),
   );
 
-  app.get('/api/local/decisions/current', async (request, reply) => {
-    const query = parseInput(currentSchema, request.query ?? {}, CURRENT_WORDING);
-    if (!query.ok) return sendApiError(reply, query.error);
-    return unlessUnavailable(request, reply, async () => ({
-      items: await store.currentDecisions(query.value.dot_numbers),
-    }));
+  registerCurrentRoute(app, {
+    sql: vetting.sql,
+    store,
+    held: vetting.held,
+    now: () => vetting.now(),
   });
 
   app.get('/api/local/decisions/:id', async (request, reply) => {

@@ -65,11 +65,12 @@ const LAST_CHANGED: Record<string, string> = {
 
 const PLAIN_FIELD = /^[a-z][a-z0-9_]*$/i;
 
-function isRuleId(value: string): value is RuleId {
+export function isRuleId(value: string): value is RuleId {
   return Object.hasOwn(READS, value);
 }
 
-function touches(
+/** Does a change of one of `changed` concern `rule` (it recorded one of them, or reads it)? */
+export function touches(
   rule: RuleId,
   recordedFields: readonly string[],
   changed: readonly string[],
@@ -86,11 +87,14 @@ export interface Reevaluation {
   touched: RuleId[];
 }
 
-export function reevaluate(
-  recorded: RecordedVerdict,
+/**
+ * The raw fields a record kept (every rule's evidence) with `changes` laid over them, and the
+ * names of the fields the changes set (a contact change also dates its `*_last_changed` counter).
+ */
+export function layOver(
+  recorded: Pick<RecordedVerdict, 'snapshot_date' | 'reasons'>,
   changes: readonly FieldChangeInput[],
-  policy: Policy,
-): Reevaluation {
+): { raw: Record<string, unknown>; changed: string[] } {
   const raw: Record<string, unknown> = {};
   for (const reason of recorded.reasons) {
     for (const { name, value } of reason.fields) {
@@ -112,6 +116,15 @@ export function reevaluate(
     }
   }
   raw.snapshot_date = dates.at(-1) ?? recorded.snapshot_date ?? undefined;
+  return { raw, changed };
+}
+
+export function reevaluate(
+  recorded: RecordedVerdict,
+  changes: readonly FieldChangeInput[],
+  policy: Policy,
+): Reevaluation {
+  const { raw, changed } = layOver(recorded, changes);
   const fresh = evaluate(parseProfile(raw).value, policy);
   const touched: RuleId[] = [];
   const outcomes = recorded.reasons.map((reason) => {

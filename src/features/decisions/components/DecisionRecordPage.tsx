@@ -149,6 +149,15 @@ function Record({ record }: { record: DecisionRecord }) {
         <dt className="font-medium">Decision</dt>
         <dd>
           <strong>{DECISION_LABELS[record.decision]}</strong>
+          {record.override_reason !== undefined ? (
+            <>
+              {' — '}
+              <strong className="text-amber-800 dark:text-amber-300 print:text-black">
+                override
+              </strong>{' '}
+              of a {verdict.verdict} verdict
+            </>
+          ) : null}
           {isExpired(record) ? ' — expired, re-vet' : ''}
         </dd>
         <dt className="font-medium">Decided by</dt>
@@ -179,6 +188,17 @@ function Record({ record }: { record: DecisionRecord }) {
         ) : null}
       </dl>
       <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 print:mt-1 print:gap-y-0">
+        {record.override_reason !== undefined ? (
+          <>
+            <dt className="font-medium">Override reason</dt>
+            <dd
+              className="border-l-4 border-amber-700 pl-2 break-words whitespace-pre-wrap dark:border-amber-400 print:border-black"
+              data-testid="override-reason"
+            >
+              {record.override_reason}
+            </dd>
+          </>
+        ) : null}
         <dt className="font-medium">Conditions</dt>
         <dd className="break-words whitespace-pre-wrap">{record.conditions ?? '—'}</dd>
         <dt className="font-medium">Note</dt>

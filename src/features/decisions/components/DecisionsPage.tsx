@@ -31,6 +31,8 @@ import {
   type PageFilters,
 } from '../model/filters.ts';
 import { downloadCsv } from '../../../lib/download.ts';
+import { isRevetView } from '../model/revet.ts';
+import { RevetDueList, RevetViewSwitch } from './RevetQueue.tsx';
 
 function ChainStatus() {
   const check = useChainCheck();
@@ -480,6 +482,7 @@ export function DecisionsPage() {
   const filters = readFilters(params);
   const apply = (next: PageFilters) => setParams(writeFilters(next));
   const onPage = (page: number) => apply({ ...filters, page });
+  const revetDue = isRevetView(params);
 
   return (
     <>
@@ -488,7 +491,23 @@ export function DecisionsPage() {
         description="Every vetting decision, as recorded: the verdict and evidence seen, the policy version, who decided and when. Records are chained by hash; a correction is a new record."
       />
       <ChainStatus />
-      <Filters key={params.toString()} filters={filters} onApply={apply} />
+      <RevetViewSwitch due={revetDue} />
+      {revetDue ? (
+        <RevetDueList />
+      ) : (
+        <>
+          <Filters key={params.toString()} filters={filters} onApply={apply} />
+          <RecordResults filters={filters} onPage={onPage} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** Every record matching the filters: by the proxy, or matched on a docket or name. */
+function RecordResults({ filters, onPage }: { filters: PageFilters; onPage: (p: number) => void }) {
+  return (
+    <>
       {filters.carrier !== undefined ? (
         <CarrierResults filters={filters} carrier={filters.carrier} onPage={onPage} />
       ) : (

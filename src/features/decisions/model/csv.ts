@@ -1,7 +1,8 @@
 /**
  * The CSV export of the Decisions page: one row per record matching the filters, through the
  * dashboard's one CSV writer (quoting, line breaks inside notes, and notes, conditions or names
- * that a spreadsheet would run as a formula neutralised).
+ * that a spreadsheet would run as a formula neutralised). An override (an approval of a Fail or
+ * Review verdict) is marked "override" and carries its reason.
  */
 import { tableCsv } from '../../../components/data-table/csv.ts';
 import { DECISION_LABELS, type DecisionRecord } from '../../../lib/vetting-api.ts';
@@ -12,11 +13,13 @@ const COLUMNS = [
   'dot_number',
   'legal_name',
   'decision',
+  'override',
   'verdict',
   'policy_version',
   'reasons',
   'note',
   'conditions',
+  'override_reason',
   'expires_on',
   'supersedes',
   'user',
@@ -40,6 +43,8 @@ export function csvRow(record: DecisionRecord): CsvRow {
     dot_number: record.dot_number,
     legal_name: legalName(record),
     decision: DECISION_LABELS[record.decision],
+    // an approval recorded against a Fail or Review verdict, with its reason
+    override: record.override_reason !== undefined ? 'override' : '',
     verdict: record.verdict.verdict,
     policy_version: String(record.policy_version),
     reasons: record.verdict.reasons
@@ -48,6 +53,7 @@ export function csvRow(record: DecisionRecord): CsvRow {
       .join(' | '),
     note: record.note ?? '',
     conditions: record.conditions ?? '',
+    override_reason: record.override_reason ?? '',
     expires_on: record.expires_on ?? '',
     supersedes: record.supersedes === null ? '' : String(record.supersedes),
     user: record.user.name,

@@ -174,6 +174,22 @@ describe('the decisions CSV', () => {
   });
 });
 
+describe('an override in the decisions CSV', () => {
+  it('is marked "override" with its reason; other records leave both empty', () => {
+    const override = { ...RECORD, id: 9, override_reason: '=Owner letter on file' };
+    const parsed = Papa.parse<Record<string, string>>(decisionsCsv([override, RECORD]), {
+      header: true,
+    });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.data[0]).toMatchObject({
+      id: '9',
+      override: 'override',
+      override_reason: "'=Owner letter on file",
+    });
+    expect(parsed.data[1]).toMatchObject({ id: '7', override: '', override_reason: '' });
+  });
+});
+
 describe('the decisions CSV with spreadsheet formulas in what people wrote', () => {
   it('neutralises every cell that starts with =, +, -, @, a tab or a carriage return', () => {
     const payloads = [

@@ -1,17 +1,30 @@
 /**
  * Recording a decision from the verdict summary under the carrier's name: Approved, Approved with
- * conditions, Rejected or Do not use, a note, conditions and a re-vet date. The proxy stores what
- * was seen (verdict, evidence, policy version, snapshot) in its hash-chained record; nothing here is
- * billed.
+ * conditions, Rejected or Do not use, a note, conditions and a re-vet date. An approval of a Fail
+ * or Review verdict asks why (the override reason), and the re-vet date lies between today and the
+ * policy's maximum ahead (decision-form.ts). The proxy stores what was seen (verdict, evidence,
+ * policy version, snapshot) in its hash-chained record; nothing here is billed.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   DECISIONS,
   DECISION_LABELS,
+  usePolicy,
   type useRecordDecision,
   type Decision,
 } from '../../../../lib/vetting-api.ts';
-import type { Outcome } from '../../../../lib/vetting/index.ts';
+import { MAX_REVET_DAYS, type Outcome } from '../../../../lib/vetting/index.ts';
+import {
+  MAX_OVERRIDE,
+  decisionBody,
+  formProblem,
+  needsOverride,
+  overridePrompt,
+  refusalCode,
+  refusedField,
+  revetBounds,
+  type FormProblem,
+} from './decision-form.ts';
 
 const MAX_NOTE = 4000;
 
@@ -25,6 +38,10 @@ type RecordMutation = ReturnType<typeof useRecordDecision>;
 interface DecisionFormProps {
   dot: string;
   verdict: Outcome;
+  /** the policy version the verdict is of */
+  policyVersion: number;
+  /** how many rules decided it (its non-pass reasons) */
+  reasons: number;
   /** the form's id: the Record button's aria-controls */
   id: string;
   /** the parent's mutation: its success message outlives the form */
@@ -34,29 +51,61 @@ interface DecisionFormProps {
 }
 
 /** The form itself, opened by the summary's "Record a decision" button. */
-export function DecisionForm({ dot, verdict, id: formId, record, onClose }: DecisionFormProps) {
+export function DecisionForm({
+  dot,
+  verdict,
+  policyVersion,
+  reasons,
+  id: formId,
+  record,
+  onClose,
+}: DecisionFormProps) {
   const [decision, setDecision] = useState<Decision | undefined>(undefined);
   const [note, setNote] = useState('');
   const [conditions, setConditions] = useState('');
   const [expires, setExpires] = useState('');
+  const [overrideReason, setOverrideReason] = useState('');
+  const [problem, setProblem] = useState<FormProblem | undefined>(undefined);
+  const overrideRef = useRef<HTMLTextAreaElement>(null);
+  const expiresRef = useRef<HTMLInputElement>(null);
   const id = useId();
+  const maxDays = usePolicy().data?.options.max_revet_days ?? MAX_REVET_DAYS.default;
+  const bounds = revetBounds(new Date(), maxDays);
+  // the proxy may judge on fresher data than the page: its 409 asks for the reason too
+  const refused = record.isError ? refusedField(record.error) : undefined;
+  const serverAsked = refusalCode(record.error) === 'override_reason_required';
+  const overrideAsked = needsOverride(decision, verdict) || (serverAsked && decision !== undefined);
+  const approval = decision === 'approved' || decision === 'approved_with_conditions';
+  const showOverride = approval && overrideAsked;
+
+  const check = () =>
+    formProblem({ decision, overrideAsked, overrideReason, expires, bounds, maxDays });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!decision) return;
-    record.mutate(
-      {
-        dot_number: dot,
-        decision,
-        ...(note.trim() ? { note } : {}),
-        ...(conditions.trim() ? { conditions } : {}),
-        ...(expires ? { expires_on: expires } : {}),
-      },
-      { onSuccess: onClose },
-    );
+    const found = check();
+    setProblem(found);
+    if (found) {
+      (found.field === 'override' ? overrideRef : expiresRef).current?.focus();
+      return;
+    }
+    const fields = { note, conditions, expires, overrideReason };
+    record.mutate(decisionBody(dot, decision, fields, overrideAsked), { onSuccess: onClose });
+  };
+
+  /** The browser refused a field (required, min, max): say why in words, not in its bubble. */
+  const refuse = (event: FormEvent<HTMLElement>) => {
+    const found = check();
+    if (!found) return;
+    event.preventDefault();
+    setProblem(found);
+    (found.field === 'override' ? overrideRef : expiresRef).current?.focus();
   };
 
   const needsConditions = decision === 'approved_with_conditions';
+  const overrideError = problem?.field === 'override' || refused === 'override';
+  const expiresError = problem?.field === 'expires' || refused === 'expires';
   return (
     <form
       id={formId}
@@ -107,18 +156,64 @@ export function DecisionForm({ dot, verdict, id: formId, record, onClose }: Deci
           onChange={(event) => setConditions(event.target.value)}
         />
       </label>
+      {showOverride ? (
+        <div className="rounded-md border-2 border-amber-700 bg-amber-50 p-2 dark:border-amber-400 dark:bg-amber-950">
+          <p id={`${id}-override-why`} className="text-sm text-neutral-950 dark:text-neutral-50">
+            {overridePrompt(verdict, policyVersion, reasons)}
+          </p>
+          <label className="mt-1 block text-sm font-medium">
+            Override reason (required)
+            <textarea
+              ref={overrideRef}
+              className={INPUT_CLASS}
+              rows={3}
+              maxLength={MAX_OVERRIDE}
+              required
+              onInvalid={refuse}
+              aria-invalid={overrideError || undefined}
+              aria-describedby={`${id}-override-why`}
+              value={overrideReason}
+              onChange={(event) => {
+                setOverrideReason(event.target.value);
+                setProblem(undefined);
+              }}
+            />
+          </label>
+        </div>
+      ) : null}
       <label className="text-sm font-medium">
         Re-vet by (optional)
         <input
+          ref={expiresRef}
           type="date"
           className={INPUT_CLASS}
+          min={bounds.min}
+          max={bounds.max}
+          aria-invalid={expiresError || undefined}
+          aria-describedby={`${id}-expires-range`}
           value={expires}
-          onChange={(event) => setExpires(event.target.value)}
+          onInvalid={refuse}
+          onChange={(event) => {
+            setExpires(event.target.value);
+            setProblem(undefined);
+          }}
         />
       </label>
-      {record.isError ? (
+      <p
+        id={`${id}-expires-range`}
+        className="-mt-2 text-xs text-neutral-700 dark:text-neutral-300"
+      >
+        From today ({bounds.min}, UTC) to {bounds.max}: the policy allows up to {maxDays} days
+        ahead.
+      </p>
+      {problem ? (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+          {problem.message}
+        </p>
+      ) : record.isError ? (
         <p role="alert" className="text-sm text-red-800 dark:text-red-300">
           The decision was not recorded: {record.error.message}
+          {serverAsked ? ' Say why you approve it anyway in the override reason.' : ''}
         </p>
       ) : null}
       <div className="flex gap-2">

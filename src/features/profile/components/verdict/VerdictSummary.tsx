@@ -156,6 +156,8 @@ export function VerdictSummary({
         <DecisionForm
           dot={dot}
           verdict={verdict.verdict}
+          policyVersion={verdict.policy_version}
+          reasons={deciding}
           id={formId}
           record={record}
           onClose={() => setOpen(false)}

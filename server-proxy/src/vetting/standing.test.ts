@@ -1,0 +1,158 @@
+/**
+ * Standing over real HTTP (docs/vetting.md, "Standing"): a proxy in front of its embedded sandbox,
+ * a real SQLite file. GET /api/local/decisions/current answers each current decision's verdict now
+ * from held data only (cached profile, else the record), POST /api/local/policy/preview lists the
+ * carriers whose standing or verdict a proposed policy would change, and saving flags them until
+ * a newer decision is recorded. No billed call is made by any of them (the spend ledger says so).
+ */
+import { rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProxyApp } from '../app.ts';
+import {
+  CSRF,
+  embeddedSandboxConfig,
+  makeTempDir,
+  request,
+  type CallInit,
+} from '../test-helpers.ts';
+
+const dataDir = makeTempDir();
+const config = embeddedSandboxConfig({
+  dataDir,
+  auth: { kind: 'trusted-header', header: 'x-forwarded-user', trustedProxies: ['127.0.0.1'] },
+});
+
+interface Running {
+  call(path: string, init?: CallInit): ReturnType<typeof request>;
+  close(): Promise<void>;
+}
+
+async function start(): Promise<Running> {
+  const app = await buildProxyApp(config, { sandbox: { population: 300 } });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return { call: (path, init) => request(`${url}${path}`, init), close: () => app.close() };
+}
+
+let proxy: Running;
+const headers = { ...CSRF, 'x-forwarded-user': 'alice' };
+
+const get = (path: string) => proxy.call(path, { headers });
+const send = (method: 'POST' | 'PUT', path: string, body: unknown) =>
+  proxy.call(path, { method, headers, body });
+
+interface Reason {
+  rule: string;
+  outcome: string;
+}
+interface Current {
+  id: number;
+  dot_number: string;
+  decision: string;
+  verdict: { verdict: string };
+  now: {
+    verdict: string;
+    policy_version: number;
+    reasons: Reason[];
+    fetched_at: string;
+    evaluated_at: string;
+    source: string;
+  } | null;
+  standing: string;
+  needs_revet: boolean;
+  override: boolean;
+  revet_due: string | null;
+}
+/** Calls the service billed (the spend ledger's profile calls that were not cache hits). */
+async function billedCalls(): Promise<number> {
+  const usage = (await get('/api/local/usage')).json as {
+    byCategory: { category: string; calls: number; cacheHits: number }[];
+  };
+  return usage.byCategory.reduce((sum, c) => sum + c.calls - c.cacheHits, 0);
+}
+
+async function current(dots: string): Promise<Map<string, Current>> {
+  const answer = await get(`/api/local/decisions/current?dot_numbers=${dots}`);
+  expect(answer.status).toBe(200);
+  const items = (answer.json as { items: Current[] }).items;
+  return new Map(items.map((item) => [item.dot_number, item]));
+}
+
+async function decide(dot: string, decision: string, extra: Record<string, string> = {}) {
+  const answer = await send('POST', '/api/local/decisions', {
+    dot_number: dot,
+    decision,
+    ...extra,
+  });
+  expect(answer.status, JSON.stringify(answer.json)).toBe(201);
+  return answer.json as { id: number };
+}
+
+const DOTS = '4418207,2214589,568253,3187452';
+
+beforeAll(async () => {
+  proxy = await start();
+  for (const dot of DOTS.split(',')) {
+    expect((await get(`/api/v2/profile?dot_number=${dot}`)).status).toBe(200);
+  }
+  const override = { override_reason: 'Known partner; checked by phone' };
+  await decide('4418207', 'approved', override);
+  await decide('2214589', 'approved_with_conditions', {
+    conditions: 'Team drivers only',
+    ...override,
+  });
+  await decide('568253', 'approved');
+  await decide('3187452', 'rejected');
+}, 60_000);
+
+afterAll(async () => {
+  await proxy.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('GET /api/local/decisions/current', () => {
+  it('answers each decision with its verdict now from the cached profile, without a billed call', async () => {
+    const billed = await billedCalls();
+    const items = await current(`${DOTS},1893346`);
+    expect([...items.keys()].sort()).toEqual(DOTS.split(',').sort());
+    const swift = items.get('4418207');
+    expect(swift).toMatchObject({
+      decision: 'approved',
+      now: { verdict: 'review', policy_version: 1, source: 'profile' },
+      standing: 'holds',
+      needs_revet: false,
+      override: true,
+      revet_due: null,
+    });
+    expect(swift?.now?.reasons.map((r) => r.rule)).toContain('shared_identifiers');
+    expect(swift?.now?.reasons.every((r) => r.outcome !== 'pass')).toBe(true);
+    expect(items.get('568253')).toMatchObject({
+      now: { verdict: 'pass', reasons: [] },
+      standing: 'holds',
+      override: false,
+    });
+    expect(items.get('3187452')).toMatchObject({ now: { verdict: 'fail' }, standing: 'holds' });
+    expect(await billedCalls()).toBe(billed);
+  });
+
+  it('lists every current decision with all=1, a page at a time', async () => {
+    const page = (await get('/api/local/decisions/current?all=1&page_size=3')).json as {
+      items: Current[];
+      total: number;
+      page: number;
+      page_size: number;
+    };
+    expect(page).toMatchObject({ total: 4, page: 1, page_size: 3 });
+    expect(page.items.map((item) => item.dot_number)).toEqual(['3187452', '568253', '2214589']);
+    const second = (await get('/api/local/decisions/current?all=1&page=2&page_size=3')).json as {
+      items: Current[];
+    };
+    expect(second.items.map((item) => item.dot_number)).toEqual(['4418207']);
+    for (const bad of ['all=2', 'all=1&page=0', 'all=1&page_size=501', 'all=1&dot_numbers=1', '']) {
+      const answer = await get(`/api/local/decisions/current?${bad}`);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.json).toMatchObject({ error: expect.any(String), hint: expect.any(String) });
+    }
+  });
+});
