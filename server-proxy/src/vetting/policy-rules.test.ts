@@ -124,3 +124,76 @@ describe('policy options', () => {
     expect(current).toMatchObject({ version: 4, options: { max_revet_days: 365 } });
   });
 });
+
+interface Verdict {
+  verdict: string;
+  policy_version: number;
+  reasons: { rule: string; outcome: string; anchor?: string; tab: string }[];
+}
+
+describe('the newer rules over HTTP', () => {
+  it('lists them in the catalogue with their settings, off by default', async () => {
+    const policy = (await get('/api/local/policy')).json as {
+      settings: Record<string, { enabled: boolean }>;
+      rules: {
+        id: string;
+        threshold: { unit: string; step: number } | null;
+        cargo_classes: { id: string; label: string }[] | null;
+        hazmat_modes: { id: string }[] | null;
+      }[];
+    };
+    const rule = (id: string) => policy.rules.find((r) => r.id === id);
+    expect(rule('bipd_minimum')?.threshold).toMatchObject({ unit: 'USD', step: 1 });
+    expect(rule('cargo_classes')?.cargo_classes).toContainEqual({
+      id: 'refrigerated_foods',
+      label: 'Refrigerated food',
+    });
+    expect(rule('hazmat')?.hazmat_modes?.map((m) => m.id)).toEqual(['required', 'refused']);
+    expect(rule('new_entrant')?.cargo_classes).toBeNull();
+    expect(policy.settings.crash_count?.enabled).toBe(false);
+  });
+
+  it('saves them, the verdict uses them, and the versions before still evaluate as they did', async () => {
+    const before = (await get('/api/local/verdict?dot_number=568253')).json as Verdict;
+    expect(before.verdict).toBe('pass');
+    const saved = await put({
+      rules: {
+        bipd_minimum: { enabled: true, outcome: 'fail', threshold: 5_000_000 },
+        cargo_classes: { enabled: true, cargo_refused: ['motor_vehicles'] },
+      },
+    });
+    expect(saved.status, saved.text).toBe(201);
+    const version = (saved.json as PolicyAnswer).version;
+    expect((saved.json as PolicyAnswer).changes).toEqual([
+      'Liability insurance minimum: enabled off → on',
+      'Liability insurance minimum: outcome review → fail',
+      'Liability insurance minimum: threshold $1,000,000 → $5,000,000',
+      'Cargo classes: enabled off → on',
+      'Cargo classes: refused cargo none → motor_vehicles',
+    ]);
+    const after = (await get('/api/local/verdict?dot_number=568253')).json as Verdict;
+    expect(after).toMatchObject({ verdict: 'fail', policy_version: version });
+    expect(after.reasons.slice(0, 2)).toMatchObject([
+      { rule: 'bipd_minimum', outcome: 'fail', tab: 'authority', anchor: 'authority-insurance' },
+      { rule: 'cargo_classes', outcome: 'review', tab: 'fleet', anchor: 'fleet-cargo' },
+    ]);
+    for (const [body, error] of [
+      [{ rules: { cargo_classes: { cargo_required: ['gold'] } } }, /distinct cargo classes/],
+      [{ rules: { hazmat: { hazmat: 'sometimes' } } }, /required, refused/],
+      [{ rules: { power_units: { threshold: 0 } } }, /from 1 to/],
+    ] as const) {
+      const bad = await put(body);
+      expect(bad.status).toBe(400);
+      expect(bad.json).toMatchObject({
+        code: 'invalid_setting',
+        error: expect.stringMatching(error),
+      });
+    }
+    // version 4 (stored by a proxy before these rules) reads them as off
+    const v4 = (await get('/api/local/policy/versions/4')).json as {
+      settings: Record<string, { enabled: boolean }>;
+    };
+    expect(v4.settings.bipd_minimum?.enabled).toBe(false);
+    expect(v4.settings.cargo_classes?.enabled).toBe(false);
+  });
+});

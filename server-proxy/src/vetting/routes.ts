@@ -17,6 +17,10 @@ import type { MirrorClient } from '../routes/mirror.ts';
 import { requestKey, validateRequest } from '../validate.ts';
 import type { Profile } from '../../../src/lib/service/index.ts';
 import {
+  CARGO_CLASSES,
+  CARGO_CLASS_LABELS,
+  HAZMAT_MODES,
+  HAZMAT_MODE_LABELS,
   RULES,
   applyOptionsChange,
   applySettingsChange,
@@ -264,17 +268,24 @@ function registerVerdictRoute(app: FastifyInstance, vetting: Vetting) {
 }
 
 const POLICY_HINT =
-  'Send {"rules": {"<rule id>": {"enabled"?: boolean, "outcome"?: "review" | "fail", "no_data"?: "pass" | "review", "threshold"?: number}}, "options"?: {"max_revet_days"?: 1..730}, "note"?: text}; GET /api/local/policy lists the rules.';
+  'Send {"rules": {"<rule id>": {"enabled"?: boolean, "outcome"?: "review" | "fail", "no_data"?: "pass" | "review", "threshold"?: number, "cargo_required"?: [class], "cargo_refused"?: [class], "hazmat"?: "required" | "refused"}}, "options"?: {"max_revet_days"?: 1..730}, "note"?: text}; GET /api/local/policy lists the rules.';
 
 function ruleCatalogue() {
-  return RULES.map(({ id, label, description, tab, defaults, outcomes, threshold }) => ({
-    id,
-    label,
-    description,
-    tab,
-    defaults,
-    outcomes,
-    threshold: threshold ?? null,
+  return RULES.map((rule) => ({
+    id: rule.id,
+    label: rule.label,
+    description: rule.description,
+    tab: rule.tab,
+    defaults: rule.defaults,
+    outcomes: rule.outcomes,
+    threshold: rule.threshold ?? null,
+    // the choices of a list or one-of setting (cargo_classes, hazmat), else null
+    cargo_classes: rule.cargoLists
+      ? CARGO_CLASSES.map((id) => ({ id, label: CARGO_CLASS_LABELS[id] }))
+      : null,
+    hazmat_modes: rule.hazmatMode
+      ? HAZMAT_MODES.map((id) => ({ id, label: HAZMAT_MODE_LABELS[id] }))
+      : null,
   }));
 }
 

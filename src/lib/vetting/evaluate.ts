@@ -51,9 +51,11 @@ function isoDay(now: Date): string {
 /** Evaluate `policy` on `profile`; dates count from the profile's snapshot date, else `now`. */
 export function evaluate(profile: Profile, policy: Policy, now: Date = new Date()): VerdictResult {
   const reference = profile.snapshot_date ?? isoDay(now);
-  const results = RULES.filter((def) => policy.settings[def.id].enabled).map((def) => {
-    const settings = policy.settings[def.id];
-    return toResult(def, settings, def.check({ profile, reference }, settings));
+  // a rule the settings do not name is off (settings built before the rule existed)
+  const results = RULES.flatMap((def) => {
+    const settings = (policy.settings as Partial<Policy['settings']>)[def.id];
+    if (!settings?.enabled) return [];
+    return [toResult(def, settings, def.check({ profile, reference }, settings))];
   });
   const reasons = OUTCOMES.slice()
     .reverse()

@@ -14,13 +14,17 @@ export {
   readStoredOptions,
   readStoredSettings,
 } from './policy.ts';
-export { RULES, isBrokerOnly } from './rules.ts';
+export { CARGO_CLASS_LABELS, HAZMAT_MODE_LABELS, RULES, isBrokerOnly } from './rules.ts';
 export { reevaluate } from './reevaluate.ts';
 export {
+  CARGO_CLASSES,
+  HAZMAT_MODES,
   MAX_REVET_DAYS,
   OUTCOMES,
   RULE_IDS,
+  type CargoClass,
   type Evidence,
+  type HazmatMode,
   type Outcome,
   type Policy,
   type PolicyOptions,

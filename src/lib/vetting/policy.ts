@@ -4,8 +4,11 @@
  */
 import { RULES, type RuleDef } from './rules.ts';
 import {
+  CARGO_CLASSES,
+  HAZMAT_MODES,
   MAX_REVET_DAYS,
   RULE_IDS,
+  type CargoClass,
   type PolicyOptions,
   type PolicySettings,
   type RuleId,
@@ -25,6 +28,17 @@ export function defaultSettings(): PolicySettings {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A list of distinct known cargo classes, else an error message. */
+function cargoList(id: RuleId, key: string, value: unknown): CargoClass[] | string {
+  const message = `"${id}.${key}" must be a list of distinct cargo classes (${CARGO_CLASSES.join(', ')})`;
+  if (!Array.isArray(value) || value.length > CARGO_CLASSES.length) return message;
+  const known = CARGO_CLASSES as readonly unknown[];
+  if (!value.every((item) => known.includes(item))) return message;
+  if (new Set(value).size !== value.length) return message;
+  // kept in the catalogue's order, so the same choice is the same setting
+  return CARGO_CLASSES.filter((c) => value.includes(c));
 }
 
 function isRuleId(value: string): value is RuleId {
@@ -70,16 +84,37 @@ function applyRule(
           typeof value !== 'number' ||
           !Number.isFinite(value) ||
           value < range.min ||
-          value > range.max
+          value > range.max ||
+          (range.step === 1 && !Number.isInteger(value))
         ) {
-          return `"${def.id}.threshold" must be a number from ${range.min} to ${range.max} (${range.unit})`;
+          const whole = range.step === 1 ? 'a whole number' : 'a number';
+          return `"${def.id}.threshold" must be ${whole} from ${range.min} to ${range.max} (${range.unit})`;
         }
         next.threshold = value;
         break;
       }
+      case 'cargo_required':
+      case 'cargo_refused': {
+        if (!def.cargoLists) return `"${def.id}" has no cargo class lists`;
+        const list = cargoList(def.id, key, value);
+        if (typeof list === 'string') return list;
+        next[key] = list;
+        break;
+      }
+      case 'hazmat':
+        if (!def.hazmatMode) return `"${def.id}" has no hazmat setting`;
+        if (typeof value !== 'string' || !(HAZMAT_MODES as readonly string[]).includes(value)) {
+          return `"${def.id}.hazmat" must be one of ${HAZMAT_MODES.join(', ')}`;
+        }
+        next.hazmat = value as RuleSettings['hazmat'];
+        break;
       default:
         return `Unknown setting "${def.id}.${key.slice(0, 40)}"`;
     }
+  }
+  const both = (next.cargo_required ?? []).filter((c) => next.cargo_refused?.includes(c));
+  if (both.length > 0) {
+    return `"${def.id}": ${both.join(', ')} cannot be both required and refused`;
   }
   return next;
 }
@@ -110,9 +145,40 @@ export function readStoredSettings(stored: unknown): PolicySettings {
   return applied.ok ? applied.value : defaults;
 }
 
-function describeValue(key: keyof RuleSettings, value: RuleSettings[keyof RuleSettings]): string {
+const SETTING_KEYS = [
+  'enabled',
+  'outcome',
+  'no_data',
+  'threshold',
+  'cargo_required',
+  'cargo_refused',
+  'hazmat',
+] as const satisfies readonly (keyof RuleSettings)[];
+
+const SETTING_NAMES: Partial<Record<keyof RuleSettings, string>> = {
+  no_data: 'when not enough data',
+  cargo_required: 'required cargo',
+  cargo_refused: 'refused cargo',
+};
+
+function describeValue(
+  def: RuleDef,
+  key: keyof RuleSettings,
+  value: RuleSettings[keyof RuleSettings],
+): string {
   if (key === 'enabled') return value ? 'on' : 'off';
+  if (Array.isArray(value)) return value.length ? value.join(', ') : 'none';
+  if (key === 'threshold' && typeof value === 'number' && def.threshold?.unit === 'USD') {
+    return `$${value.toLocaleString('en-US')}`;
+  }
   return String(value ?? '—');
+}
+
+function sameValue(a: RuleSettings[keyof RuleSettings], b: RuleSettings[keyof RuleSettings]) {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (a as unknown[] | undefined)?.join() === (b as unknown[] | undefined)?.join();
+  }
+  return a === b;
 }
 
 /** One line per changed setting: "New entrant: threshold 540 → 365". */
@@ -121,11 +187,11 @@ export function describeChanges(before: PolicySettings, after: PolicySettings): 
   for (const rule of RULES) {
     const a = before[rule.id];
     const b = after[rule.id];
-    for (const key of ['enabled', 'outcome', 'no_data', 'threshold'] as const) {
-      if (a[key] !== b[key]) {
-        const name = key === 'no_data' ? 'when not enough data' : key;
+    for (const key of SETTING_KEYS) {
+      if (!sameValue(a[key], b[key])) {
+        const name = SETTING_NAMES[key] ?? key;
         lines.push(
-          `${rule.label}: ${name} ${describeValue(key, a[key])} → ${describeValue(key, b[key])}`,
+          `${rule.label}: ${name} ${describeValue(rule, key, a[key])} → ${describeValue(rule, key, b[key])}`,
         );
       }
     }

@@ -8,7 +8,7 @@
  */
 import { parseProfile } from '../service/index.ts';
 import { evaluate, worstOutcome } from './evaluate.ts';
-import type { Outcome, Policy, RuleId, RuleResult } from './types.ts';
+import { CARGO_CLASSES, type Outcome, type Policy, type RuleId, type RuleResult } from './types.ts';
 
 export interface RecordedVerdict {
   verdict: Outcome;
@@ -53,6 +53,16 @@ const READS: Record<RuleId, readonly string[]> = {
   shared_identifiers: ['network_graph_'],
   virtual_address: ['physical_address', 'risk_factors'],
   vendor_risk_score: ['risk_score'],
+  cargo_insurance: ['insurance_cargo', 'operation_class', 'entity_type'],
+  bipd_minimum: ['insurance_bipd', 'entity_type'],
+  surety_bond: ['insurance_bond', 'authority_broker', 'entity_type'],
+  cargo_classes: [...CARGO_CLASSES, 'entity_type'],
+  hazmat: ['hazardous_material', 'phmsa_flag', 'entity_type'],
+  power_units: ['total_power_units', 'entity_type'],
+  time_in_business: ['added_date', 'dot_age', 'authority_'],
+  crash_count: ['crash', 'entity_type'],
+  fatal_crashes: ['crash', 'entity_type'],
+  oos_factor: ['inspections_', 'natl_avg_oos_', 'entity_type'],
 };
 
 /** A contact change dates its `*_last_changed` counter. */

@@ -13,14 +13,17 @@ import {
   type CarrierClass,
   type Profile,
 } from '../service/index.ts';
-import type {
-  Evidence,
-  EvidenceTab,
-  EvidenceValue,
-  HitOutcome,
-  NoDataOutcome,
-  RuleId,
-  RuleSettings,
+import {
+  CARGO_CLASSES,
+  type CargoClass,
+  type Evidence,
+  type EvidenceTab,
+  type EvidenceValue,
+  type HazmatMode,
+  type HitOutcome,
+  type NoDataOutcome,
+  type RuleId,
+  type RuleSettings,
 } from './types.ts';
 
 /** National average out-of-service rates seen in live data, used when the profile has none. */
@@ -42,10 +45,59 @@ export type Finding =
 
 interface Threshold {
   label: string;
-  unit: 'days' | 'percentage points';
+  unit:
+    | 'days'
+    | 'percentage points'
+    | 'USD'
+    | 'months'
+    | 'power units'
+    | 'crashes'
+    | 'fatal crashes'
+    | 'times the national average';
   min: number;
   max: number;
+  /** the smallest change (1: whole numbers only) */
+  step: number;
 }
+
+/** The cargo classes with the profile page's labels (fleet tab, "Cargo carried"). */
+export const CARGO_CLASS_LABELS: Record<CargoClass, string> = {
+  general_freight: 'General freight',
+  household: 'Household goods',
+  metal_sheet_coils_rolls: 'Metal: sheets, coils, rolls',
+  motor_vehicles: 'Motor vehicles',
+  driveaway_towaway: 'Drive-away / tow-away',
+  logs_poles_beams_lumber: 'Logs, poles, beams, lumber',
+  building_materials: 'Building materials',
+  mobile_homes: 'Mobile homes',
+  machinery_large_objects: 'Machinery, large objects',
+  fresh_produce: 'Fresh produce',
+  liquids_gases: 'Liquids / gases',
+  intermodal_containers: 'Intermodal containers',
+  passengers: 'Passengers',
+  oilfield_equipment: 'Oilfield equipment',
+  livestock: 'Livestock',
+  grain_feed_hay: 'Grain, feed, hay',
+  coal_coke: 'Coal / coke',
+  meat: 'Meat',
+  garbage_refuse_trash: 'Garbage, refuse, trash',
+  chemicals: 'Chemicals',
+  us_mail: 'U.S. mail',
+  dry_bulk_commodities: 'Dry bulk commodities',
+  refrigerated_foods: 'Refrigerated food',
+  beverages: 'Beverages',
+  paper_products: 'Paper products',
+  utility: 'Utilities',
+  farm_supplies: 'Farm supplies',
+  construction: 'Construction',
+  water_well: 'Water well',
+  other_cargo: 'Other',
+};
+
+export const HAZMAT_MODE_LABELS: Record<HazmatMode, string> = {
+  required: 'Required: the carrier must haul hazardous materials',
+  refused: 'Refused: the carrier must not haul hazardous materials',
+};
 
 export interface RuleDef {
   id: RuleId;
@@ -57,6 +109,10 @@ export interface RuleDef {
   /** outcomes a team may choose when the rule fires */
   outcomes: readonly HitOutcome[];
   threshold?: Threshold;
+  /** the rule has the cargo class lists `cargo_required` and `cargo_refused` */
+  cargoLists?: true;
+  /** the rule has the `hazmat` setting */
+  hazmatMode?: true;
   check(ctx: RuleContext, settings: RuleSettings): Finding;
 }
 
@@ -458,6 +514,7 @@ const oosRates: RuleDef = {
     unit: 'percentage points',
     min: 0,
     max: 100,
+    step: 0.1,
   },
   check({ profile }, { threshold = 5 }) {
     const anchor = 'safety-oos';
@@ -510,7 +567,13 @@ const newEntrant: RuleDef = {
   tab: 'overview',
   defaults: settings('review', 'pass', 540),
   outcomes: ['review', 'fail'],
-  threshold: { label: 'New entrant while younger than', unit: 'days', min: 0, max: 3650 },
+  threshold: {
+    label: 'New entrant while younger than',
+    unit: 'days',
+    min: 0,
+    max: 3650,
+    step: 1,
+  },
   check({ profile, reference }, { threshold = 540 }) {
     const age = dotAgeOf(profile, reference);
     // the overview's registration figures: the USDOT number's age and the day it was added
@@ -533,7 +596,7 @@ const authorityAge: RuleDef = {
   tab: 'authority',
   defaults: settings('review', 'pass', 90),
   outcomes: ['review', 'fail'],
-  threshold: { label: 'Authority younger than', unit: 'days', min: 0, max: 3650 },
+  threshold: { label: 'Authority younger than', unit: 'days', min: 0, max: 3650, step: 1 },
   check({ profile }, { threshold = 90 }) {
     const anchor = 'authority-status';
     const active = AUTHORITY_TYPES.filter((t) => isActive(profile[`authority_${t}`]));
@@ -579,7 +642,7 @@ const contactChanges: RuleDef = {
   tab: 'contact',
   defaults: settings('review', 'pass', 30),
   outcomes: ['review', 'fail'],
-  threshold: { label: 'Changed within', unit: 'days', min: 0, max: 3650 },
+  threshold: { label: 'Changed within', unit: 'days', min: 0, max: 3650, step: 1 },
   check({ profile, reference }, { threshold = 30 }) {
     const anchor = 'contact-recent';
     const fields = CONTACT_CHANGES.map(({ field }) => ev(field, profile[field]));
@@ -756,6 +819,434 @@ const vendorRiskScore: RuleDef = {
   },
 };
 
+/*
+ * Rules added with issue 29. All are off in the default policy (version 1) and in every version
+ * stored before them, so those versions keep their meaning; their defaults are the settings a
+ * compliance lead would start from when switching one on (docs/vetting.md).
+ */
+
+const cargoInsurance: RuleDef = {
+  id: 'cargo_insurance',
+  label: 'Cargo insurance minimum',
+  description:
+    'The cargo insurance on file is below the team’s minimum. Brokers and carriers not for hire: not applicable.',
+  tab: 'authority',
+  defaults: settings('review', 'review', 100_000, false),
+  outcomes: ['review', 'fail'],
+  threshold: { label: 'At least', unit: 'USD', min: 0, max: 100_000_000, step: 1 },
+  check({ profile }, { threshold = 100_000 }) {
+    const anchor = 'authority-insurance';
+    const onFile = profile.insurance_cargo_on_file;
+    const fields = [
+      ev('insurance_cargo_on_file', onFile),
+      ev('insurance_cargo_required', profile.insurance_cargo_required),
+    ];
+    if (isBrokerOnly(profile)) return notApplicable('A broker: it hauls no cargo.', fields, anchor);
+    if (profile.operation_class_authorized_for_hire === false)
+      return notApplicable('Not authorised for hire: it hauls its own goods.', fields, anchor);
+    if (onFile === undefined)
+      return noData(
+        'the profile does not say how much cargo insurance is on file.',
+        fields,
+        anchor,
+      );
+    if (onFile < threshold)
+      return hit(
+        `Cargo insurance on file ${money(onFile)} is below the team’s ${money(threshold)}.`,
+        fields,
+        anchor,
+      );
+    return pass(
+      `Cargo insurance on file ${money(onFile)} meets the team’s ${money(threshold)}.`,
+      fields,
+      anchor,
+    );
+  },
+};
+
+const bipdMinimum: RuleDef = {
+  id: 'bipd_minimum',
+  label: 'Liability insurance minimum',
+  description:
+    'The BIPD liability insurance on file is below the team’s minimum, which may be above what FMCSA requires (the bipd_insurance rule checks that). Brokers: not applicable.',
+  tab: 'authority',
+  defaults: settings('review', 'review', 1_000_000, false),
+  outcomes: ['review', 'fail'],
+  threshold: { label: 'At least', unit: 'USD', min: 0, max: 100_000_000, step: 1 },
+  check({ profile }, { threshold = 1_000_000 }) {
+    const anchor = 'authority-insurance';
+    const onFile = profile.insurance_bipd_on_file;
+    const fields = [
+      ev('insurance_bipd_on_file', onFile),
+      ev('insurance_bipd_required', profile.insurance_bipd_required),
+    ];
+    if (isBrokerOnly(profile))
+      return notApplicable('A broker: it files no BIPD insurance.', fields, anchor);
+    if (onFile === undefined)
+      return noData('the profile does not say how much BIPD insurance is on file.', fields, anchor);
+    if (onFile < threshold)
+      return hit(
+        `BIPD on file ${money(onFile)} is below the team’s ${money(threshold)}.`,
+        fields,
+        anchor,
+      );
+    return pass(
+      `BIPD on file ${money(onFile)} meets the team’s ${money(threshold)}.`,
+      fields,
+      anchor,
+    );
+  },
+};
+
+function holdsBrokerAuthority(profile: Profile): boolean {
+  return isBrokerOnly(profile) || isActive(profile.authority_broker);
+}
+
+const suretyBond: RuleDef = {
+  id: 'surety_bond',
+  label: 'Surety bond or trust fund',
+  description:
+    'A broker (or a carrier the profile shows a bond requirement for) has less surety bond or trust fund on file than required (and than the team’s minimum). Others: not applicable.',
+  tab: 'authority',
+  defaults: settings('fail', 'review', 75_000, false),
+  outcomes: ['fail', 'review'],
+  threshold: { label: 'At least', unit: 'USD', min: 0, max: 10_000_000, step: 1 },
+  check({ profile }, { threshold = 75_000 }) {
+    const anchor = 'authority-insurance';
+    const onFile = profile.insurance_bond_on_file;
+    const required = profile.insurance_bond_required;
+    const fields = [
+      ev('insurance_bond_on_file', onFile),
+      ev('insurance_bond_required', required),
+      ev('authority_broker', profile.authority_broker),
+    ];
+    const applies = holdsBrokerAuthority(profile) || (required !== undefined && required > 0);
+    if (!applies)
+      return notApplicable('Not a broker and no bond is required of it.', fields, anchor);
+    const needed = Math.max(threshold, required ?? 0);
+    if (onFile === undefined)
+      return noData(
+        `the profile does not say how much bond is on file (${money(needed)} needed).`,
+        fields,
+        anchor,
+      );
+    if (onFile < needed)
+      return hit(
+        `Surety bond or trust fund on file ${money(onFile)} is below the ${money(needed)} needed.`,
+        fields,
+        anchor,
+      );
+    return pass(
+      `Surety bond or trust fund on file ${money(onFile)} meets the ${money(needed)} needed.`,
+      fields,
+      anchor,
+    );
+  },
+};
+
+function classWords(classes: readonly CargoClass[]): string {
+  return listWords(classes.map((c) => CARGO_CLASS_LABELS[c]));
+}
+
+const cargoClasses: RuleDef = {
+  id: 'cargo_classes',
+  label: 'Cargo classes',
+  description:
+    'The carrier does not haul a cargo class the team requires, or hauls one it refuses (the profile’s cargo flags; with none stated: not enough data). Brokers: not applicable.',
+  tab: 'fleet',
+  defaults: {
+    ...settings('review', 'review', undefined, false),
+    cargo_required: [],
+    cargo_refused: [],
+  },
+  outcomes: ['review', 'fail'],
+  cargoLists: true,
+  check({ profile }, { cargo_required: required = [], cargo_refused: refused = [] }) {
+    const anchor = 'fleet-cargo';
+    const asked = [...new Set([...required, ...refused])];
+    const fields = asked.map((c) => ev(c, profile[c]));
+    if (asked.length === 0)
+      return pass('The team requires and refuses no cargo class.', fields, anchor);
+    if (isBrokerOnly(profile)) return notApplicable('A broker: it hauls no cargo.', fields, anchor);
+    const stated = CARGO_CLASSES.some((c) => profile[c] !== undefined);
+    if (!stated) return noData('the profile states no cargo classes.', fields, anchor);
+    // with the classification stated, a class not flagged is a class not hauled
+    const missing = required.filter((c) => profile[c] !== true);
+    const hauled = refused.filter((c) => profile[c] === true);
+    const problems = [
+      ...(missing.length ? [`does not haul ${classWords(missing)} (required)`] : []),
+      ...(hauled.length ? [`hauls ${classWords(hauled)} (refused)`] : []),
+    ];
+    if (problems.length > 0) return hit(`The carrier ${problems.join('; ')}.`, fields, anchor);
+    return pass(
+      `Cargo classes as the team asks${required.length ? `: hauls ${classWords(required)}` : ''}.`,
+      fields,
+      anchor,
+    );
+  },
+};
+
+const hazmat: RuleDef = {
+  id: 'hazmat',
+  label: 'Hazardous materials',
+  description:
+    'Required: the carrier neither hauls hazardous materials nor is PHMSA-registered. Refused: it hauls them or is PHMSA-registered. Brokers: not applicable.',
+  tab: 'fleet',
+  defaults: { ...settings('review', 'review', undefined, false), hazmat: 'required' },
+  outcomes: ['review', 'fail'],
+  hazmatMode: true,
+  check({ profile }, { hazmat: mode = 'required' }) {
+    const anchor = 'fleet-operation';
+    const flag = profile.hazardous_material;
+    const phmsa = profile.phmsa_flag;
+    const fields = [ev('hazardous_material', flag), ev('phmsa_flag', phmsa)];
+    if (isBrokerOnly(profile)) return notApplicable('A broker: it hauls no cargo.', fields, anchor);
+    if (flag === undefined && phmsa === undefined)
+      return noData(
+        'the profile does not say whether it hauls hazardous materials.',
+        fields,
+        anchor,
+      );
+    const hauls = flag === true || phmsa === true;
+    const what = hauls
+      ? `The carrier hauls hazardous materials${phmsa === true ? ' (PHMSA-registered)' : ''}`
+      : 'The carrier does not haul hazardous materials';
+    if (mode === 'required' && !hauls) return hit(`${what}; the team requires it.`, fields, anchor);
+    if (mode === 'refused' && hauls) return hit(`${what}; the team refuses it.`, fields, anchor);
+    return pass(`${what}.`, fields, anchor);
+  },
+};
+
+const powerUnits: RuleDef = {
+  id: 'power_units',
+  label: 'Fleet size',
+  description:
+    'The carrier has fewer power units than the team’s minimum. Brokers: not applicable.',
+  tab: 'fleet',
+  defaults: settings('review', 'review', 2, false),
+  outcomes: ['review', 'fail'],
+  threshold: { label: 'At least', unit: 'power units', min: 1, max: 100_000, step: 1 },
+  check({ profile }, { threshold = 2 }) {
+    const anchor = 'fleet-counts';
+    const units = profile.total_power_units;
+    const fields = [ev('total_power_units', units)];
+    if (isBrokerOnly(profile))
+      return notApplicable('A broker: it runs no power units.', fields, anchor);
+    if (units === undefined)
+      return noData('the profile does not state the number of power units.', fields, anchor);
+    if (units < threshold)
+      return hit(
+        `${units} power unit${units === 1 ? '' : 's'} (under ${threshold}).`,
+        fields,
+        anchor,
+      );
+    return pass(`${units.toLocaleString('en-US')} power units.`, fields, anchor);
+  },
+};
+
+/** Whole months from `from` to `to` (YYYY-MM-DD), counting a month once its day is reached. */
+function monthsBetween(from: string, to: string): number | undefined {
+  const a = /^(\d{4})-(\d{2})-(\d{2})/.exec(from);
+  const b = /^(\d{4})-(\d{2})-(\d{2})/.exec(to);
+  if (!a || !b) return undefined;
+  const months = (Number(b[1]) - Number(a[1])) * 12 + (Number(b[2]) - Number(a[2]));
+  return Number(b[3]) >= Number(a[3]) ? months : months - 1;
+}
+
+/** Days as whole months (30.44 days each), for ages the profile gives in days. */
+function daysToMonths(days: number): number {
+  return Math.floor(days / 30.4375);
+}
+
+const timeInBusiness: RuleDef = {
+  id: 'time_in_business',
+  label: 'Time in business',
+  description:
+    'The USDOT number, or the oldest Active operating authority (when the carrier holds one), is younger than the team’s minimum in months.',
+  tab: 'overview',
+  defaults: settings('review', 'review', 12, false),
+  outcomes: ['review', 'fail'],
+  threshold: { label: 'At least', unit: 'months', min: 1, max: 600, step: 1 },
+  check({ profile, reference }, { threshold = 12 }) {
+    const anchor = 'overview-registration';
+    const dotMonths =
+      profile.added_date !== undefined
+        ? monthsBetween(profile.added_date, reference)
+        : profile.dot_age !== undefined
+          ? daysToMonths(profile.dot_age)
+          : undefined;
+    const authorityDays = AUTHORITY_TYPES.filter((t) => isActive(profile[`authority_${t}`]))
+      .map((t) =>
+        t === 'broker'
+          ? profile.authority_age_broker
+          : (profile[`authority_age_${t}_active`] ?? profile[`authority_age_${t}`]),
+      )
+      .filter((age): age is number => age !== undefined);
+    const authorityMonths = authorityDays.length
+      ? daysToMonths(Math.max(...authorityDays))
+      : undefined;
+    const fields = [
+      ev('added_date', profile.added_date),
+      ev('dot_age', profile.dot_age),
+      ev('months of Active authority', authorityMonths),
+    ];
+    if (dotMonths === undefined && authorityMonths === undefined)
+      return noData(
+        'neither the USDOT number’s age nor the authority’s is in the profile.',
+        fields,
+        anchor,
+      );
+    const young = [
+      ...(dotMonths !== undefined && dotMonths < threshold
+        ? [`USDOT number ${dotMonths} months old`]
+        : []),
+      ...(authorityMonths !== undefined && authorityMonths < threshold
+        ? [`oldest Active authority ${authorityMonths} months old`]
+        : []),
+    ];
+    if (young.length > 0)
+      return hit(`${young.join('; ')} (under ${threshold} months).`, fields, anchor);
+    const seen = [
+      ...(dotMonths !== undefined ? [`USDOT number ${dotMonths} months old`] : []),
+      ...(authorityMonths !== undefined ? [`authority ${authorityMonths} months`] : []),
+    ];
+    return pass(`${seen.join('; ')}.`, fields, anchor);
+  },
+};
+
+const crashCount: RuleDef = {
+  id: 'crash_count',
+  label: 'Crashes in 24 months',
+  description:
+    'The carrier had more crashes in the last 24 months than the team allows (the service’s 24-month counter `crashes_total`). Brokers: not applicable.',
+  tab: 'crashes',
+  defaults: settings('review', 'pass', 5, false),
+  outcomes: ['review', 'fail'],
+  threshold: { label: 'At most', unit: 'crashes', min: 0, max: 10_000, step: 1 },
+  check({ profile }, { threshold = 5 }) {
+    const anchor = 'crash-totals';
+    const crashes = profile.crashes_total;
+    const fields = [ev('crashes_total', crashes), ev('last_crash_date', profile.last_crash_date)];
+    if (isBrokerOnly(profile)) return notApplicable('A broker: it runs no trucks.', fields, anchor);
+    if (crashes === undefined)
+      return noData('the profile does not count the carrier’s crashes.', fields, anchor);
+    if (crashes > threshold)
+      return hit(`${crashes} crashes in 24 months (more than ${threshold}).`, fields, anchor);
+    return pass(`${crashes} crash${crashes === 1 ? '' : 'es'} in 24 months.`, fields, anchor);
+  },
+};
+
+/** The day 24 months before `reference` (YYYY-MM-DD). */
+function twoYearsBefore(reference: string): string {
+  const year = Number(reference.slice(0, 4));
+  return `${String(year - 2).padStart(4, '0')}${reference.slice(4, 10)}`;
+}
+
+const fatalCrashes: RuleDef = {
+  id: 'fatal_crashes',
+  label: 'Fatal crashes in 24 months',
+  description:
+    'The carrier had more fatal crashes in the last 24 months than the team allows: counted from the crash list, and from `crash_fatalities` (the 24-month count of deaths: none means no fatal crash; each fatal crash has at least one). Brokers: not applicable.',
+  tab: 'crashes',
+  defaults: settings('review', 'pass', 0, false),
+  outcomes: ['review', 'fail'],
+  threshold: { label: 'At most', unit: 'fatal crashes', min: 0, max: 1_000, step: 1 },
+  check({ profile, reference }, { threshold = 0 }) {
+    const anchor = 'crash-totals';
+    const deaths = profile.crash_fatalities;
+    const since = twoYearsBefore(reference);
+    const fatal = (profile.crash_history ?? []).filter(
+      (c) =>
+        (c.fatalities ?? 0) > 0 &&
+        c.report_date !== undefined &&
+        c.report_date > since &&
+        c.report_date <= reference,
+    );
+    const fields = [
+      ev('crash_fatalities', deaths),
+      ev(
+        'crash_history: fatal crashes in 24 months',
+        profile.crash_history ? fatal.length : undefined,
+      ),
+    ];
+    if (isBrokerOnly(profile)) return notApplicable('A broker: it runs no trucks.', fields, anchor);
+    if (deaths === undefined && profile.crash_history === undefined)
+      return noData('the profile has no crash counts or crash list.', fields, anchor);
+    // at least: the listed fatal crashes, and one when the counter shows any death
+    const atLeast = Math.max(fatal.length, deaths !== undefined && deaths > 0 ? 1 : 0);
+    if (atLeast > threshold)
+      return hit(
+        `At least ${atLeast} fatal crash${atLeast === 1 ? '' : 'es'} in 24 months (more than ${threshold}).`,
+        fields,
+        anchor,
+      );
+    // at most: no more fatal crashes than deaths
+    if (deaths !== undefined && deaths <= threshold)
+      return pass(
+        deaths === 0
+          ? 'No fatal crash in 24 months.'
+          : `At most ${deaths} fatal crash${deaths === 1 ? '' : 'es'} in 24 months.`,
+        fields,
+        anchor,
+      );
+    return noData(
+      `${deaths ?? 'an unknown number of'} deaths in crashes in 24 months; the crash list does not show in how many crashes.`,
+      fields,
+      anchor,
+    );
+  },
+};
+
+const oosFactor: RuleDef = {
+  id: 'oos_factor',
+  label: 'Out-of-service rate against the national average',
+  description:
+    'The vehicle or driver out-of-service rate is more than the factor times the national average (a relative test; oos_rates adds a margin in points). No inspections: not enough data. Brokers: not applicable.',
+  tab: 'safety',
+  defaults: settings('review', 'review', 1.5, false),
+  outcomes: ['review', 'fail'],
+  threshold: {
+    label: 'More than',
+    unit: 'times the national average',
+    min: 1,
+    max: 10,
+    step: 0.1,
+  },
+  check({ profile }, { threshold = 1.5 }) {
+    const anchor = 'safety-oos';
+    if (isBrokerOnly(profile))
+      return notApplicable('A broker: no roadside inspections apply.', [], anchor);
+    const parts = (['vehicle', 'driver'] as const).map((kind) => ({
+      kind,
+      inspections: profile[`inspections_${kind}`] ?? profile.inspections_total ?? 0,
+      rate: profile[`inspections_${kind}_out_of_service_pct`],
+      national: profile[`natl_avg_oos_${kind}`] ?? NATIONAL_OOS[kind],
+    }));
+    const fields = parts.flatMap((p) => [
+      ev(`inspections_${p.kind}_out_of_service_pct`, p.rate),
+      ev(`natl_avg_oos_${p.kind}`, p.national),
+    ]);
+    const judged = parts.filter((p) => p.inspections > 0 && p.rate !== undefined);
+    if (judged.length === 0) return noData('no roadside inspections on record.', fields, anchor);
+    const over = judged.filter((p) => (p.rate ?? 0) > p.national * threshold + 1e-9);
+    const text = (list: typeof judged) =>
+      list
+        .map((p) => `${p.kind} ${pct(p.rate ?? 0)} against ${pct(p.national)} national`)
+        .join('; ');
+    if (over.length > 0)
+      return hit(
+        `Out-of-service rate more than ${threshold}× the national average: ${text(over)}.`,
+        fields,
+        anchor,
+      );
+    return pass(
+      `Out-of-service rates at most ${threshold}× the national average: ${text(judged)}.`,
+      fields,
+      anchor,
+    );
+  },
+};
+
 /** The default policy's rules, in the order the Policy page and the docs list them. */
 export const RULES: readonly RuleDef[] = [
   usdotStatus,
@@ -772,4 +1263,14 @@ export const RULES: readonly RuleDef[] = [
   sharedIdentifiers,
   virtualAddress,
   vendorRiskScore,
+  bipdMinimum,
+  cargoInsurance,
+  suretyBond,
+  cargoClasses,
+  hazmat,
+  powerUnits,
+  timeInBusiness,
+  crashCount,
+  fatalCrashes,
+  oosFactor,
 ];

@@ -45,6 +45,17 @@ export const RULE_IDS = [
   'shared_identifiers',
   'virtual_address',
   'vendor_risk_score',
+  // added with issue 29: off in the default policy and in every version stored before them
+  'cargo_insurance',
+  'bipd_minimum',
+  'surety_bond',
+  'cargo_classes',
+  'hazmat',
+  'power_units',
+  'time_in_business',
+  'crash_count',
+  'fatal_crashes',
+  'oos_factor',
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
@@ -79,6 +90,45 @@ export interface VerdictResult {
   reasons: RuleResult[];
 }
 
+/** The profile's cargo flags (MCS-150 cargo classification), which `cargo_classes` reads. */
+export const CARGO_CLASSES = [
+  'general_freight',
+  'household',
+  'metal_sheet_coils_rolls',
+  'motor_vehicles',
+  'driveaway_towaway',
+  'logs_poles_beams_lumber',
+  'building_materials',
+  'mobile_homes',
+  'machinery_large_objects',
+  'fresh_produce',
+  'liquids_gases',
+  'intermodal_containers',
+  'passengers',
+  'oilfield_equipment',
+  'livestock',
+  'grain_feed_hay',
+  'coal_coke',
+  'meat',
+  'garbage_refuse_trash',
+  'chemicals',
+  'us_mail',
+  'dry_bulk_commodities',
+  'refrigerated_foods',
+  'beverages',
+  'paper_products',
+  'utility',
+  'farm_supplies',
+  'construction',
+  'water_well',
+  'other_cargo',
+] as const;
+export type CargoClass = (typeof CARGO_CLASSES)[number];
+
+/** Whether a team needs carriers that haul hazardous materials, or refuses them. */
+export const HAZMAT_MODES = ['required', 'refused'] as const;
+export type HazmatMode = (typeof HAZMAT_MODES)[number];
+
 /** One rule's team settings. */
 export interface RuleSettings {
   enabled: boolean;
@@ -86,8 +136,14 @@ export interface RuleSettings {
   outcome: HitOutcome;
   /** what the rule yields when the profile lacks its data */
   no_data: NoDataOutcome;
-  /** the rule's threshold (days, percentage points), for rules that have one */
+  /** the rule's threshold (days, percentage points, USD, ...), for rules that have one */
   threshold?: number;
+  /** `cargo_classes`: classes the carrier must haul (every one flagged) */
+  cargo_required?: CargoClass[];
+  /** `cargo_classes`: classes the carrier must not haul */
+  cargo_refused?: CargoClass[];
+  /** `hazmat`: the carrier must haul hazardous materials, or must not */
+  hazmat?: HazmatMode;
 }
 
 export type PolicySettings = Record<RuleId, RuleSettings>;
