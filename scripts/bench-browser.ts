@@ -24,6 +24,11 @@
  * e. the heavy carrier's network graph (520 linked DOTs): click on the Network tab (its `network`
  *    view already read by the overview's network line) → the graph drawn and laid out, and click on "Expand" for a linked carrier the
  *    proxy already holds → its links drawn (at least 5 runs, BENCH_RUNS if more).
+ * f. a DOT typed in the header (issue 29): a fresh context opens /search and waits for the network
+ *    to settle, the omnibox is clicked, a light population carrier's DOT typed, Enter pressed →
+ *    the verdict summary drawn under the carrier's name; each run a DOT the proxy has not fetched
+ *    (proxy cold), then the same DOTs again (proxy warm), at least 7 of each, with the page's
+ *    requests of the median run printed as a waterfall (ms after Enter).
  *
  * "rendered" is the MutationObserver callback that first sees the finished DOM; "frame" is the next
  * animation frame plus a task, i.e. after layout and paint, when the page can take input again.
@@ -42,6 +47,7 @@ import type { BulkItem, BulkJob } from '../src/lib/bulk/contract.ts';
 import { autocompleteTerm } from '../src/features/search/api/get-autocomplete.ts';
 import {
   metric,
+  percentile,
   summarise,
   writeResultsFile,
   type MetricEntry,
@@ -69,8 +75,8 @@ const CHANGES = setting('BENCH_CHANGES', 100_000, 10_000_000);
 const QUERIES = setting('BENCH_QUERIES', 60, 1000);
 const RUNS = setting('BENCH_RUNS', 5, 20);
 const BULK_ROWS = setting('BENCH_BULK_ROWS', 5_000, 5_000);
-/** `BENCH_ONLY=autocomplete,inbox,profile,bulk,graph` (any subset) runs only those; all by default. */
-const SECTIONS = ['autocomplete', 'inbox', 'profile', 'bulk', 'graph'] as const;
+/** `BENCH_ONLY=autocomplete,inbox,profile,bulk,graph,typed` (any subset) runs only those; all by default. */
+const SECTIONS = ['autocomplete', 'inbox', 'profile', 'bulk', 'graph', 'typed'] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? SECTIONS.join(','))
@@ -94,6 +100,7 @@ const TARGETS_MS = {
   bulkInteraction: 100,
   graphInteractive: 1500,
   graphExpand: 200,
+  typedDotVerdict: 800,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -118,7 +125,9 @@ type Condition =
   /** the row window moved: every rendered row index is outside [min, max] */
   | { kind: 'bulk-scroll'; min: number; max: number }
   /** the network graph drawn with at least this many carriers, this many of them expanded */
-  | { kind: 'graph-drawn'; nodes: number; expanded: number };
+  | { kind: 'graph-drawn'; nodes: number; expanded: number }
+  /** a profile's verdict summary (Pass, Review or Fail) under the carrier's name */
+  | { kind: 'verdict'; dot: string };
 
 type ArmSpec = Condition & {
   /** a response that must have arrived first; its arrival time is reported */
@@ -221,6 +230,8 @@ const PROBE_SOURCE = String.raw`(() => {
         Number(graph.dataset.drawnNodes) >= spec.nodes &&
         Number(graph.dataset.drawnExpanded) >= spec.expanded;
     },
+    verdict: (spec) => location.pathname.startsWith('/carriers/' + spec.dot + '/') &&
+      !!document.querySelector('#verdict-summary[data-verdict]'),
   };
 
   probe.arm = (spec, since = performance.now()) => {
@@ -1000,6 +1011,149 @@ async function benchGraph(browser: Browser, base: string): Promise<SectionResult
 }
 
 // ---------------------------------------------------------------------------------------------
+// f. A DOT typed in the header → the verdict (issue 29)
+// ---------------------------------------------------------------------------------------------
+
+const TYPED_RUNS = Math.max(RUNS, 7);
+
+/**
+ * Population carriers (normal-sized profiles) no other section fetches: the inbox watches every
+ * tenth DOT from the first, these are 3 past such a DOT.
+ */
+function typedDots(count: number): string[] {
+  const stride = Math.max(10, Math.floor(POPULATION / (count + 1) / 10) * 10);
+  return Array.from({ length: count }, (_, i) =>
+    String(FIRST_POPULATION_DOT + (i + 1) * stride + 3),
+  );
+}
+
+/** One step of the page's way from Enter to the verdict, in ms since the Enter keydown. */
+interface WaterfallStep {
+  what: string;
+  start: number;
+  end: number;
+}
+
+/** The page's requests after `since` (API calls as the page's fetch saw them, code from Resource Timing). */
+async function waterfall(page: Page, since: number): Promise<WaterfallStep[]> {
+  const steps = (await page.evaluate(`(() => {
+    const api = window.__bench.arrivals.map((a) => ({
+      what: new URL(a.url).pathname + new URL(a.url).search, start: a.sent, end: a.at }));
+    const code = performance.getEntriesByType('resource')
+      .filter((e) => !new URL(e.name).pathname.startsWith('/api/'))
+      .map((e) => ({ what: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd }));
+    return [...api, ...code];
+  })()`)) as WaterfallStep[];
+  const round = (value: number) => Math.round((value - since) * 10) / 10;
+  return steps
+    .filter((step) => step.start >= since - 1)
+    .map((step) => ({ what: step.what, start: round(step.start), end: round(step.end) }))
+    .sort((a, b) => a.start - b.start);
+}
+
+/**
+ * A fresh browser context (no cache, no cookies) opens /search and waits for the page to settle;
+ * then the DOT is typed in the header's omnibox and Enter pressed: from that keydown to the verdict
+ * summary drawn under the carrier's name on its profile (frame: laid out and painted).
+ */
+async function typedDotRun(browser: Browser, base: string, dot: string) {
+  const { context, page } = await newPage(browser, base);
+  try {
+    await page.goto('/search', { waitUntil: 'networkidle' });
+    const box = page.getByRole('combobox', { name: 'Search carriers' });
+    await box.click();
+    await box.pressSequentially(dot);
+    await arm(page, { kind: 'verdict', dot, timeoutMs: 30_000 });
+    await box.press('Enter');
+    const timing = await settle(page);
+    return {
+      rendered: timing.rendered - timing.keydown,
+      frame: timing.frame - timing.keydown,
+      steps: await waterfall(page, timing.keydown),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function printWaterfall(title: string, steps: readonly WaterfallStep[], frame: number): void {
+  console.log(`${title} (ms after Enter; verdict drawn at ${Math.round(frame)} ms)`);
+  for (const step of steps) {
+    console.log(
+      `  ${String(step.start).padStart(7)} → ${String(step.end).padStart(7)}  ${step.what}`,
+    );
+  }
+}
+
+async function benchTypedDot(browser: Browser, base: string): Promise<SectionResult> {
+  const dots = typedDots(TYPED_RUNS);
+  // proxy cold: each run a DOT the proxy has never fetched; warm: the same DOTs again
+  type Run = Awaited<ReturnType<typeof typedDotRun>>;
+  const cold: Run[] = [];
+  for (const dot of dots) cold.push(await typedDotRun(browser, base, dot));
+  const warm: Run[] = [];
+  for (const dot of dots) warm.push(await typedDotRun(browser, base, dot));
+  const middle = (runs: readonly Run[]) =>
+    [...runs].sort((a, b) => a.frame - b.frame)[Math.floor(runs.length / 2)];
+  const coldMiddle = middle(cold);
+  const warmMiddle = middle(warm);
+  if (coldMiddle)
+    printWaterfall('typed DOT, proxy cold, median run', coldMiddle.steps, coldMiddle.frame);
+  if (warmMiddle)
+    printWaterfall('typed DOT, proxy warm, median run', warmMiddle.steps, warmMiddle.frame);
+  const p90 = (runs: readonly Run[]) => {
+    const sorted = runs.map((r) => r.frame).sort((a, b) => a - b);
+    return Math.round(percentile(sorted, 90) * 10) / 10;
+  };
+  console.log(
+    `typed DOT → verdict (frame), p90: proxy cold ${p90(cold)} ms, proxy warm ${p90(warm)} ms (n=${dots.length} each)`,
+  );
+  return {
+    measures: [
+      measure(
+        'browser.typed-dot.cold',
+        `typed DOT + Enter in the header → verdict visible, cold page, proxy cold (${dots.length} DOTs)`,
+        TARGETS_MS.typedDotVerdict,
+        'median',
+        cold.map((r) => r.rendered),
+        cold.map((r) => r.frame),
+      ),
+      measure(
+        'browser.typed-dot.warm',
+        'typed DOT + Enter in the header → verdict visible, cold page, proxy warm',
+        undefined,
+        'median',
+        warm.map((r) => r.rendered),
+        warm.map((r) => r.frame),
+      ),
+    ],
+    metrics: [
+      metric({
+        metric: 'browser.typed-dot.cold.p90',
+        label: 'typed DOT → verdict, cold page, proxy cold, p90',
+        value: p90(cold),
+        unit: 'ms',
+      }),
+      metric({
+        metric: 'browser.typed-dot.warm.p90',
+        label: 'typed DOT → verdict, cold page, proxy warm, p90',
+        value: p90(warm),
+        unit: 'ms',
+      }),
+    ],
+    details: {
+      typedDot: {
+        dots,
+        coldMs: cold.map((r) => Math.round(r.frame)),
+        warmMs: warm.map((r) => Math.round(r.frame)),
+        coldWaterfall: coldMiddle?.steps,
+        warmWaterfall: warmMiddle?.steps,
+      },
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 
 /** The figures compared with the targets ("frame" timings): the headline, plus the median of a p95. */
 function measureEntries(m: Measure): MetricEntry[] {
@@ -1068,6 +1222,7 @@ async function runSection(
   }
   if (name === 'bulk') return { measures: await benchBulkTable(browser, servers.base) };
   if (name === 'graph') return await benchGraph(browser, servers.base);
+  if (name === 'typed') return await benchTypedDot(browser, servers.base);
   return await benchProfile(browser, servers.base);
 }
 

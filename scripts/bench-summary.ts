@@ -138,6 +138,20 @@ export const EXPECTED: readonly ExpectedMetric[] = [
     target: atMost(150),
   },
   {
+    group: 'typed DOT → verdict, cold page (issue 29)',
+    metric: 'browser.typed-dot.cold.median',
+    label: 'DOT typed in the header + Enter → verdict visible, proxy cold, median',
+    unit: 'ms',
+    target: atMost(800),
+  },
+  {
+    group: 'typed DOT → verdict, cold page (issue 29)',
+    metric: 'browser.typed-dot.warm.median',
+    label: 'the same, proxy warm (the DOT already held), median',
+    unit: 'ms',
+    target: null,
+  },
+  {
     group: 'monitoring inbox (median)',
     metric: 'browser.inbox.page-rendered.median',
     label: 'page of 500: data arrived → rows',

@@ -5,6 +5,7 @@ import { Omnibox } from '../features/search/components/Omnibox.tsx';
 import { useAppConfig } from './app-config.tsx';
 import { HeaderSpend } from './HeaderSpend.tsx';
 import { MainNav, MenuButton } from './MainNav.tsx';
+import { preloadProfileCode } from './profile-prefetch.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { useDisclosure } from './use-disclosure.ts';
 
@@ -36,7 +37,7 @@ export function AppLayout() {
             <BrandMark className="size-6 text-neutral-900 dark:text-neutral-100" />
             carrier-desk
           </Link>
-          <Omnibox />
+          <Omnibox onFocusPrepare={preloadProfileCode} />
           <div className="ml-auto flex shrink-0 items-center gap-2">
             <HeaderSpend />
             <ThemeToggle />

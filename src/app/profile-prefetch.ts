@@ -29,6 +29,27 @@ const primedAt = new Map<string, number>();
 /** The profile route's path (src/app/routes.tsx). */
 const PROFILE_PATH = '/carriers/:dot/:tab';
 
+/** The profile page's code: the route's lazy import (src/app/routes.tsx) and its preload. */
+export function loadProfilePage() {
+  return import('../features/profile/components/ProfilePage.tsx');
+}
+
+let profileCodeAsked = false;
+
+/**
+ * The profile page's code and its Overview tab's, fetched ahead: called when the header's search
+ * box takes focus, since a DOT or a chosen suggestion opens a profile next. Code only: nothing is
+ * asked of the API, so nothing is billed. A failure is left to the navigation to report.
+ */
+export function preloadProfileCode(): void {
+  if (profileCodeAsked) return;
+  profileCodeAsked = true;
+  loadProfilePage().catch(() => undefined);
+  void import('../features/profile/components/tab-loaders.ts')
+    .then((loaders) => loaders.preloadTab('overview'))
+    .catch(() => undefined);
+}
+
 /** Start the early data of `pathname` when it is a profile page; anything else is left alone. */
 export function prefetchForPath(pathname: string): void {
   const match = matchPath(PROFILE_PATH, pathname);

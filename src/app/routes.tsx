@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { SearchPage } from '../features/search/components/SearchPage.tsx';
 import { importOrReload } from '../lib/chunk-reload.ts';
 import { AppLayout } from './AppLayout.tsx';
+import { loadProfilePage } from './profile-prefetch.ts';
 import { NotFoundPage } from './routes/NotFoundPage.tsx';
 import { PageLoading } from './routes/PageLoading.tsx';
 import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
@@ -31,7 +32,7 @@ export const appRoutes: RouteObject[] = [
             path: 'carriers/:dot/:tab',
             lazy: () =>
               importOrReload(() =>
-                import('../features/profile/components/ProfilePage.tsx').then((m) => ({
+                loadProfilePage().then((m) => ({
                   Component: m.ProfilePage,
                 })),
               ),

@@ -125,6 +125,39 @@ describe('Omnibox', () => {
     await waitFor(() => expect(destination(router)).toBe('/carriers/568253/overview'));
   });
 
+  it('Enter on a typed DOT opens its profile at once, without a search for it', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/search');
+    const visited: string[] = [];
+    const unsubscribe = router.subscribe((state) => {
+      const { pathname, search } = state.navigation.location ?? state.location;
+      visited.push(pathname + search);
+    });
+    try {
+      await user.click(omnibox());
+      await user.paste('2214589');
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(destination(router)).toBe('/carriers/2214589/overview'));
+      // no stop at /search?dot_number=… (its full-profile call and results table) on the way
+      expect(visited.filter((path) => path.startsWith('/search'))).toEqual([]);
+      const searched = (dot: string) =>
+        sandbox.calls.filter((call) => call.startsWith(`/api/v2/profile?dot_number=${dot}`));
+      expect(searched('2214589')).toEqual([]);
+
+      // "Search USDOT number: …" chosen with the arrows goes the same way
+      await user.click(omnibox());
+      await user.paste('277621');
+      const listbox = screen.getByRole('listbox', { name: 'Suggestions' });
+      await within(listbox).findByRole('option', { name: 'Search USDOT number: 277621' });
+      await user.keyboard('{ArrowDown}{Enter}');
+      await waitFor(() => expect(destination(router)).toBe('/carriers/277621/overview'));
+      expect(visited.filter((path) => path.startsWith('/search'))).toEqual([]);
+      expect(searched('277621')).toEqual([]);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('"swif" shows SWIFTPATH EXPRESS among the many SWIFTLINE names', async () => {
     const user = userEvent.setup();
     renderApp('/search');

@@ -2,7 +2,8 @@
  * The header's search box: detects what was typed (DOT, docket, VIN, e-mail, phone, EIN, company),
  * says so in the "Search by" select (which also overrides it), and suggests carriers by name or DOT
  * prefix following the ARIA 1.2 combobox pattern (listbox popup, aria-activedescendant).
- * "/" focuses it from anywhere. Enter searches (or opens the highlighted suggestion).
+ * "/" focuses it from anywhere. Enter searches (or opens the highlighted suggestion); a DOT opens
+ * its carrier's profile directly.
  *
  * It is never the part of the header that gives way: from 1024 px the input keeps at least 240 px,
  * and the suggestions open under the whole form (input, "Search by" and the button), so the list is
@@ -44,9 +45,18 @@ import { carrierPath } from '../../../lib/carrier/paths.ts';
 
 const AUTO = 'auto';
 
+/**
+ * Where a search goes. A DOT opens its carrier's profile at once: a DOT search with one match would
+ * open it anyway, only after downloading the full profile and drawing a results table, and the
+ * profile page reads the summary and says when no carrier has that DOT. Anything else is a search.
+ */
+function searchTarget(key: SearchKey, value: string): string {
+  if (key === 'dot_number' && /^[1-9]\d{0,7}$/.test(value)) return carrierPath(value);
+  return searchPath({ key, value, page: 1 });
+}
+
 function optionTarget(option: OmniboxOption): string {
-  if (option.kind === 'search')
-    return searchPath({ key: option.key, value: option.value, page: 1 });
+  if (option.kind === 'search') return searchTarget(option.key, option.value);
   const { item, count } = option;
   // Several carriers share the name: list them all (a company search for the name).
   if (count > 1 && item.legal_name) {
@@ -81,7 +91,15 @@ function wrapIndex(index: number, length: number): number {
   return ((index % length) + length) % length;
 }
 
-export function Omnibox() {
+interface OmniboxProps {
+  /**
+   * Called whenever the box takes focus: the app loads ahead the code of the pages a search opens
+   * (a profile). The search feature does not import other features, so the app passes it in.
+   */
+  onFocusPrepare?: () => void;
+}
+
+export function Omnibox({ onFocusPrepare }: OmniboxProps = {}) {
   const ids = useId();
   const inputId = `${ids}-input`;
   const listboxId = `${ids}-listbox`;
@@ -127,7 +145,7 @@ export function Omnibox() {
     event.preventDefault();
     if (active) return go(optionTarget(active));
     if (key === undefined) return;
-    go(searchPath({ key, value: normaliseSearchValue(key, input), page: 1 }));
+    go(searchTarget(key, normaliseSearchValue(key, input)));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -186,6 +204,7 @@ export function Omnibox() {
             setOpen(true);
             // the suggestions' parser (and the results' code) start loading with the first focus
             prefetchSearchParts();
+            onFocusPrepare?.();
           }}
           onBlur={() => setOpen(false)}
           className="h-9 w-full min-w-0 rounded-md border border-neutral-300 bg-white px-2 text-sm text-neutral-950 placeholder:text-neutral-500 sm:px-3 dark:border-neutral-700 dark:bg-neutral-950 dark:text-neutral-50 dark:placeholder:text-neutral-400"
