@@ -101,7 +101,10 @@ test.describe('decision records', () => {
     await form.getByRole('radio', { name: 'Approved with conditions' }).check();
     await form.getByLabel('Note').fill('Insurer confirmed a replacement BIPD policy');
     await form.getByLabel(/^Conditions/).fill('Re-check BIPD before 2026-12-11');
-    await form.getByLabel(/^Re-vet by/).fill('2026-12-10');
+    // 2456781 needs review: an approval says why (issue 29)
+    await form.getByLabel(/^Override reason/).fill('Insurer confirmed the replacement in writing');
+    const revetBy = new Date(Date.now() + 11 * 86_400_000).toISOString().slice(0, 10);
+    await form.getByLabel(/^Re-vet by/).fill(revetBy);
     await form.getByRole('button', { name: 'Save decision' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Decision recorded' })).toBeVisible();
 
