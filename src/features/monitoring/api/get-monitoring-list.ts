@@ -27,6 +27,7 @@ import {
   type ListQuery,
 } from '../../../lib/monitoring/inbox-params.ts';
 import { sortProfiles } from '../../../lib/monitoring/inbox.ts';
+import { useReportChangesSeen } from '../../../lib/monitoring/changes-seen.ts';
 import { monitoringKeys } from './keys.ts';
 
 /** The proxy's route for the inbox's pages (server-proxy/src/routes/monitoring-view.ts). */
@@ -132,6 +133,8 @@ export function useMonitoringList(params: InboxParams) {
     [sortBy, sortOrder],
   );
   const list = useQuery({ ...monitoringListQueryOptions(params), select });
+  // carriers whose change is newer than what the browser holds of them are read again
+  useReportChangesSeen(list.isPlaceholderData ? undefined : list.data?.profiles);
   const pageCount = list.data && Math.ceil(list.data.totalCount / params.pageSize);
   usePrefetchNext(params, pageCount, list.isSuccess && !list.isPlaceholderData);
   return list;

@@ -28,6 +28,11 @@ export interface ProfileResult {
   fetchedAt: string | undefined;
   /** whether the proxy served its cached copy (`x-cache`), when it said */
   cache: CacheStatus | undefined;
+  /**
+   * `YYYY-MM-DD` of the monitoring change the proxy fetched this answer anew after
+   * (`x-refreshed-after-change`), when it did
+   */
+  refreshedAfterChange?: string | undefined;
 }
 
 interface FetchOptions {
@@ -48,6 +53,11 @@ function firstRawItem(body: unknown): unknown {
 function readCacheStatus(value: string | null): CacheStatus | undefined {
   const lower = value?.trim().toLowerCase();
   return lower === 'hit' || lower === 'miss' ? lower : undefined;
+}
+
+function readDay(value: string | null): string | undefined {
+  const day = value?.trim();
+  return day !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined;
 }
 
 /** Where the proxy answers: the full profile, or its summary (the long histories left out). */
@@ -75,6 +85,7 @@ async function fetchProfile(
     issues: parsed.issues,
     fetchedAt: answer.headers.get('x-fetched-at') ?? undefined,
     cache: readCacheStatus(answer.headers.get('x-cache')),
+    refreshedAfterChange: readDay(answer.headers.get('x-refreshed-after-change')),
   };
 }
 
@@ -170,7 +181,11 @@ async function refreshProfile(client: QueryClient, dot: string): Promise<void> {
     const fetchedAt = fresh.fetchedAt ?? summary.fetchedAt;
     client.setQueryData(
       profileKeys.summary(dot),
-      Object.assign({}, summary, { fetchedAt, cache: fresh.cache }),
+      Object.assign({}, summary, {
+        fetchedAt,
+        cache: fresh.cache,
+        refreshedAfterChange: undefined,
+      }),
     );
   }
 }

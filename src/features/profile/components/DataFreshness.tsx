@@ -24,7 +24,10 @@ function useMinuteClock(): Date {
   return now;
 }
 
-/** Snapshot date, when the data was fetched and whether from the proxy's cache, and a refresh. */
+/**
+ * Snapshot date, when the data was fetched and whether from the proxy's cache (or, when the proxy
+ * fetched it anew after a change the monitoring list reported, after which), and a refresh.
+ */
 export function DataFreshness({ result, snapshotDate }: DataFreshnessProps) {
   const refresh = useRefreshProfile(result.dot);
   const now = useMinuteClock();
@@ -39,7 +42,17 @@ export function DataFreshness({ result, snapshotDate }: DataFreshnessProps) {
           <time dateTime={result.fetchedAt} title={formatDateTime(result.fetchedAt)}>
             {formatAge(result.fetchedAt, now)}
           </time>
-          <span className="max-sm:hidden">{sourceText(result.cache)}</span>
+          {result.refreshedAfterChange ? (
+            // the proxy fetched it anew because the monitoring list reported a change
+            <span data-testid="refreshed-after-change">
+              , updated after a change reported on{' '}
+              <time dateTime={result.refreshedAfterChange}>
+                {formatDate(result.refreshedAfterChange)}
+              </time>
+            </span>
+          ) : (
+            <span className="max-sm:hidden">{sourceText(result.cache)}</span>
+          )}
         </p>
         <button
           type="button"
