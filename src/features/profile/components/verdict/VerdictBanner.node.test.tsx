@@ -97,6 +97,19 @@ describe('recording a decision', () => {
       'Replacement BIPD before 2026-12-11',
     );
     await user.type(within(form).getByLabelText('Note'), 'Broker of record confirmed');
+    // 2456781 needs review: the approval is an override, and the form asks why, in words
+    expect(form.textContent).toMatch(
+      /This carrier needs review under policy v1 \(\d+ reasons?\)\. Say why you approve it anyway\./,
+    );
+    await user.click(within(form).getByRole('button', { name: 'Save decision' }));
+    expect(within(form).getByRole('alert').textContent).toBe(
+      'Say why you approve this carrier anyway: an override needs its reason.',
+    );
+    expect(writes()).toEqual([]);
+    await user.type(
+      within(form).getByLabelText(/^Override reason/),
+      'Insurer confirmed the replacement in writing',
+    );
     await user.click(within(form).getByRole('button', { name: 'Save decision' }));
     const done = await within(summary).findByRole('status', {}, WAIT);
     await waitFor(
