@@ -236,7 +236,10 @@ describe('alerts end to end', () => {
     expect(fleet.verified).toBe(true);
     expect(team.id).toBe(team.body.id);
     expect(team.body.type).toBe('monitoring.changes');
-    expect(team.body.text).toMatch(/^carrier-desk: \d+ changes? on \d+ carriers?/);
+    // the first line names the worst change and its carrier, then how many more
+    expect(team.body.text).toMatch(
+      /^carrier-desk: .+ — .*USDOT \d+.* · \d+ changes? on \d+ carriers?\n/,
+    );
     expect(team.body.carriers[0]?.inbox_url).toMatch(
       /^https:\/\/desk\.example\.com\/monitoring\?profile_id=/,
     );

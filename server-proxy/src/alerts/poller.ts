@@ -27,6 +27,12 @@ import type { MirrorClient } from '../routes/mirror.ts';
 import { newHolderId } from '../sql/lease.ts';
 import type { VettingSqlStore } from '../vetting/store.ts';
 import { sectionsOf, type CarrierNames } from './render.ts';
+import {
+  announceStandingChanges,
+  carrierNames,
+  digestDecisions,
+  type StandingDeps,
+} from './standing.ts';
 import type { AlertStore, NewDelivery, SeenChange, Severity, Subscription } from './store.ts';
 
 /** The largest page the service gives; a watchlist of 10,000 carriers is 20 calls. */
@@ -56,6 +62,8 @@ export interface PollResult {
   baseline: boolean;
   /** changes recorded as seen by this poll */
   recorded: number;
+  /** policy standing changes announced by this poll (standing.ts) */
+  standing_announced: number;
 }
 
 interface PollerLog {
@@ -73,7 +81,10 @@ export interface PollerDeps {
   store: AlertStore;
   mirror: MirrorClient;
   /** the current policy and decisions, for each change's decision impact */
-  vetting: Pick<VettingSqlStore, 'currentPolicy' | 'currentDecisions'>;
+  vetting: Pick<
+    VettingSqlStore,
+    'currentPolicy' | 'currentDecisions' | 'decision' | 'policyVersion' | 'revetDue'
+  >;
   team: readonly TeamDestination[];
   /** seconds between scheduled polls; 0 = none */
   intervalSeconds: number;
@@ -286,7 +297,29 @@ export class Poller {
   }
 
   private async digestTick(): Promise<void> {
-    if (await this.holdLease()) await this.digestsDue();
+    if (!(await this.holdLease())) return;
+    // a policy saved since the last poll is announced within the minute
+    const { deliveries } = await this.announceStanding();
+    if (deliveries > 0) this.deps.onQueued();
+    await this.digestsDue();
+  }
+
+  private get standingDeps(): StandingDeps {
+    const { store, vetting, names, team, log } = this.deps;
+    return { store, vetting, names, team, log };
+  }
+
+  /** Announce the policy standing changes not announced yet (each once); never throws. */
+  private async announceStanding(): Promise<{ announced: number; deliveries: number }> {
+    try {
+      return await announceStandingChanges(this.standingDeps, this.now());
+    } catch (err) {
+      this.deps.log.warn(
+        { error: (err as Error).message },
+        'alerts: standing changes not announced',
+      );
+      return { announced: 0, deliveries: 0 };
+    }
   }
 
   private schedule(ms: number): void {
@@ -435,25 +468,24 @@ export class Poller {
       this.now(),
       (announced, subscriptions) => this.immediateDeliveries(announced, subscriptions, names),
     );
+    const standing = await this.announceStanding();
     const result = {
       new_changes: baseline ? 0 : recorded.length,
-      deliveries_queued: ids.length,
+      deliveries_queued: ids.length + standing.deliveries,
       baseline,
       recorded: recorded.length,
+      standing_announced: standing.announced,
     };
     this.deps.log.info(result, 'alerts: monitoring list polled');
     return result;
   }
 
-  /** Names of the changes' carriers; none when the store cannot answer (a message still goes). */
-  private async namesOf(changes: readonly SeenChange[]): Promise<CarrierNames> {
-    if (!this.deps.names || changes.length === 0) return new Map();
-    try {
-      return await this.deps.names.get([...new Set(changes.map((change) => change.dot))]);
-    } catch (err) {
-      this.deps.log.warn({ error: (err as Error).message }, 'alerts: carrier names unavailable');
-      return new Map();
-    }
+  /** Names of the changes' carriers (standing.ts: seen in answers, else a decision's). */
+  private namesOf(changes: readonly SeenChange[]): Promise<CarrierNames> {
+    return carrierNames(
+      this.standingDeps,
+      changes.map((change) => change.dot),
+    );
   }
 
   private immediateDeliveries(
@@ -500,8 +532,10 @@ export class Poller {
         if (last >= slot.toISOString()) continue;
         const chosen = selectFor(await this.deps.store.seenBetween(last, now.toISOString()), sub);
         const names = await this.namesOf(chosen);
+        // decisions too: standing changes announced since, and the re-vet queue (standing.ts)
+        const { standing, revet_due } = await digestDecisions(this.standingDeps, sub, last, now);
         const list: NewDelivery[] =
-          chosen.length === 0
+          chosen.length + standing.length + revet_due.length === 0
             ? []
             : [
                 {
@@ -509,7 +543,12 @@ export class Poller {
                   source: 'subscription',
                   kind: sub.kind,
                   target: sub.target,
-                  payload: { type: 'changes', carriers: sectionsOf(chosen, names) },
+                  payload: {
+                    type: 'changes',
+                    carriers: sectionsOf(chosen, names),
+                    ...(standing.length > 0 && { standing }),
+                    ...(revet_due.length > 0 && { revet_due }),
+                  },
                 },
               ];
         queued += (await this.deps.store.enqueueDigest(sub.id, sub.last_digest_at, list, now))

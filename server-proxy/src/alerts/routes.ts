@@ -19,6 +19,7 @@ import { webhookRefusal, type Resolve } from './webhook-guard.ts';
 import { Outbox } from './outbox.ts';
 import { Poller, type TeamDestination } from './poller.ts';
 import { createSender, maskTarget, type Sender } from './sender.ts';
+import { subjectOf } from './render.ts';
 import {
   SEVERITIES,
   createAlertStore,
@@ -180,6 +181,11 @@ function deliveryView(delivery: Delivery) {
     delivered_at: delivery.delivered_at,
     carriers: carriers.length,
     changes: carriers.reduce((sum, carrier) => sum + carrier.changes.length, 0),
+    /** decisions whose standing a policy save changed, and decisions due for re-vetting */
+    decisions: delivery.payload.standing?.length ?? 0,
+    revet_due: delivery.payload.revet_due?.length ?? 0,
+    /** the message's subject: its worst news and whose it is (render.ts) */
+    summary: subjectOf(delivery.payload),
     profile_ids: carriers.slice(0, 20).map((carrier) => carrier.profile_id),
   };
 }

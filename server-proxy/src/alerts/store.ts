@@ -54,9 +54,56 @@ export interface CarrierSection {
   }[];
 }
 
+/** How a current decision stands against the live verdict (contract of issue 29, H2). */
+export type Standing = 'holds' | 'now_fails' | 'now_review' | 'now_passes' | 'unknown';
+
+/** A row of `vetting_standing_change` (written by H2 after a policy save), as alerts read it. */
+export interface StandingChangeRow {
+  id: number;
+  policy_version: number;
+  dot_number: string;
+  decision_id: number;
+  standing_before: Standing;
+  standing_after: Standing;
+  verdict_after: string | null;
+  created_at: string;
+  announced_at: string | null;
+}
+
+/** A decision whose standing a policy save changed, as a message announces it. */
+export interface StandingNotice {
+  change_id: number;
+  dot: string;
+  name?: string;
+  dba_name?: string;
+  decision: string;
+  decision_id: number;
+  policy_version: number;
+  standing_before: Standing;
+  standing_after: Standing;
+  verdict_after: string | null;
+  /** the rules the decision's evidence now fails or needs review on, when they could be read */
+  reasons?: string[];
+}
+
+/** A current decision whose re-vet date has passed or comes within 14 days. */
+export interface RevetNotice {
+  dot: string;
+  name?: string;
+  decision: string;
+  decision_id: number;
+  expires_on: string;
+  due: 'overdue' | 'soon';
+}
+
 export interface AlertPayload {
-  type: 'changes' | 'test';
+  /** `standing`: policy-change announcements only */
+  type: 'changes' | 'test' | 'standing';
   carriers: CarrierSection[];
+  /** decisions whose standing a policy save changed (absent when none) */
+  standing?: StandingNotice[];
+  /** decisions due for re-vetting, in daily digests (absent when none) */
+  revet_due?: RevetNotice[];
 }
 
 export interface Subscription {
@@ -254,6 +301,36 @@ async function insertSeen(
     inserted.push(...batch.filter((change) => won.has(change.id)));
   }
   return inserted;
+}
+
+/** H2's table of decisions whose standing a policy save changed (contract29.md). */
+const STANDING_TABLE = 'vetting_standing_change';
+
+/** A missing table (an older database, or the policy side not deployed yet) reads as no rows. */
+function missingTable(err: unknown): boolean {
+  const message = err instanceof Error ? err.message : String(err);
+  return /no such table|does not exist/i.test(message) && message.includes(STANDING_TABLE);
+}
+
+async function standingRows(
+  on: SqlExecutor,
+  query: string,
+  params: SqlParam[],
+): Promise<StandingChangeRow[]> {
+  let rows: Row[];
+  try {
+    rows = await on.query<Row>(query, params);
+  } catch (err) {
+    if (missingTable(err)) return [];
+    throw err;
+  }
+  return rows.map((row) => ({
+    ...(row as unknown as StandingChangeRow),
+    id: Number(row.id),
+    policy_version: Number(row.policy_version),
+    decision_id: Number(row.decision_id),
+    dot_number: String(row.dot_number),
+  }));
 }
 
 /** What a poll recorded. */
@@ -544,6 +621,50 @@ export function createAlertStore(sql: SqlEngine, write: WriteGuard = (fn) => fn(
             ),
       );
       return changes;
+    },
+
+    /** Standing changes not announced yet, oldest first (none while the table does not exist). */
+    async unannouncedStanding(limit = 500): Promise<StandingChangeRow[]> {
+      return standingRows(
+        sql,
+        `SELECT * FROM ${STANDING_TABLE} WHERE announced_at IS NULL ORDER BY id LIMIT ?`,
+        [limit],
+      );
+    },
+
+    /** Standing changes announced in (from, to], for daily digests. */
+    standingAnnouncedBetween(from: string, to: string): Promise<StandingChangeRow[]> {
+      return standingRows(
+        sql,
+        `SELECT * FROM ${STANDING_TABLE} WHERE announced_at > ? AND announced_at <= ? ORDER BY id`,
+        [from, to],
+      );
+    },
+
+    /**
+     * Announce standing changes once: in one transaction, mark those of `ids` still unannounced
+     * (one conditional UPDATE: of two processes, each row goes to exactly one) and queue the
+     * deliveries `plan` makes of the rows this call marked. Answers the rows marked and the ids.
+     */
+    announceStanding(
+      ids: readonly number[],
+      at: Date,
+      plan: (rows: readonly number[], subscriptions: readonly Subscription[]) => NewDelivery[],
+    ): Promise<{ announced: number[]; ids: string[] }> {
+      if (ids.length === 0) return Promise.resolve({ announced: [], ids: [] });
+      return write(() =>
+        sql.transaction(async (tx) => {
+          const rows = await tx.query<{ id: number | string }>(
+            `UPDATE ${STANDING_TABLE} SET announced_at = ?
+             WHERE announced_at IS NULL AND id IN (${placeholders(ids.length)}) RETURNING id`,
+            [at.toISOString(), ...ids],
+          );
+          const announced = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+          if (announced.length === 0) return { announced, ids: [] };
+          const queued = await enqueueAll(tx, plan(announced, await readSubscriptions(tx)), at);
+          return { announced, ids: queued };
+        }),
+      );
     },
 
     /** The poller's lease (sql/lease.ts): one process polls and queues digests at a time. */

@@ -44,7 +44,7 @@ async function startReceiver() {
 }
 
 describe('alert messages', () => {
-  it('name each carrier by its legal name (and DBA), the id kept beside it', () => {
+  it('name each carrier by its legal name (and DBA) and DOT', () => {
     const change = {
       id: 'c1-1',
       profileId: '4418207-MC1612093',
@@ -60,15 +60,13 @@ describe('alert messages', () => {
     const [named] = sectionsOf([change], names);
     expect(named).toMatchObject({ name: 'SWIFTPATH EXPRESS LLC', dba_name: 'SWIFTPATH' });
     const text = textOf({ type: 'changes', carriers: [named!] }, 'https://desk.example.com');
-    expect(text).toContain(
-      'SWIFTPATH EXPRESS LLC (DBA SWIFTPATH) — 4418207-MC1612093 (USDOT 4418207)',
-    );
-    // no name known: the id alone, as before
+    expect(text).toContain('\nSWIFTPATH EXPRESS LLC (DBA SWIFTPATH) (USDOT 4418207)\n');
+    // no name known: the DOT and the docket, never the bare profile id
     const [unnamed] = sectionsOf([change]);
     expect(unnamed).not.toHaveProperty('name');
-    expect(textOf({ type: 'changes', carriers: [unnamed!] }, 'https://x')).toContain(
-      '\n4418207-MC1612093 (USDOT 4418207)\n',
-    );
+    const bare = textOf({ type: 'changes', carriers: [unnamed!] }, 'https://x');
+    expect(bare).toContain('\nUSDOT 4418207 (MC1612093)\n');
+    expect(bare).not.toContain('4418207-MC1612093 (USDOT');
   });
 
   it('a poll names the changed carriers the proxy has seen in answers', async () => {

@@ -49,7 +49,8 @@ export type AlertsOverview = z.infer<typeof overviewSchema>;
 const deliverySchema = z.object({
   id: z.string(),
   source: z.string(),
-  type: z.enum(['changes', 'test']),
+  /** `standing`: decisions whose standing a policy save changed */
+  type: z.enum(['changes', 'test', 'standing']),
   kind: z.enum(['email', 'webhook']),
   target: z.string(),
   state: z.enum(['pending', 'sending', 'delivered', 'failed']),
@@ -60,6 +61,8 @@ const deliverySchema = z.object({
   delivered_at: z.string().nullable(),
   carriers: z.number(),
   changes: z.number(),
+  /** the message's subject (its worst news and whose it is); absent from older proxies */
+  summary: z.string().optional(),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 

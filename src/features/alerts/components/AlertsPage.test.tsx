@@ -56,7 +56,7 @@ interface Call {
   body: unknown;
 }
 
-function serve() {
+function serve(deliveries: unknown[] = [FAILED]) {
   const calls: Call[] = [];
   vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
     const call = {
@@ -67,7 +67,7 @@ function serve() {
     calls.push(call);
     if (call.url === '/api/local/alerts') return Promise.resolve(Response.json(OVERVIEW));
     if (call.url === '/api/local/alerts/deliveries') {
-      return Promise.resolve(Response.json({ deliveries: [FAILED] }));
+      return Promise.resolve(Response.json({ deliveries }));
     }
     if (call.url === '/api/local/alerts/subscriptions') {
       const body = call.body as Record<string, unknown>;
@@ -130,5 +130,34 @@ describe('the Alerts page', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it('names each delivery by its subject: the worst news and whose it is', async () => {
+    const standing = {
+      ...FAILED,
+      id: 'd-2',
+      type: 'standing',
+      state: 'delivered',
+      attempts: 1,
+      last_error: null,
+      carriers: 0,
+      changes: 0,
+      summary:
+        'Approved carrier now fails policy v3 — IRONCLAD FREIGHT SYSTEMS INC (USDOT 2214589)',
+    };
+    const changes = {
+      ...FAILED,
+      id: 'd-3',
+      summary:
+        'Authority revoked — SWIFTPATH EXPRESS LLC (USDOT 4418207) · 5 changes on 2 carriers',
+    };
+    serve([standing, changes]);
+    renderApp('/settings/alerts', {
+      routes: [{ path: '/settings/alerts', Component: AlertsPage }],
+    });
+    expect(
+      await screen.findByRole('cell', { name: /^Approved carrier now fails policy v3 — IRONCLAD/ }),
+    ).toBeTruthy();
+    expect(screen.getByRole('cell', { name: /^Authority revoked — SWIFTPATH/ })).toBeTruthy();
   });
 });

@@ -383,7 +383,8 @@ function DeliveriesSection() {
                   <td className="py-2 pr-3">
                     {delivery.type === 'test'
                       ? 'Test alert'
-                      : `${delivery.changes} change${delivery.changes === 1 ? '' : 's'} on ${delivery.carriers} carrier${delivery.carriers === 1 ? '' : 's'}`}
+                      : (delivery.summary ??
+                        `${delivery.changes} change${delivery.changes === 1 ? '' : 's'} on ${delivery.carriers} carrier${delivery.carriers === 1 ? '' : 's'}`)}
                   </td>
                   <td className="py-2 pr-3">
                     {STATE_LABELS[delivery.state]}
