@@ -148,6 +148,7 @@ test('the Re-vet due view lists the decision due in 5 days, and the navigation c
   // the current record of the override is marked so in the list
   const row = page.getByRole('row').filter({ hasText: FAILING }).first();
   await expect(row).toContainText('override');
+  await expect(row.getByTitle(`Override: ${REASON}`)).toHaveText('override');
 
   await page
     .getByRole('navigation', { name: 'Decisions view' })

@@ -199,6 +199,19 @@ function legalName(record: DecisionRecord): string {
 
 const LINK = 'text-sky-800 underline dark:text-sky-300';
 
+/** An approval recorded against this Fail or Review verdict: "override", its reason as title. */
+function OverrideMark({ record }: { record: DecisionRecord }) {
+  if (record.override_reason === undefined) return null;
+  return (
+    <span
+      title={`Override: ${record.override_reason}`}
+      className="ml-1.5 inline-block rounded border border-amber-700 px-1 text-xs font-medium text-amber-900 dark:border-amber-400 dark:text-amber-200"
+    >
+      override
+    </span>
+  );
+}
+
 /** Below 768 px each record is a card: nine columns do not fit a phone. */
 function DecisionCards({ items }: { items: DecisionRecord[] }) {
   return (
@@ -227,8 +240,10 @@ function DecisionCards({ items }: { items: DecisionRecord[] }) {
               {record.supersedes !== null ? ` (corrects #${record.supersedes})` : ''}
             </dd>
             <dt className="text-neutral-700 dark:text-neutral-300">Verdict</dt>
-            <dd className="capitalize">
-              {record.verdict.verdict} · policy v{record.policy_version}
+            <dd>
+              <span className="capitalize">{record.verdict.verdict}</span> · policy v
+              {record.policy_version}
+              <OverrideMark record={record} />
             </dd>
             <dt className="text-neutral-700 dark:text-neutral-300">By</dt>
             <dd className="break-words">{record.user.name}</dd>
@@ -310,7 +325,10 @@ function DecisionTable({ items }: { items: DecisionRecord[] }) {
                 <div className={MUTED}>USDOT {record.dot_number}</div>
               </td>
               <td className="px-2 py-2">{DECISION_LABELS[record.decision]}</td>
-              <td className="px-2 py-2 capitalize">{record.verdict.verdict}</td>
+              <td className="px-2 py-2">
+                <span className="capitalize">{record.verdict.verdict}</span>
+                <OverrideMark record={record} />
+              </td>
               <td className="px-2 py-2">v{record.policy_version}</td>
               <td className="px-2 py-2">{record.user.name}</td>
               <td className="px-2 py-2 whitespace-nowrap">
