@@ -12,12 +12,13 @@ import { sandbox } from './sandbox.ts';
 /** A population carrier no other spec opens, so the proxy has not fetched it yet. */
 const TYPED_DOT = '5000467';
 
-/** Every service call the sandbox has recorded for the embedded key, all months and kinds. */
-async function upstreamCalls(): Promise<number> {
+/** The service calls the sandbox has recorded for the embedded key, all months; of one kind or all. */
+async function upstreamCalls(kind?: string): Promise<number> {
   const ledger = await sandbox.ledger();
   return ledger.keys
     .flatMap((key) => key.months)
     .flatMap((month) => month.lines)
+    .filter((line) => kind === undefined || line.kind === kind)
     .reduce((total, line) => total + line.calls, 0);
 }
 
@@ -55,6 +56,8 @@ test('focusing the header search loads the profile page’s code and asks the AP
 test('Enter on a typed DOT opens the profile from its summary alone', async ({ page }) => {
   await page.goto('/search');
   await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const before = await upstreamCalls('profile');
   const asked = recordRequests(page);
   const box = page.getByRole('combobox', { name: 'Search carriers' });
   await box.fill(TYPED_DOT);
@@ -66,6 +69,9 @@ test('Enter on a typed DOT opens the profile from its summary alone', async ({ p
   expect(asked).toContain('/api/local/profile-summary');
   expect(asked).toContain('/api/local/verdict');
   expect(asked).not.toContain('/api/v2/profile');
+  // asked at once (the proxy cuts summaries), summary and verdict share one service call
+  await page.waitForLoadState('networkidle');
+  expect(await upstreamCalls('profile')).toBe(before + 1);
   // back returns to the search page, which never held a search for the DOT
   await page.goBack();
   await expect(page).toHaveURL(/\/search$/);

@@ -9,6 +9,11 @@ export interface AppConfig {
   mode: ServiceMode | undefined;
   /** `MONTHLY_BUDGET_USD` when the proxy has one */
   budgetUsd?: number | undefined;
+  /**
+   * The proxy cuts profile summaries (its profile cache is on): a verdict asked beside a summary
+   * then joins the summary's one service call. Unknown (undefined) is treated as no.
+   */
+  profileSummaries?: boolean | undefined;
 }
 
 const AppConfigContext = createContext<AppConfig>({ mode: undefined });

@@ -7,6 +7,7 @@ import {
 } from '../features/search/test/sandbox-proxy.node.ts';
 import { apiGet } from '../lib/api-client.ts';
 import { prefetchForPath, setPrefetchClient } from './profile-prefetch.ts';
+import { proxyConfigQuery } from './proxy-config.ts';
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
@@ -54,6 +55,24 @@ describe('prefetchForPath', () => {
     const from = proxy.calls.length;
     prefetchForPath('/carriers/99999998/authority');
     expect(await settled(from, 1)).toEqual(['/api/local/profile-summary?dot_number=99999998']);
+  });
+
+  it('asks the summary and the verdict at once when the proxy says it cuts summaries', async () => {
+    const client = new QueryClient();
+    setPrefetchClient(client);
+    client.setQueryData(proxyConfigQuery.queryKey, { mode: 'sandbox', profileSummaries: true });
+    const from = proxy.calls.length;
+    // a DOT without a carrier: the verdict is asked all the same, since it no longer waits
+    prefetchForPath('/carriers/99999996/overview');
+    expect(await settled(from, 2)).toEqual([
+      '/api/local/profile-summary?dot_number=99999996',
+      '/api/local/verdict?dot_number=99999996',
+    ]);
+    // a proxy without summaries (or one not yet heard from): the verdict waits for the summary
+    client.setQueryData(proxyConfigQuery.queryKey, { mode: 'sandbox', profileSummaries: false });
+    const next = proxy.calls.length;
+    prefetchForPath('/carriers/99999995/overview');
+    expect(await settled(next, 1)).toEqual(['/api/local/profile-summary?dot_number=99999995']);
   });
 
   it('asks nothing for other pages, a malformed DOT, a held summary or a DOT just asked', async () => {

@@ -1,10 +1,14 @@
 /**
  * A profile page's first data, asked for as soon as its URL is known (the first page load, and a
  * navigation that waits for the page's code) instead of once that code (~20 chunks on a cold load)
- * has downloaded and rendered: the summary, then the proxy's verdict once the summary came (the
- * proxy answers a DOT without a carrier 404 `unknown_dot`, so a successful summary has a carrier).
- * (A proxy that cuts no summary keeps no profile cache, so there a verdict call would be another
- * billed profile call; the page then evaluates the full profile itself.) Both are requests the page
+ * has downloaded and rendered: the summary and the proxy's verdict. Both at once when the proxy's
+ * config (already read by the shell) says it cuts summaries: it then caches profiles, and the
+ * verdict joins the summary's one service call (in flight or cached). Otherwise the verdict waits
+ * for a successful summary (the proxy answers a DOT without a carrier 404 `unknown_dot`, so a
+ * successful summary has a carrier; a proxy that cuts no summary keeps no profile cache, so there
+ * a verdict call would be another billed profile call, and the page evaluates the full profile
+ * itself). With both at once, a DOT without a carrier also gets a 404 for its verdict, which the
+ * page never reads. Both are requests the page
  * makes anyway: `primeGet` hands each answer to the page's own query. Nothing is asked when the
  * summary is already held (a tab switch, a return visit) or was just asked, and without a client
  * (tests' memory routers) nothing happens. The open tab's code is started too, and the page is let
@@ -15,6 +19,7 @@ import { matchPath } from 'react-router';
 import { profileKeys } from '../features/profile/api/keys.ts';
 import { primeGet } from '../lib/api-client.ts';
 import { isDotNumber } from '../lib/carrier/paths.ts';
+import { proxyConfigQuery } from './proxy-config.ts';
 
 let appClient: QueryClient | undefined;
 
@@ -72,8 +77,15 @@ function prefetchProfileOpening(dot: string | undefined, tab: string | undefined
   if (now - (primedAt.get(dot) ?? -Infinity) < PRIMED_WITHIN_MS) return;
   for (const [held, at] of primedAt) if (now - at >= PRIMED_WITHIN_MS) primedAt.delete(held);
   primedAt.set(dot, now);
-  void primeGet('/api/local/profile-summary', { dot_number: dot }).then((summary) => {
+  const summary = primeGet('/api/local/profile-summary', { dot_number: dot });
+  if (client.getQueryData(proxyConfigQuery.queryKey)?.profileSummaries === true) {
+    // The proxy cuts summaries, so it caches profiles: the verdict joins the summary's one service
+    // call (or its cached answer) and needs not wait for it.
+    void primeGet('/api/local/verdict', { dot_number: dot });
+    return;
+  }
+  void summary.then((body) => {
     // undefined for any failure: an unknown DOT (404 `unknown_dot`, the page says so), a refusal
-    if (summary !== undefined) void primeGet('/api/local/verdict', { dot_number: dot });
+    if (body !== undefined) void primeGet('/api/local/verdict', { dot_number: dot });
   });
 }

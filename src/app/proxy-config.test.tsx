@@ -24,6 +24,15 @@ describe('readProxyConfig', () => {
     });
   });
 
+  it('reads whether the proxy cuts profile summaries', () => {
+    expect(readProxyConfig({ mode: 'live', profileSummaries: true }).profileSummaries).toBe(true);
+    expect(readProxyConfig({ mode: 'live', profileSummaries: false }).profileSummaries).toBe(false);
+    expect(readProxyConfig({ mode: 'live', profileSummaries: 'yes' })).toEqual({
+      mode: 'live',
+      budgetUsd: undefined,
+    });
+  });
+
   it('treats unknown or malformed fields as unknown', () => {
     expect(readProxyConfig({ mode: 'staging', budgetUsd: '25' })).toEqual({
       mode: undefined,

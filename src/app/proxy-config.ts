@@ -30,7 +30,12 @@ function readBudget(value: unknown): number | undefined {
 export function readProxyConfig(body: unknown): AppConfig {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { mode: undefined };
   const record = body as Record<string, unknown>;
-  return { mode: readMode(record.mode), budgetUsd: readBudget(record.budgetUsd) };
+  const summaries = record.profileSummaries;
+  return {
+    mode: readMode(record.mode),
+    budgetUsd: readBudget(record.budgetUsd),
+    ...(typeof summaries === 'boolean' ? { profileSummaries: summaries } : {}),
+  };
 }
 
 /** The proxy's configuration does not change while it runs: fetched once per page load. */

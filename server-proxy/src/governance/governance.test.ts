@@ -56,6 +56,14 @@ describe('DASHBOARD_AUTH=none', () => {
     expect(prices.find((price) => price.endpoint === 'profile')?.usd).toBe(3);
   });
 
+  it('says whether profile summaries are cut (the profile cache is on)', async () => {
+    const on = await start(testConfig());
+    expect((await on.call('/api/local/config')).json).toMatchObject({ profileSummaries: true });
+    const base = testConfig();
+    const off = await start({ ...base, cache: { ...base.cache, profileTtlMs: 0 } });
+    expect((await off.call('/api/local/config')).json).toMatchObject({ profileSummaries: false });
+  });
+
   it('says nothing is billed in sandbox mode', async () => {
     const app = await start(testConfig({ mode: 'sandbox' }));
     const usage = await app.call('/api/local/usage');

@@ -47,6 +47,9 @@ function configBody(config: ProxyConfig) {
     mode: config.mode,
     legacy: config.upstream.legacy,
     embeddedSandbox: config.embeddedSandbox,
+    // the profile cache is on, so /api/local/profile-summary answers and a verdict asked beside it
+    // joins the summary's one service call (the SPA asks both at once then; docs/proxy.md)
+    profileSummaries: config.cache.profileTtlMs > 0,
     billing: billingNote(config.mode),
     budgetUsd: config.monthlyBudgetUsd ?? null,
     orgName: config.orgName ?? null,
