@@ -11,8 +11,7 @@ import { apiGet } from './api-client.ts';
 import { formatDate } from './format.ts';
 import { DECISIONS, DECISION_LABELS } from './vetting-api.ts';
 import { OUTCOMES } from './vetting/index.ts';
-
-const STANDINGS = ['holds', 'now_fails', 'now_review', 'now_passes', 'unknown'] as const;
+import { STANDINGS } from './vetting/standing.ts';
 
 /** At most this many DOTs per call (the proxy's limit). */
 const MAX_STANDING_DOTS = 500;

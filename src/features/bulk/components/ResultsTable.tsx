@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable.tsx';
+import { DecisionStanding } from '../../../components/DecisionStanding.tsx';
+import { useDecisionStandings } from '../../../lib/decision-standing.ts';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { formatCount } from '../../../lib/format.ts';
 import type { Numbering } from '../../../lib/bulk/list.ts';
@@ -50,6 +52,10 @@ export function ResultsTable({
   selected,
   onToggle,
 }: ResultsTableProps) {
+  // the decisions already recorded on these carriers, with their standing now: one request per
+  // 500 DOTs for the whole job, never one per row
+  const dots = useMemo(() => rows.flatMap((row) => (row.dot ? [row.dot] : [])), [rows]);
+  const standings = useDecisionStandings(dots).data;
   const columns = useMemo<DataTableColumn<ResultRow>[]>(
     () => [
       // the verdict first, then the carrier: on a phone both show without scrolling sideways
@@ -151,6 +157,17 @@ export function ResultsTable({
           ),
       },
       {
+        id: 'decision',
+        header: 'Decision',
+        value: () => undefined,
+        sortable: false,
+        className: 'min-w-48',
+        cell: (row) => {
+          const standing = row.dot ? standings?.get(row.dot.replace(/^0+(?=\d)/, '')) : undefined;
+          return standing ? <DecisionStanding item={standing} link /> : '—';
+        },
+      },
+      {
         id: 'authority',
         header: 'Authority',
         value: SORT_VALUES.authority,
@@ -198,7 +215,7 @@ export function ResultsTable({
         cell: (row) => (row.linkedWarnings === undefined ? '—' : formatCount(row.linkedWarnings)),
       },
     ],
-    [selected, onToggle, numbering],
+    [selected, onToggle, numbering, standings],
   );
   return (
     <DataTable

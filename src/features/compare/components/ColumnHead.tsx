@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { DecisionStanding } from '../../../components/DecisionStanding.tsx';
 import { describeError } from '../../../components/ErrorState.tsx';
+import type { DecisionStanding as Standing } from '../../../lib/decision-standing.ts';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { formatDateTime, formatUsd } from '../../../lib/format.ts';
 import {
@@ -62,6 +64,8 @@ interface ColumnHeadProps {
   title: string;
   index: number;
   count: number;
+  /** the carrier's current decision and its standing now, when one is recorded */
+  standing?: Standing | undefined;
   onMove: (from: number, to: number) => void;
   onRemove: (dot: string) => void;
 }
@@ -89,7 +93,15 @@ function HeldState({ dot, who }: { dot: string; who: string }) {
 }
 
 /** A carrier's column heading: name, DOT, what is held or what fetching costs, and its controls. */
-export function ColumnHead({ dot, title, index, count, onMove, onRemove }: ColumnHeadProps) {
+export function ColumnHead({
+  dot,
+  title,
+  index,
+  count,
+  standing,
+  onMove,
+  onRemove,
+}: ColumnHeadProps) {
   return (
     <div className="flex flex-col items-start gap-0.5">
       <Link
@@ -100,6 +112,11 @@ export function ColumnHead({ dot, title, index, count, onMove, onRemove }: Colum
       </Link>
       <span className="text-xs font-normal text-neutral-700 dark:text-neutral-300">DOT {dot}</span>
       <HeldState dot={dot} who={title} />
+      {standing ? (
+        <div className="mt-1 text-left font-normal">
+          <DecisionStanding item={standing} label="Decision" link />
+        </div>
+      ) : null}
       <div className="mt-1 flex flex-wrap gap-1 print:hidden">
         <button
           type="button"

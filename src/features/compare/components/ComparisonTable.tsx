@@ -1,4 +1,5 @@
 import { ScrollHintFrame, useScrollEdges } from '../../../components/ScrollHint.tsx';
+import { useDecisionStandings } from '../../../lib/decision-standing.ts';
 import type { CompareCell, CompareColumn, CompareSection, Tone } from '../model/compare-model.ts';
 import { BasicBar } from './BasicBar.tsx';
 import { ColumnHead } from './ColumnHead.tsx';
@@ -55,6 +56,8 @@ export function ComparisonTable({
 }: ComparisonTableProps) {
   const span = columns.length + 1;
   const { ref, edges } = useScrollEdges<HTMLDivElement>();
+  // one request for every compared carrier's decision and its standing now
+  const standings = useDecisionStandings(columns.map((column) => column.dot));
   return (
     <ScrollHintFrame edges={edges}>
       <div
@@ -91,6 +94,7 @@ export function ComparisonTable({
                     title={titles[index] ?? `DOT ${column.dot}`}
                     index={index}
                     count={columns.length}
+                    standing={standings.data?.get(column.dot.replace(/^0+(?=\d)/, ''))}
                     onMove={onMove}
                     onRemove={onRemove}
                   />

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { BUTTON, INPUT, LABEL, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { ScrollArea } from '../../../components/ScrollHint.tsx';
+import { DecisionStanding } from '../../../components/DecisionStanding.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -33,6 +34,20 @@ import {
 import { downloadCsv } from '../../../lib/download.ts';
 import { isRevetView } from '../model/revet.ts';
 import { RevetDueList, RevetViewSwitch } from './RevetQueue.tsx';
+import {
+  useDecisionStandings,
+  type DecisionStanding as Standing,
+} from '../../../lib/decision-standing.ts';
+
+/** The standings of the carriers' current decisions, by DOT (one request for the page). */
+type Standings = ReadonlyMap<string, Standing> | undefined;
+
+/** A record's decision: with its standing now when it is its carrier's current decision. */
+function DecisionCell({ record, standings }: { record: DecisionRecord; standings: Standings }) {
+  const standing = standings?.get(record.dot_number);
+  if (standing?.id === record.id) return <DecisionStanding item={standing} link />;
+  return <>{DECISION_LABELS[record.decision]}</>;
+}
 
 function ChainStatus() {
   const check = useChainCheck();
@@ -199,21 +214,8 @@ function legalName(record: DecisionRecord): string {
 
 const LINK = 'text-sky-800 underline dark:text-sky-300';
 
-/** An approval recorded against this Fail or Review verdict: "override", its reason as title. */
-function OverrideMark({ record }: { record: DecisionRecord }) {
-  if (record.override_reason === undefined) return null;
-  return (
-    <span
-      title={`Override: ${record.override_reason}`}
-      className="ml-1.5 inline-block rounded border border-amber-700 px-1 text-xs font-medium text-amber-900 dark:border-amber-400 dark:text-amber-200"
-    >
-      override
-    </span>
-  );
-}
-
 /** Below 768 px each record is a card: nine columns do not fit a phone. */
-function DecisionCards({ items }: { items: DecisionRecord[] }) {
+function DecisionCards({ items, standings }: { items: DecisionRecord[]; standings: Standings }) {
   return (
     <ul aria-label="Decision records, newest first" className="mt-4 space-y-3 md:hidden">
       {items.map((record) => (
@@ -236,14 +238,12 @@ function DecisionCards({ items }: { items: DecisionRecord[] }) {
           <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5">
             <dt className="text-neutral-700 dark:text-neutral-300">Decision</dt>
             <dd className="font-medium">
-              {DECISION_LABELS[record.decision]}
+              <DecisionCell record={record} standings={standings} />
               {record.supersedes !== null ? ` (corrects #${record.supersedes})` : ''}
             </dd>
             <dt className="text-neutral-700 dark:text-neutral-300">Verdict</dt>
-            <dd>
-              <span className="capitalize">{record.verdict.verdict}</span> · policy v
-              {record.policy_version}
-              <OverrideMark record={record} />
+            <dd className="capitalize">
+              {record.verdict.verdict} · policy v{record.policy_version}
             </dd>
             <dt className="text-neutral-700 dark:text-neutral-300">By</dt>
             <dd className="break-words">{record.user.name}</dd>
@@ -273,7 +273,7 @@ function DecisionCards({ items }: { items: DecisionRecord[] }) {
   );
 }
 
-function DecisionTable({ items }: { items: DecisionRecord[] }) {
+function DecisionTable({ items, standings }: { items: DecisionRecord[]; standings: Standings }) {
   return (
     <ScrollArea frameClassName="mt-4 hidden md:block">
       <table className="w-full border-collapse text-left text-sm">
@@ -324,11 +324,10 @@ function DecisionTable({ items }: { items: DecisionRecord[] }) {
                 </Link>
                 <div className={MUTED}>USDOT {record.dot_number}</div>
               </td>
-              <td className="px-2 py-2">{DECISION_LABELS[record.decision]}</td>
               <td className="px-2 py-2">
-                <span className="capitalize">{record.verdict.verdict}</span>
-                <OverrideMark record={record} />
+                <DecisionCell record={record} standings={standings} />
               </td>
+              <td className="px-2 py-2 capitalize">{record.verdict.verdict}</td>
               <td className="px-2 py-2">v{record.policy_version}</td>
               <td className="px-2 py-2">{record.user.name}</td>
               <td className="px-2 py-2 whitespace-nowrap">
@@ -370,6 +369,9 @@ function Results({
 }) {
   const [exporting, setExporting] = useState<string | undefined>(undefined);
   const total = query.data?.total ?? 0;
+  const standings = useDecisionStandings(
+    (query.data?.items ?? []).map((record) => record.dot_number),
+  );
   const pages = Math.max(1, Math.ceil(total / (query.data?.page_size ?? 50)));
 
   const exportCsv = async () => {
@@ -416,8 +418,8 @@ function Results({
         </p>
       ) : (
         <>
-          <DecisionCards items={query.data.items} />
-          <DecisionTable items={query.data.items} />
+          <DecisionCards items={query.data.items} standings={standings.data} />
+          <DecisionTable items={query.data.items} standings={standings.data} />
         </>
       )}
       {pages > 1 ? (

@@ -14,7 +14,7 @@ import {
   type TriageEntry,
   type TriageSummary,
 } from '../../../lib/monitoring/inbox.ts';
-import { IMPACT_LABELS } from '../../../lib/monitoring/decision-impact.ts';
+import { DecisionStanding } from '../../../components/DecisionStanding.tsx';
 import { ChangeTable, type TriageAction } from './ChangeTable.tsx';
 import { CHANNEL_LABELS } from './channel-labels.ts';
 import type { InboxRow } from './use-inbox.ts';
@@ -318,11 +318,9 @@ const ProfileRow = memo(function ProfileRow({
       <td className={CELL}>{profile.docket ?? MISSING}</td>
       <td className={`${CELL} @max-[52rem]:basis-full`}>
         {name ?? MISSING}
-        {row.impact ? (
+        {row.standing ? (
           <div className="mt-1">
-            <Badge tone={row.impact === 'fails' ? 'bad' : 'warn'}>
-              {IMPACT_LABELS[row.impact]}
-            </Badge>
+            <DecisionStanding item={row.standing} link />
           </div>
         ) : null}
       </td>

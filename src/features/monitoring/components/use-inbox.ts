@@ -22,12 +22,11 @@ import {
   type TriageEntry,
 } from '../../../lib/monitoring/inbox.ts';
 import type { MonitoredProfile } from '../../../lib/service/index.ts';
-import { enginePolicy, useCurrentDecisions, usePolicy } from '../../../lib/vetting-api.ts';
 import {
-  decisionImpact,
-  impactFirst,
-  type DecisionImpact,
-} from '../../../lib/monitoring/decision-impact.ts';
+  standingRank,
+  useDecisionStandings,
+  type DecisionStanding,
+} from '../../../lib/decision-standing.ts';
 
 export interface InboxRow {
   profile: MonitoredProfile;
@@ -35,8 +34,8 @@ export interface InboxRow {
   changes: InboxChange[];
   /** all changes of the profile on this page, for its triage summary */
   allChanges: InboxChange[];
-  /** an approved carrier whose verdict, re-evaluated on these changes, got worse */
-  impact?: DecisionImpact | undefined;
+  /** the carrier's current decision and its standing now, from the proxy (the Decisions page's words) */
+  standing?: DecisionStanding | undefined;
 }
 
 const NO_TRIAGE: ReadonlyMap<string, TriageEntry> = new Map();
@@ -46,6 +45,20 @@ function channelChanges(profile: MonitoredProfile, channels: InboxParams['channe
   const changes = inboxChangesOf(profile);
   if (channels.length === 0) return changes;
   return changes.filter((change) => change.channel && channels.includes(change.channel));
+}
+
+/**
+ * Rows whose decision needs re-vet first, then approvals that now fail, then those that now need
+ * review, the others in their order.
+ */
+export function standingFirst<T extends { standing?: DecisionStanding | undefined }>(
+  rows: readonly T[],
+): T[] {
+  const rank = (row: T) => Math.min(standingRank(row.standing), 3);
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => rank(a.row) - rank(b.row) || a.index - b.index)
+    .map(({ row }) => row);
 }
 
 export function useInboxParams() {
@@ -94,12 +107,11 @@ export function useInbox(params: InboxParams, kept: ReadonlySet<string> = NO_IDS
   const triageQuery = useTriageStates(profileIds);
   const triage = triageQuery.data ?? NO_TRIAGE;
   const dots = useMemo(() => profiles.map((profile) => profile.dot), [profiles]);
-  const decisions = useCurrentDecisions(dots);
-  const policy = usePolicy();
+  // one request for the page's DOTs: the proxy's standing, so the inbox and the profile agree
+  const standings = useDecisionStandings(dots);
   const rows: InboxRow[] = useMemo(() => {
-    const current = new Map((decisions.data ?? []).map((record) => [record.dot_number, record]));
-    const engine = policy.data ? enginePolicy(policy.data) : undefined;
-    return impactFirst(
+    const current = standings.data;
+    return standingFirst(
       pageChanges
         .map(({ profile, changes }) => ({
           profile,
@@ -107,11 +119,11 @@ export function useInbox(params: InboxParams, kept: ReadonlySet<string> = NO_IDS
           changes: changes.filter(
             (change) => kept.has(change.id) || matchesTriage(change, params.triage, triage),
           ),
-          impact: engine ? decisionImpact(current.get(profile.dot), changes, engine) : undefined,
+          standing: current?.get(profile.dot.replace(/^0+(?=\d)/, '')),
         }))
         .filter((row) => params.triage === 'all' || row.changes.length > 0),
     );
-  }, [pageChanges, params.triage, triage, decisions.data, policy.data, kept]);
+  }, [pageChanges, params.triage, triage, standings.data, kept]);
   const counts = useMemo(
     () =>
       untriagedCounts(

@@ -7,8 +7,13 @@ import { Link, useNavigate } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/Badge.tsx';
 import { CompareToggle } from '../../../components/comparison/CompareToggle.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable.tsx';
+import { DecisionStanding } from '../../../components/DecisionStanding.tsx';
 import type { PagerProps } from '../../../components/data-table/Pager.tsx';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
+import {
+  useDecisionStandings,
+  type DecisionStanding as Standing,
+} from '../../../lib/decision-standing.ts';
 import { TRI_STATE_LABELS, formatRiskScore, triState, type TriState } from '../../../lib/format.ts';
 import { useWatchedIds } from '../../../lib/watchlist/api.ts';
 import { dotOfProfileId } from '../../../lib/watchlist/profile-id.ts';
@@ -54,7 +59,20 @@ function WatchedCell({ dot }: { dot: string }) {
   );
 }
 
-function buildColumns(onPreview: (row: ResultRow) => void): DataTableColumn<ResultRow>[] {
+function StandingLine({ standing }: { standing: Standing | undefined }) {
+  if (!standing) return null;
+  return (
+    <span className="mt-1">
+      <DecisionStanding item={standing} link />
+    </span>
+  );
+}
+
+function buildColumns(
+  onPreview: (row: ResultRow) => void,
+  standings: ReadonlyMap<string, Standing> | undefined,
+): DataTableColumn<ResultRow>[] {
+  const standingOf = (p: ResultRow) => standings?.get(dotOf(p).replace(/^0+(?=\d)/, ''));
   const columns: DataTableColumn<ResultRow>[] = [
     {
       id: 'name',
@@ -72,6 +90,7 @@ function buildColumns(onPreview: (row: ResultRow) => void): DataTableColumn<Resu
           {p.dba_name ? (
             <span className="text-xs text-neutral-600 dark:text-neutral-400">DBA {p.dba_name}</span>
           ) : null}
+          <StandingLine standing={standingOf(p)} />
         </span>
       ),
     },
@@ -130,7 +149,9 @@ interface ResultsTableProps {
 
 export function ResultsTable({ items, caption, pager, onPreview }: ResultsTableProps) {
   const navigate = useNavigate();
-  const columns = useMemo(() => buildColumns(onPreview), [onPreview]);
+  // carriers the team already decided on: their decision and its standing now, one request
+  const standings = useDecisionStandings(items.map(dotOf)).data;
+  const columns = useMemo(() => buildColumns(onPreview, standings), [onPreview, standings]);
   return (
     <DataTable
       caption={caption}

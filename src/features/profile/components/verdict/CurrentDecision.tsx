@@ -1,53 +1,38 @@
 /**
  * The carrier's current decision beside the verdict (the newest record: a correction supersedes
- * what it corrects), "expired — re-vet" past its re-vet date, and the history of its records. Both
- * parts read the same query.
+ * what it corrects) with its standing against the verdict now, and the history of its records.
  */
 import { Link } from 'react-router';
-import { Badge, type BadgeTone } from '../../../../components/Badge.tsx';
+import { DecisionStanding } from '../../../../components/DecisionStanding.tsx';
+import { useDecisionStandings } from '../../../../lib/decision-standing.ts';
 import { formatDate, formatDateTime } from '../../../../lib/format.ts';
-import {
-  DECISION_LABELS,
-  isExpired,
-  useDecisions,
-  type Decision,
-} from '../../../../lib/vetting-api.ts';
+import { DECISION_LABELS, useDecisions } from '../../../../lib/vetting-api.ts';
 
-const DECISION_TONE: Record<Decision, BadgeTone> = {
-  approved: 'good',
-  approved_with_conditions: 'warn',
-  rejected: 'bad',
-  do_not_use: 'bad',
-};
-
-/** "✓ Decision: Approved 20 Nov 2026 · re-vet by 10 Dec 2026", or "No decision recorded". */
-/** `compact` (the strip on the tabs other than the Overview): on a phone, the state alone. */
+/**
+ * "Decision: Approved 20 Nov — now fails policy v2 (2 reasons)" (its standing under the current
+ * policy, from the proxy: the same words as every other screen), the re-vet date, or "No decision
+ * recorded". `compact` (the strip on the tabs other than the Overview): on a phone, no date.
+ */
 export function DecisionState({ dot, compact = false }: { dot: string; compact?: boolean }) {
-  const decisions = useDecisions({ dot_number: dot });
-  if (decisions.isError) {
-    return <span>Decisions could not be loaded: {decisions.error.message}</span>;
+  const standings = useDecisionStandings([dot]);
+  if (standings.isError) {
+    return <span>The decision could not be loaded: {standings.error.message}</span>;
   }
-  if (decisions.isPending) {
+  if (standings.isPending) {
     return <span className="text-neutral-700 dark:text-neutral-300">Loading the decision…</span>;
   }
-  const current = decisions.data.items[0];
+  const current = standings.data.get(dot.replace(/^0+(?=\d)/, ''));
   if (!current)
     return <span className="text-neutral-800 dark:text-neutral-200">No decision recorded</span>;
   return (
     <span className="inline-flex flex-wrap items-center gap-x-1.5 gap-y-1">
-      <Badge tone={DECISION_TONE[current.decision]} label="Decision">
-        {DECISION_LABELS[current.decision]}
-      </Badge>
-      <span className={`text-neutral-800 dark:text-neutral-200 ${compact ? 'max-sm:hidden' : ''}`}>
-        <time dateTime={current.decided_at} title={formatDateTime(current.decided_at)}>
-          {formatDate(current.decided_at)}
-        </time>
-        {current.expires_on ? ` · re-vet by ${formatDate(current.expires_on)}` : ''}
-      </span>
-      {isExpired(current) ? (
-        <Badge tone="bad" label="Re-vet">
-          expired — re-vet
-        </Badge>
+      <DecisionStanding item={current} label="Decision" />
+      {current.expires_on ? (
+        <span
+          className={`text-neutral-800 dark:text-neutral-200 ${compact ? 'max-sm:hidden' : ''}`}
+        >
+          re-vet by {formatDate(current.expires_on)}
+        </span>
       ) : null}
     </span>
   );
