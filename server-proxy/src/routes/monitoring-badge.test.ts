@@ -26,6 +26,7 @@ import {
   type OriginHandler,
   type RunningProxy,
 } from '../test-helpers.ts';
+import { newestChangeDaysOf } from '../../../src/lib/monitoring/change-freshness.ts';
 import { MONITORING_BADGE_PATH, type MonitoringBadge } from './monitoring-badge.ts';
 import { MONITORING_VIEW_PATH } from './monitoring-view.ts';
 
@@ -52,7 +53,7 @@ async function oldWayCount(proxy: RunningProxy, headers: Headers = {}) {
   const states = new Map(items.map((item) => [item.id, item]));
   const { total, ...counts } = untriagedCounts(changes, states);
   const untriaged = changes.filter((change) => !states.has(change.id));
-  return { total, counts, profiles: list.profiles.length, untriaged };
+  return { total, counts, profiles: list.profiles.length, untriaged, list };
 }
 
 async function badge(proxy: RunningProxy, headers: Headers = {}) {
@@ -89,15 +90,20 @@ describe('against the embedded sandbox, per user', () => {
     const old = await oldWayCount(proxy, asVal);
     expect(old.total).toBeGreaterThan(0);
     const answer = await badge(proxy, asVal);
+    // the newest change per carrier, of those dated from the day before the read on
+    const since = new Date(Date.parse(answer.fetchedAt) - 86_400_000).toISOString().slice(0, 10);
+    const recent = [...newestChangeDaysOf(old.list.profiles)].filter(([, day]) => day >= since);
+    expect(recent.length).toBeGreaterThan(0);
     expect(answer).toEqual({
       total: old.total,
       counts: old.counts,
       profiles: old.profiles,
       fetchedAt: expect.any(String),
+      recentChanges: Object.fromEntries(recent),
     });
     expect(Date.parse(answer.fetchedAt)).not.toBeNaN();
-    // its answer is small: a few hundred bytes, whatever the page
-    expect(JSON.stringify(answer).length).toBeLessThan(400);
+    // its answer is small: a few hundred bytes besides one short pair per recently changed carrier
+    expect(JSON.stringify(answer).length).toBeLessThan(400 + 30 * recent.length);
   });
 
   it('drops by one when a change is marked reviewed, for that user only', async () => {

@@ -14,7 +14,8 @@ import { inboxChangesOf } from '../../../src/lib/monitoring/change-id.ts';
 import { MAX_PAGE_SIZE } from '../../../src/lib/monitoring/inbox-params.ts';
 import { untriagedCounts, type TriageEntry } from '../../../src/lib/monitoring/inbox.ts';
 import type { Channel } from '../../../src/lib/service/channels.ts';
-import { parseMonitoringList } from '../../../src/lib/service/monitoring.ts';
+import { newestChangeDaysOf } from '../../../src/lib/monitoring/change-freshness.ts';
+import { parseMonitoringList, type MonitoredProfile } from '../../../src/lib/service/monitoring.ts';
 import { sendApiError } from '../http/api-error.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
@@ -45,6 +46,23 @@ export interface MonitoringBadge {
   profiles: number;
   /** when the list was read (ISO time) */
   fetchedAt: string;
+  /**
+   * per DOT of the counted profiles, the day (`YYYY-MM-DD`) of its newest change dated the day
+   * before the read or later: the browser asks again what it holds of those carriers when the
+   * change outdates it (src/lib/monitoring/changes-seen.ts). Older changes cannot be newer than
+   * anything a browser still holds, and are left out to keep the answer small.
+   */
+  recentChanges: Record<string, string>;
+}
+
+/** The newest change day per DOT, for the changes dated on or after the day before `at`. */
+function recentChangesOf(profiles: readonly MonitoredProfile[], at: Date): Record<string, string> {
+  const since = new Date(at.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const recent: Record<string, string> = {};
+  for (const [dot, day] of newestChangeDaysOf(profiles)) {
+    if (day >= since) recent[dot] = day;
+  }
+  return recent;
 }
 
 export interface MonitoringBadgeDeps {
@@ -81,7 +99,14 @@ export function registerMonitoringBadgeRoute(app: FastifyInstance, deps: Monitor
         stored.map((entry) => [entry.id, { id: entry.id, state: entry.state }]),
       );
       const { total, ...counts } = untriagedCounts(changes, states);
-      const body: MonitoringBadge = { total, counts, profiles: profiles.length, fetchedAt };
+      const recentChanges = recentChangesOf(profiles, new Date(fetchedAt));
+      const body: MonitoringBadge = {
+        total,
+        counts,
+        profiles: profiles.length,
+        fetchedAt,
+        recentChanges,
+      };
       void reply.header('cache-control', 'private, no-store');
       return body;
     });

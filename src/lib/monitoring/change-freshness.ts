@@ -83,3 +83,22 @@ export function newestChangeDays(body: unknown): Map<string, string> {
   }
   return days;
 }
+
+/** Enough of a monitored profile to know its newest change (the shared parser's shape). */
+export interface ProfileChanges {
+  dot: string;
+  records: readonly { lastChangedDate?: string | undefined; changes: readonly unknown[] }[];
+}
+
+/** Per DOT, the day of the newest change the profiles show (records with a change and a date). */
+export function newestChangeDaysOf(profiles: readonly ProfileChanges[]): Map<string, string> {
+  const days = new Map<string, string>();
+  for (const profile of profiles) {
+    for (const record of profile.records) {
+      if (record.changes.length === 0 || record.lastChangedDate === undefined) continue;
+      const newest = laterDay(days.get(profile.dot), record.lastChangedDate);
+      if (newest !== undefined) days.set(profile.dot, newest);
+    }
+  }
+  return days;
+}

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { newestChangeDaysOf, reportChangesSeen } from './changes-seen.ts';
+import { newestChangeDaysOf } from './change-freshness.ts';
+import { reportChangesSeen } from './changes-seen.ts';
 
 const FETCHED = '2026-11-29T10:00:00.000Z';
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { apiGet, parseBody } from '../../../lib/api-client.ts';
 import { FRESHNESS } from '../../../lib/freshness.ts';
 import { whenIdle } from '../../../lib/idle.ts';
+import { reportChangesSeen } from '../../../lib/monitoring/changes-seen.ts';
 import { INBOX_REFRESH_MS, RETRY_AFTER_FAILURE_MS } from '../api/get-monitoring-list.ts';
 import { isBadgeKey, monitoringKeys } from '../api/keys.ts';
 
@@ -20,6 +21,8 @@ const badgeSchema = z.object({
   counts: z.record(z.string(), z.number().int().nonnegative()),
   profiles: z.number().int().nonnegative(),
   fetchedAt: z.string(),
+  /** per DOT, the day of its newest recent change (server-proxy/src/routes/monitoring-badge.ts) */
+  recentChanges: z.record(z.string(), z.string()).optional(),
 });
 
 type BadgeCount = z.infer<typeof badgeSchema>;
@@ -110,6 +113,12 @@ function useUntriagedTotal(): UntriagedTotal | undefined {
     retry: false,
     enabled: pageSettled && !inboxLoading && !inboxPending,
   });
+  // carriers whose change is newer than what the browser holds of them are read again
+  const client = useQueryClient();
+  const recent = count.data?.recentChanges;
+  useEffect(() => {
+    if (recent) reportChangesSeen(client, new Map(Object.entries(recent)));
+  }, [client, recent]);
   // A failed refresh keeps the last answer (TanStack Query keeps `data` on error): show it, stale.
   if (!count.data) return undefined;
   return { total: count.data.total, stale: count.isError };
