@@ -116,6 +116,8 @@ const decisionRecord = z.object({
   conditions: z.string().nullable(),
   expires_on: z.string().nullable(),
   supersedes: z.number().nullable(),
+  /** why an approval was recorded against a Fail or Review verdict (only on overrides) */
+  override_reason: z.string().optional(),
   user: z.object({ id: z.string(), name: z.string() }),
   decided_at: z.string(),
   policy_version: z.number(),
@@ -373,6 +375,8 @@ export interface DecisionInput {
   conditions?: string;
   expires_on?: string;
   supersedes?: number;
+  /** required to approve a carrier the policy fails or sends to review */
+  override_reason?: string;
 }
 
 function invalidateDecisions(client: QueryClient) {
@@ -385,6 +389,39 @@ export function useRecordDecision() {
     mutationFn: async (input: DecisionInput) =>
       decisionRecord.parse(await apiPost('/api/local/decisions', input)),
     onSuccess: () => invalidateDecisions(client),
+  });
+}
+
+const revetDueBody = z.object({
+  as_of: z.string(),
+  within_days: z.number(),
+  overdue: z.number(),
+  soon: z.number(),
+  items: z.array(
+    z.object({
+      id: z.number(),
+      dot_number: z.string(),
+      legal_name: z.string().nullable(),
+      decision: z.enum(DECISIONS),
+      decided_at: z.string(),
+      expires_on: z.string(),
+      due: z.enum(['overdue', 'soon']),
+    }),
+  ),
+});
+export type RevetDue = z.infer<typeof revetDueBody>;
+
+/**
+ * The re-vet queue (`GET /api/local/decisions/revet-due`): current decisions whose re-vet date
+ * has passed or falls within 14 days, with the counts the navigation shows.
+ */
+export function useRevetDue(enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: [...DECISIONS_KEY, 'revet-due'],
+    queryFn: async ({ signal }) =>
+      revetDueBody.parse(await apiGet('/api/local/decisions/revet-due', {}, { signal })),
+    staleTime: 60_000,
   });
 }
 

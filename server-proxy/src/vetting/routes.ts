@@ -88,6 +88,8 @@ interface SeenProfile {
   profile: Profile;
   fetchedAt: Date;
   cacheHit: boolean;
+  /** `YYYY-MM-DD` of the monitoring change the profile was fetched anew after, if it was */
+  refreshedAfterChange?: string | undefined;
 }
 
 type ProfileOutcome = { ok: true; seen: SeenProfile } | { ok: false; error: ApiError };
@@ -182,7 +184,8 @@ class Vetting {
       };
     }
     const fetchedAt = this.deps.cache.get(cacheKey(query))?.fetchedAt ?? this.now();
-    return { ok: true, seen: { profile, fetchedAt, cacheHit: answer.cacheHit } };
+    const { cacheHit, refreshedAfterChange } = answer;
+    return { ok: true, seen: { profile, fetchedAt, cacheHit, refreshedAfterChange } };
   }
 
   /**
@@ -193,7 +196,13 @@ class Vetting {
   async profileForDecision(dot: string, request: FastifyRequest): Promise<ProfileOutcome> {
     const query = { dot_number: dot };
     const stored = this.deps.cache.get(cacheKey(query));
-    if (stored && stored.status >= 200 && stored.status < 300) {
+    // a copy a reported monitoring change outdated is not recorded on: it is fetched anew below
+    if (
+      stored &&
+      stored.staleAfterChange === undefined &&
+      stored.status >= 200 &&
+      stored.status < 300
+    ) {
       const profile = this.profiles.of(stored, () => readJson(stored.body));
       if (profile)
         return { ok: true, seen: { profile, fetchedAt: stored.fetchedAt, cacheHit: true } };
@@ -253,7 +262,7 @@ function registerVerdictRoute(app: FastifyInstance, vetting: Vetting) {
       const policy = await vetting.store.currentPolicy();
       const outcome = await vetting.fetch(query.value, request);
       if (!outcome.ok) return sendOutcome(reply, outcome);
-      const { profile, fetchedAt, cacheHit } = outcome.seen;
+      const { profile, fetchedAt, cacheHit, refreshedAfterChange } = outcome.seen;
       reply
         .header('cache-control', 'private, no-store')
         .header('x-cache', cacheHit ? 'hit' : 'miss');
@@ -261,6 +270,7 @@ function registerVerdictRoute(app: FastifyInstance, vetting: Vetting) {
         dot_number: profile.dot_number ?? null,
         legal_name: profile.legal_name ?? null,
         fetched_at: fetchedAt.toISOString(),
+        refreshed_after_change: refreshedAfterChange ?? null,
         ...vetting.verdict(profile, policy),
       };
     });
