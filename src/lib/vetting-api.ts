@@ -14,6 +14,8 @@ import {
 import { z } from 'zod';
 import { apiGet, apiPost, apiPut } from './api-client.ts';
 import {
+  CARGO_CLASSES,
+  HAZMAT_MODES,
   OUTCOMES,
   RULE_IDS,
   readStoredOptions,
@@ -66,10 +68,25 @@ const ruleInfo = z.object({
   tab: z.string(),
   outcomes: z.array(z.enum(['review', 'fail'])),
   threshold: z
-    .object({ label: z.string(), unit: z.string(), min: z.number(), max: z.number() })
+    .object({
+      label: z.string(),
+      unit: z.string(),
+      min: z.number(),
+      max: z.number(),
+      step: z.number().optional(),
+    })
     .nullable(),
+  // the choices of the list and one-of settings (absent from a proxy that predates them)
+  cargo_classes: z
+    .array(z.object({ id: z.enum(CARGO_CLASSES), label: z.string() }))
+    .nullish()
+    .transform((v) => v ?? null),
+  hazmat_modes: z
+    .array(z.object({ id: z.enum(HAZMAT_MODES), label: z.string() }))
+    .nullish()
+    .transform((v) => v ?? null),
 });
-type RuleInfo = z.infer<typeof ruleInfo>;
+export type RuleInfo = z.infer<typeof ruleInfo>;
 
 const policyVersion = z.object({
   version: z.number().int(),

@@ -95,8 +95,8 @@ export const CARGO_CLASS_LABELS: Record<CargoClass, string> = {
 };
 
 export const HAZMAT_MODE_LABELS: Record<HazmatMode, string> = {
-  required: 'Required: the carrier must haul hazardous materials',
-  refused: 'Refused: the carrier must not haul hazardous materials',
+  required: 'Required (must haul them)',
+  refused: 'Refused (must not haul them)',
 };
 
 export interface RuleDef {

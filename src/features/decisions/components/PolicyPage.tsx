@@ -9,7 +9,7 @@ import { BUTTON, INPUT, MUTED, PRIMARY_BUTTON } from '../../../components/contro
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { ScrollArea } from '../../../components/ScrollHint.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatDollars } from '../../../lib/format.ts';
 import {
   usePolicy,
   usePolicyVersions,
@@ -18,108 +18,55 @@ import {
   type PolicyVersion,
   type RuleChanges,
 } from '../../../lib/vetting-api.ts';
-import type { PolicySettings, RuleId, RuleSettings } from '../../../lib/vetting/index.ts';
+import {
+  MAX_REVET_DAYS,
+  type PolicySettings,
+  type RuleId,
+  type RuleSettings,
+} from '../../../lib/vetting/index.ts';
+import { PolicyRuleCard, settingProblem } from './PolicyRuleCard.tsx';
 
-const OUTCOME_LABEL = { pass: 'Pass', review: 'Review', fail: 'Fail' } as const;
+const SETTING_KEYS = [
+  'enabled',
+  'outcome',
+  'no_data',
+  'threshold',
+  'cargo_required',
+  'cargo_refused',
+  'hazmat',
+] as const;
 
 /** What differs between the saved settings and the edited ones, per rule. */
 function changesOf(before: PolicySettings, after: PolicySettings): RuleChanges {
   const changes: RuleChanges = {};
   for (const id of Object.keys(after) as RuleId[]) {
     const diff: Partial<RuleSettings> = {};
-    for (const key of ['enabled', 'outcome', 'no_data', 'threshold'] as const) {
-      if (before[id][key] !== after[id][key]) Object.assign(diff, { [key]: after[id][key] });
+    for (const key of SETTING_KEYS) {
+      const [a, b] = [before[id][key], after[id][key]];
+      const same = Array.isArray(a) || Array.isArray(b) ? String(a) === String(b) : a === b;
+      if (!same) Object.assign(diff, { [key]: b });
     }
     if (Object.keys(diff).length > 0) changes[id] = diff;
   }
   return changes;
 }
 
-function RuleRow({
-  rule,
-  value,
-  onChange,
-}: {
-  rule: CurrentPolicy['rules'][number];
-  value: RuleSettings;
-  onChange: (next: RuleSettings) => void;
-}) {
-  const base = `rule-${rule.id}`;
-  return (
-    <tr
-      className="border-b border-neutral-200 align-top dark:border-neutral-800"
-      data-rule={rule.id}
-    >
-      <th scope="row" className="py-2 pr-3 text-left font-normal">
-        <span id={`${base}-label`} className="font-semibold">
-          {rule.label}
-        </span>
-        <p className={MUTED}>{rule.description}</p>
-      </th>
-      <td className="py-2 pr-3">
-        <input
-          type="checkbox"
-          aria-label={`${rule.label}: on`}
-          checked={value.enabled}
-          onChange={(event) => onChange({ ...value, enabled: event.target.checked })}
-        />
-      </td>
-      <td className="py-2 pr-3">
-        <select
-          className={INPUT}
-          aria-label={`${rule.label}: outcome when it fires`}
-          value={value.outcome}
-          onChange={(event) =>
-            onChange({ ...value, outcome: event.target.value as RuleSettings['outcome'] })
-          }
-        >
-          {rule.outcomes.map((outcome) => (
-            <option key={outcome} value={outcome}>
-              {OUTCOME_LABEL[outcome]}
-            </option>
-          ))}
-        </select>
-      </td>
-      <td className="py-2 pr-3">
-        <select
-          className={INPUT}
-          aria-label={`${rule.label}: outcome when there is not enough data`}
-          value={value.no_data}
-          onChange={(event) =>
-            onChange({ ...value, no_data: event.target.value as RuleSettings['no_data'] })
-          }
-        >
-          <option value="pass">Pass</option>
-          <option value="review">Review</option>
-        </select>
-      </td>
-      <td className="py-2">
-        {rule.threshold ? (
-          <label className="flex items-center gap-1 text-sm">
-            <input
-              type="number"
-              className={`${INPUT} w-24`}
-              min={rule.threshold.min}
-              max={rule.threshold.max}
-              step="any"
-              aria-label={`${rule.label}: ${rule.threshold.label} (${rule.threshold.unit})`}
-              value={value.threshold ?? ''}
-              onChange={(event) =>
-                onChange({
-                  ...value,
-                  threshold: event.target.value === '' ? undefined : Number(event.target.value),
-                })
-              }
-              required
-            />
-            <span aria-hidden="true">{rule.threshold.unit}</span>
-          </label>
-        ) : (
-          <span className={MUTED}>—</span>
-        )}
-      </td>
-    </tr>
-  );
+/** What a version's rule is set to beyond on/outcome/no data: threshold, classes, hazmat mode. */
+function settingText(rule: CurrentPolicy['rules'][number], s: RuleSettings): string {
+  const parts: string[] = [];
+  if (s.threshold !== undefined) {
+    parts.push(
+      rule.threshold?.unit === 'USD'
+        ? formatDollars(s.threshold)
+        : `${s.threshold} ${rule.threshold?.unit ?? ''}`,
+    );
+  }
+  const names = (ids: readonly string[] | undefined) =>
+    (ids ?? []).map((id) => rule.cargo_classes?.find((c) => c.id === id)?.label ?? id).join(', ');
+  if (s.cargo_required?.length) parts.push(`requires ${names(s.cargo_required)}`);
+  if (s.cargo_refused?.length) parts.push(`refuses ${names(s.cargo_refused)}`);
+  if (s.hazmat) parts.push(`hazmat ${s.hazmat}`);
+  return parts.join('; ') || '—';
 }
 
 type SaveMutation = ReturnType<typeof useSavePolicy>;
@@ -127,56 +74,76 @@ type SaveMutation = ReturnType<typeof useSavePolicy>;
 /** Remounted for each version (`key`); `save` lives in the page so its outcome outlasts that. */
 function PolicyEditor({ policy, save }: { policy: CurrentPolicy; save: SaveMutation }) {
   const [draft, setDraft] = useState<PolicySettings>(policy.settings);
+  const [revetDays, setRevetDays] = useState<number | undefined>(policy.options.max_revet_days);
   const [note, setNote] = useState('');
   const changes = changesOf(policy.settings, draft);
-  const changed = Object.keys(changes).length > 0;
+  const optionChanged = revetDays !== policy.options.max_revet_days;
+  const changed = Object.keys(changes).length > 0 || optionChanged;
+  const revetProblem =
+    revetDays === undefined ||
+    !Number.isInteger(revetDays) ||
+    revetDays < MAX_REVET_DAYS.min ||
+    revetDays > MAX_REVET_DAYS.max
+      ? `Enter a whole number of days from ${MAX_REVET_DAYS.min} to ${MAX_REVET_DAYS.max}.`
+      : undefined;
+  const problems = [
+    ...policy.rules.flatMap((rule) => {
+      const problem = settingProblem(rule, draft[rule.id]);
+      return problem ? [`${rule.label}: ${problem}`] : [];
+    }),
+    ...(revetProblem ? [`Longest re-vet period: ${revetProblem}`] : []),
+  ];
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!changed) return;
+    if (!changed || problems.length > 0) return;
     save.mutate(
-      { rules: changes, ...(note.trim() ? { note: note.trim() } : {}) },
+      {
+        rules: changes,
+        ...(optionChanged && revetDays !== undefined
+          ? { options: { max_revet_days: revetDays } }
+          : {}),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      },
       { onSuccess: () => setNote('') },
     );
   };
   return (
     <form onSubmit={submit} aria-label="Edit the policy">
-      <ScrollArea>
-        <table className="w-full border-collapse text-sm">
-          <caption className="mb-2 text-left font-semibold">
-            Rules of version {policy.version} (the verdict is the worst outcome of any rule that is
-            on)
-          </caption>
-          <thead>
-            <tr className="border-b border-neutral-300 text-left dark:border-neutral-700">
-              <th scope="col" className="py-2 pr-3">
-                Rule
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                On
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                When it fires
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Not enough data
-              </th>
-              <th scope="col" className="py-2">
-                Threshold
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {policy.rules.map((rule) => (
-              <RuleRow
-                key={rule.id}
-                rule={rule}
-                value={draft[rule.id]}
-                onChange={(next) => setDraft((current) => ({ ...current, [rule.id]: next }))}
-              />
-            ))}
-          </tbody>
-        </table>
-      </ScrollArea>
+      <fieldset className="mb-4 rounded-md border border-neutral-300 p-3 dark:border-neutral-700">
+        <legend className="px-1 font-semibold">Options</legend>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Longest re-vet period (days a decision&apos;s re-vet date may be ahead)
+          <input
+            type="number"
+            className={`${INPUT} w-28`}
+            min={MAX_REVET_DAYS.min}
+            max={MAX_REVET_DAYS.max}
+            step={1}
+            aria-describedby="policy-revet-error"
+            aria-invalid={revetProblem !== undefined || undefined}
+            value={revetDays ?? ''}
+            onChange={(event) =>
+              setRevetDays(event.target.value === '' ? undefined : Number(event.target.value))
+            }
+          />
+        </label>
+        <p id="policy-revet-error" className="mt-1 text-sm text-red-800 dark:text-red-300">
+          {revetProblem ?? ''}
+        </p>
+      </fieldset>
+      <h2 id="policy-rules-heading" className="mb-2 font-semibold">
+        Rules of version {policy.version} (the verdict is the worst outcome of any rule that is on)
+      </h2>
+      <ul className="space-y-2 text-sm" aria-labelledby="policy-rules-heading">
+        {policy.rules.map((rule) => (
+          <PolicyRuleCard
+            key={rule.id}
+            rule={rule}
+            value={draft[rule.id]}
+            onChange={(next) => setDraft((current) => ({ ...current, [rule.id]: next }))}
+          />
+        ))}
+      </ul>
       <label className="mt-4 flex max-w-xl flex-col gap-1 text-sm font-medium">
         Why (kept with the version)
         <input
@@ -187,14 +154,21 @@ function PolicyEditor({ policy, save }: { policy: CurrentPolicy; save: SaveMutat
         />
       </label>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button type="submit" className={PRIMARY_BUTTON} disabled={!changed || save.isPending}>
+        <button
+          type="submit"
+          className={PRIMARY_BUTTON}
+          disabled={!changed || problems.length > 0 || save.isPending}
+        >
           {save.isPending ? 'Saving…' : 'Save as a new version'}
         </button>
         <button
           type="button"
           className={BUTTON}
           disabled={!changed}
-          onClick={() => setDraft(policy.settings)}
+          onClick={() => {
+            setDraft(policy.settings);
+            setRevetDays(policy.options.max_revet_days);
+          }}
         >
           Undo changes
         </button>
@@ -206,6 +180,16 @@ function PolicyEditor({ policy, save }: { policy: CurrentPolicy; save: SaveMutat
               : ''}
         </span>
       </div>
+      {changed && problems.length > 0 ? (
+        <div role="alert" className="mt-2 text-sm text-red-800 dark:text-red-300">
+          <p>Cannot save yet:</p>
+          <ul className="list-disc pl-5">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {save.isError ? (
         <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-300">
           Not saved: {save.error.message}
@@ -223,42 +207,42 @@ function VersionSettings({
   rules: CurrentPolicy['rules'];
 }) {
   return (
-    <table className="mt-2 w-full border-collapse text-xs">
-      <caption className="sr-only">Settings of version {version.version}</caption>
-      <thead>
-        <tr className="text-left">
-          <th scope="col" className="pr-2">
-            Rule
-          </th>
-          <th scope="col" className="pr-2">
-            On
-          </th>
-          <th scope="col" className="pr-2">
-            Fires as
-          </th>
-          <th scope="col" className="pr-2">
-            Not enough data
-          </th>
-          <th scope="col">Threshold</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rules.map((rule) => {
-          const s = version.settings[rule.id];
-          return (
-            <tr key={rule.id}>
-              <td className="pr-2">{rule.label}</td>
-              <td className="pr-2">{s.enabled ? 'on' : 'off'}</td>
-              <td className="pr-2">{s.outcome}</td>
-              <td className="pr-2">{s.no_data}</td>
-              <td>
-                {s.threshold !== undefined ? `${s.threshold} ${rule.threshold?.unit ?? ''}` : '—'}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <ScrollArea>
+      <table className="mt-2 w-full border-collapse text-xs">
+        <caption className="sr-only">Settings of version {version.version}</caption>
+        <thead>
+          <tr className="text-left">
+            <th scope="col" className="pr-2">
+              Rule
+            </th>
+            <th scope="col" className="pr-2">
+              On
+            </th>
+            <th scope="col" className="pr-2">
+              Fires as
+            </th>
+            <th scope="col" className="pr-2">
+              Not enough data
+            </th>
+            <th scope="col">Setting</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rules.map((rule) => {
+            const s = version.settings[rule.id];
+            return (
+              <tr key={rule.id}>
+                <td className="pr-2">{rule.label}</td>
+                <td className="pr-2">{s.enabled ? 'on' : 'off'}</td>
+                <td className="pr-2">{s.outcome}</td>
+                <td className="pr-2">{s.no_data}</td>
+                <td>{settingText(rule, s)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </ScrollArea>
   );
 }
 
