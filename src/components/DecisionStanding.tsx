@@ -11,6 +11,7 @@ import { carrierPath } from '../lib/carrier/paths.ts';
 import {
   standingWords,
   type DecisionStanding as Item,
+  type StandingMark,
   type StandingTone,
 } from '../lib/decision-standing.ts';
 
@@ -40,11 +41,20 @@ interface DecisionStandingProps {
   label?: string;
   /** the words link to the carrier's full verdict (its reasons) */
   link?: boolean;
+  /** marks the screen shows elsewhere (the Decisions list marks every override beside its verdict) */
+  omit?: readonly StandingMark['key'][];
   today?: Date;
 }
 
-export function DecisionStanding({ item, label, link = false, today }: DecisionStandingProps) {
+export function DecisionStanding({
+  item,
+  label,
+  link = false,
+  omit = [],
+  today,
+}: DecisionStandingProps) {
   const words = standingWords(item, today);
+  const marks = words.marks.filter((mark) => !omit.includes(mark.key));
   const title = words.reasons || undefined;
   const body = (
     <>
@@ -78,7 +88,7 @@ export function DecisionStanding({ item, label, link = false, today }: DecisionS
           {body}
         </span>
       )}
-      {words.marks.map((mark) => (
+      {marks.map((mark) => (
         <span
           key={mark.key}
           title={mark.title}

@@ -103,7 +103,7 @@ export function useDecisionStandings(dots: readonly string[], enabled = true) {
 
 export type StandingTone = 'good' | 'bad' | 'warn' | 'info' | 'neutral';
 
-interface StandingMark {
+export interface StandingMark {
   key: 'needs_revet' | 'override' | 'revet_overdue' | 'revet_soon' | 'stale';
   text: string;
   tone: StandingTone;

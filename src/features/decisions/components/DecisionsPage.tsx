@@ -45,7 +45,10 @@ type Standings = ReadonlyMap<string, Standing> | undefined;
 /** A record's decision: with its standing now when it is its carrier's current decision. */
 function DecisionCell({ record, standings }: { record: DecisionRecord; standings: Standings }) {
   const standing = standings?.get(record.dot_number);
-  if (standing?.id === record.id) return <DecisionStanding item={standing} link />;
+  // the override is marked beside the verdict, on every record
+  if (standing?.id === record.id) {
+    return <DecisionStanding item={standing} link omit={['override']} />;
+  }
   return <>{DECISION_LABELS[record.decision]}</>;
 }
 
@@ -214,6 +217,19 @@ function legalName(record: DecisionRecord): string {
 
 const LINK = 'text-sky-800 underline dark:text-sky-300';
 
+/** An approval recorded against this Fail or Review verdict: "override", its reason as title. */
+function OverrideMark({ record }: { record: DecisionRecord }) {
+  if (record.override_reason === undefined) return null;
+  return (
+    <span
+      title={`Override: ${record.override_reason}`}
+      className="ml-1.5 inline-block rounded border border-amber-700 px-1 text-xs font-medium text-amber-900 dark:border-amber-400 dark:text-amber-200"
+    >
+      override
+    </span>
+  );
+}
+
 /** Below 768 px each record is a card: nine columns do not fit a phone. */
 function DecisionCards({ items, standings }: { items: DecisionRecord[]; standings: Standings }) {
   return (
@@ -242,8 +258,10 @@ function DecisionCards({ items, standings }: { items: DecisionRecord[]; standing
               {record.supersedes !== null ? ` (corrects #${record.supersedes})` : ''}
             </dd>
             <dt className="text-neutral-700 dark:text-neutral-300">Verdict</dt>
-            <dd className="capitalize">
-              {record.verdict.verdict} · policy v{record.policy_version}
+            <dd>
+              <span className="capitalize">{record.verdict.verdict}</span> · policy v
+              {record.policy_version}
+              <OverrideMark record={record} />
             </dd>
             <dt className="text-neutral-700 dark:text-neutral-300">By</dt>
             <dd className="break-words">{record.user.name}</dd>
@@ -327,7 +345,10 @@ function DecisionTable({ items, standings }: { items: DecisionRecord[]; standing
               <td className="px-2 py-2">
                 <DecisionCell record={record} standings={standings} />
               </td>
-              <td className="px-2 py-2 capitalize">{record.verdict.verdict}</td>
+              <td className="px-2 py-2">
+                <span className="capitalize">{record.verdict.verdict}</span>
+                <OverrideMark record={record} />
+              </td>
               <td className="px-2 py-2">v{record.policy_version}</td>
               <td className="px-2 py-2">{record.user.name}</td>
               <td className="px-2 py-2 whitespace-nowrap">
