@@ -59,6 +59,17 @@ describe('DecisionStanding', () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 
+  it('leaves out the marks a screen shows elsewhere', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <DecisionStanding item={FAILS} omit={['override']} today={TODAY} />
+      </MemoryRouter>,
+    );
+    expect(
+      [...container.querySelectorAll('[data-mark]')].map((mark) => mark.getAttribute('data-mark')),
+    ).toEqual(['needs_revet', 'revet_soon']);
+  });
+
   it('links the words to the profile’s full verdict when asked', () => {
     show(FAILS, true);
     const link = screen.getByRole('link', { name: /now fails policy v2/ });
