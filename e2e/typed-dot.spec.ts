@@ -76,3 +76,22 @@ test('Enter on a typed DOT opens the profile from its summary alone', async ({ p
   await page.goBack();
   await expect(page).toHaveURL(/\/search$/);
 });
+
+test.describe(() => {
+  // the proxy answers an unknown DOT's summary (and its verdict) 404, which Chromium logs
+  test.use({
+    expectedConsoleErrors: /Failed to load resource: the server responded with a status of 404/,
+  });
+  test('a typed DOT without a carrier says so on the profile page', async ({ page }) => {
+    await page.goto('/search');
+    await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
+    const box = page.getByRole('combobox', { name: 'Search carriers' });
+    await box.fill('99999990');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/carriers\/99999990\/overview$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'No carrier with DOT 99999990' }),
+    ).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/Check the number, or search by name or docket/)).toBeVisible();
+  });
+});
