@@ -8,6 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { axeViolations, expect, test } from './fixtures.ts';
+import { checkLayoutEverywhere } from './layout-check.ts';
 import { startOwnProxy, type OwnProxy } from './own-proxy.ts';
 
 const PORT = 4504;
@@ -104,4 +105,8 @@ test('a change the inbox shows is on the profile without pressing Refresh', asyn
   const body = (await verdict.json()) as { verdict: string; refreshed_after_change: string };
   expect(body.verdict).toBe('fail');
   expect(await why.locator('time').getAttribute('datetime')).toBe(body.refreshed_after_change);
+
+  // the longer freshness line keeps the page's layout at every width and theme
+  const problems = await checkLayoutEverywhere(page, `/carriers/${DOT}/overview`);
+  expect(problems).toEqual([]);
 });
