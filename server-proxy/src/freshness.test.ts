@@ -173,6 +173,26 @@ describe('a held profile is read anew after the monitoring list reports a change
     expect(spentAfter.byEndpoint.find((line) => line.endpoint === 'profile')?.billedUnits).toBe(1);
   });
 
+  it('a decision recorded after the change records the new data, fetched anew once', async () => {
+    upstream = await startUpstream();
+    proxy = await startProxy(proxyConfig(upstream.front));
+    expect((await verdict(proxy)).body.verdict).not.toBe('fail');
+    await advance(upstream, 6);
+    await proxy.call('/api/local/monitoring-badge');
+    const recorded = await proxy.call('/api/local/decisions', {
+      method: 'POST',
+      headers: CSRF,
+      body: { dot_number: DOT, decision: 'rejected', note: 'authority revoked' },
+    });
+    expect(recorded.status, recorded.text).toBe(201);
+    const record = recorded.json as {
+      verdict: { verdict: string };
+      profile: { fetched_at: string };
+    };
+    expect(record.verdict.verdict).toBe('fail');
+    expect(profileCalls()).toBe(2);
+  });
+
   it('a profile read with only-if-cached gets the held copy, marked as outdated', async () => {
     upstream = await startUpstream();
     proxy = await startProxy(proxyConfig(upstream.front));
