@@ -87,6 +87,15 @@ test('subscribe, advance the sandbox, poll now: the delivery is recorded and rec
     timeout: 15_000,
   });
   await expect(deliveries).toContainText('127.0.0.1');
+  // listed by its subject: the worst change and whose it is (docs/alerts.md)
+  await expect(deliveries.getByRole('row').filter({ hasText: 'Delivered' })).toContainText(
+    / — (.+ \(USDOT \d+\)|USDOT \d+ \(\w+\)) · \d+ changes on \d+ carriers/,
+  );
   expect(received).toHaveLength(1);
   expect(received[0]?.verified).toBe(true);
+
+  // on a phone the deliveries scroll inside their box: the page itself never scrolls sideways
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(deliveries).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

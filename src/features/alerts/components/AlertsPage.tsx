@@ -9,6 +9,7 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { BUTTON, INPUT, LABEL, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { ScrollArea } from '../../../components/ScrollHint.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { CHANNELS, type Channel } from '../../../lib/service/index.ts';
 import {
@@ -347,7 +348,7 @@ function DeliveriesSection() {
       ) : list.length === 0 ? (
         <p className={`${MUTED} mt-1`}>Nothing has been sent yet.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        <ScrollArea className="relative" frameClassName="mt-2">
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-neutral-200 dark:border-neutral-800">
@@ -409,7 +410,7 @@ function DeliveriesSection() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       )}
     </section>
   );
