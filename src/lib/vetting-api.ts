@@ -355,27 +355,6 @@ export function useAllCurrentDecisions(
   });
 }
 
-/** The current decision (newest record) of each of these DOTs, with its standing; none asked → no call. */
-export function useCurrentDecisions(dots: readonly string[]) {
-  const unique = [...new Set(dots)].sort();
-  return useQuery({
-    queryKey: [...DECISIONS_KEY, 'current', unique],
-    queryFn: async ({ signal }) => {
-      const parts: string[][] = [];
-      for (let i = 0; i < unique.length; i += 200) parts.push(unique.slice(i, i + 200));
-      const answers = await Promise.all(
-        parts.map((part) =>
-          apiGet('/api/local/decisions/current', { dot_numbers: part.join(',') }, { signal }),
-        ),
-      );
-      return answers.flatMap(
-        (body) => z.object({ items: z.array(currentDecision) }).parse(body).items,
-      );
-    },
-    enabled: unique.length > 0,
-  });
-}
-
 export function useChainCheck() {
   return useQuery({
     queryKey: [...DECISIONS_KEY, 'verify'],

@@ -1,18 +1,14 @@
 /**
  * Monitoring meets decisions (docs/vetting.md): a watched carrier whose current decision approves it
  * and whose verdict, re-evaluated on its changed fields, is now worse than the one it was approved
- * with. Its row is marked "approved carrier now fails policy" or "now needs review" and sorts first.
+ * with ("fails" or "needs-review"), for the alert poller. The inbox shows the proxy's standing
+ * instead (src/lib/decision-standing.ts), as every other screen does.
  */
 import type { DecisionRecord } from '../vetting-api.ts';
 import { reevaluate, type Outcome, type Policy } from '../vetting/index.ts';
 import type { InboxChange } from './inbox.ts';
 
 export type DecisionImpact = 'fails' | 'needs-review';
-
-export const IMPACT_LABELS: Record<DecisionImpact, string> = {
-  fails: 'approved carrier now fails policy',
-  'needs-review': 'approved carrier now needs review',
-};
 
 const RANK: Record<Outcome, number> = { pass: 0, review: 1, fail: 2 };
 const APPROVALS = new Set(['approved', 'approved_with_conditions']);
