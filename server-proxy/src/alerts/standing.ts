@@ -12,8 +12,11 @@
  * carriers that now fail; `attention`: those and approved carriers that now need review; `all`:
  * every standing change. Channels do not apply (a policy change touches no field of the carrier).
  */
-import { parseProfile } from '../../../src/lib/service/index.ts';
-import { evaluate, type Policy } from '../../../src/lib/vetting/index.ts';
+import type { Policy, PolicySettings } from '../../../src/lib/vetting/index.ts';
+import {
+  recordVerdict,
+  type RecordedVerdictFull,
+} from '../../../src/lib/vetting/record-verdict.ts';
 import type { VettingSqlStore } from '../vetting/store.ts';
 import type { CarrierNames } from './render.ts';
 import type {
@@ -46,34 +49,32 @@ export function standingMatches(
   return notice.standing_after === 'now_fails' || notice.standing_after === 'now_review';
 }
 
-const PLAIN_FIELD = /^[a-z][a-z0-9_]*$/i;
+const OUTCOMES = new Set(['pass', 'review', 'fail']);
 
 /**
- * The rules a decision's recorded evidence fails or needs review on under `policy` (their labels),
- * when that agrees with the verdict recorded for the change; undefined when it cannot be told.
+ * The rules a decision's record fails or needs review on under `policy` (their labels), as the
+ * record-based `now` of GET /decisions/current finds them (src/lib/vetting/record-verdict.ts, with
+ * the settings the record was evaluated with), when that agrees with the verdict recorded for the
+ * change; undefined when it cannot be told (a verdict from a held profile the record cannot
+ * reproduce: no count rather than a wrong one).
  */
 export function reasonsUnder(
   record: DecisionOf,
   policy: Policy | undefined,
   verdictAfter: string | null,
+  recordedSettings?: PolicySettings,
 ): string[] | undefined {
-  const verdict = record?.verdict as
-    | { snapshot_date?: string | null; reasons?: { fields?: { name: string; value: unknown }[] }[] }
-    | undefined;
-  if (!policy || !verdict?.reasons) return undefined;
-  const raw: Record<string, unknown> = {};
-  for (const reason of verdict.reasons) {
-    for (const { name, value } of reason.fields ?? []) {
-      if (PLAIN_FIELD.test(name) && value !== null && value !== undefined) raw[name] = value;
-    }
-  }
-  if (verdict.snapshot_date) raw.snapshot_date = verdict.snapshot_date;
-  const now = evaluate(parseProfile(raw).value, policy);
-  // the evidence the record kept may not be all the new rules read: say nothing rather than wrong
+  const verdict = record?.verdict as Partial<RecordedVerdictFull> | null | undefined;
+  if (!policy || !verdict || !OUTCOMES.has(verdict.verdict as string)) return undefined;
+  if (!Array.isArray(verdict.reasons)) return undefined;
+  const recorded: RecordedVerdictFull = {
+    verdict: verdict.verdict as RecordedVerdictFull['verdict'],
+    snapshot_date: typeof verdict.snapshot_date === 'string' ? verdict.snapshot_date : null,
+    reasons: verdict.reasons,
+  };
+  const now = recordVerdict(recorded, [], policy, { recordedSettings });
   if (verdictAfter !== null && now.verdict !== verdictAfter) return undefined;
-  const hits = now.reasons.filter(
-    (reason) => reason.outcome !== 'pass' && !reason.not_enough_data && !reason.not_applicable,
-  );
+  const hits = now.reasons.filter((reason) => reason.outcome !== 'pass');
   return hits.length > 0 ? hits.map((reason) => reason.label) : undefined;
 }
 
@@ -140,6 +141,8 @@ export async function standingNotices(
     rows.map((row) => row.dot_number),
   );
   const policies = new Map<number, Policy | undefined>();
+  /** the settings each record was evaluated with, by version */
+  const settings = new Map<number, PolicySettings | undefined>();
   const out = new Map<number, StandingNotice>();
   for (const row of rows) {
     const record = await deps.vetting.decision(row.decision_id);
@@ -150,9 +153,18 @@ export async function standingNotices(
         stored && { version: stored.version, settings: stored.settings },
       );
     }
+    const recordedVersion = record?.policy_version;
+    if (recordedVersion !== undefined && !settings.has(recordedVersion)) {
+      settings.set(recordedVersion, (await deps.vetting.policyVersion(recordedVersion))?.settings);
+    }
     const reasons =
       row.standing_after === 'now_fails' || row.standing_after === 'now_review'
-        ? reasonsUnder(record, policies.get(row.policy_version), row.verdict_after)
+        ? reasonsUnder(
+            record,
+            policies.get(row.policy_version),
+            row.verdict_after,
+            recordedVersion === undefined ? undefined : settings.get(recordedVersion),
+          )
         : undefined;
     out.set(row.id, {
       change_id: row.id,
