@@ -291,7 +291,7 @@ describe('time_in_business', () => {
   it('reviews young authority though the USDOT number is old; reads dot_age in days', () => {
     const r = result({ ...CARRIER, authority_age_common_active: '200' }, 'time_in_business');
     expect(r.outcome).toBe('review');
-    expect(r.message).toBe('oldest Active authority 6 months old (under 12 months).');
+    expect(r.message).toBe('Oldest Active authority 6 months old (under 12 months).');
     expect(
       outcome(
         { ...CARRIER, added_date: undefined, dot_age: 300, authority_age_common_active: undefined },

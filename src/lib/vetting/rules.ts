@@ -1053,6 +1053,11 @@ function monthsBetween(from: string, to: string): number | undefined {
   return Number(b[3]) >= Number(a[3]) ? months : months - 1;
 }
 
+/** `text` with its first letter in capitals. */
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** Days as whole months (30.44 days each), for ages the profile gives in days. */
 function daysToMonths(days: number): number {
   return Math.floor(days / 30.4375);
@@ -1105,12 +1110,12 @@ const timeInBusiness: RuleDef = {
         : []),
     ];
     if (young.length > 0)
-      return hit(`${young.join('; ')} (under ${threshold} months).`, fields, anchor);
+      return hit(sentence(`${young.join('; ')} (under ${threshold} months).`), fields, anchor);
     const seen = [
       ...(dotMonths !== undefined ? [`USDOT number ${dotMonths} months old`] : []),
       ...(authorityMonths !== undefined ? [`authority ${authorityMonths} months`] : []),
     ];
-    return pass(`${seen.join('; ')}.`, fields, anchor);
+    return pass(sentence(`${seen.join('; ')}.`), fields, anchor);
   },
 };
 
