@@ -193,6 +193,32 @@ describe('a held profile is read anew after the monitoring list reports a change
     expect(profileCalls()).toBe(2);
   });
 
+  it('the refetch takes its turn in the rate limit like any call (queued, never past it)', async () => {
+    upstream = await startUpstream();
+    const limits = {
+      profile: 2,
+      'profile-lite': 30,
+      'profile-fmcsa': 10,
+      autocomplete: 2000,
+      'monitoring/add': 60,
+      'monitoring/remove': 60,
+      'monitoring/list': 120,
+    };
+    proxy = await startProxy(
+      proxyConfig(upstream.front, { rateLimits: limits, maxQueueWaitMs: 1000 }),
+    );
+    await verdict(proxy);
+    await advance(upstream, 6);
+    await proxy.call('/api/local/monitoring-badge');
+    expect((await verdict(proxy)).body.verdict).toBe('fail');
+    expect(profileCalls()).toBe(2);
+    // the minute's two profile calls are spent: a third carrier waits past the bound, refused
+    const third = await proxy.call('/api/v2/profile?dot_number=568253');
+    expect(third.status).toBe(429);
+    expect(third.json).toMatchObject({ code: 'rate_limited' });
+    expect(profileCalls()).toBe(2);
+  });
+
   it('a profile read with only-if-cached gets the held copy, marked as outdated', async () => {
     upstream = await startUpstream();
     proxy = await startProxy(proxyConfig(upstream.front));
