@@ -6,6 +6,8 @@ import {
   type SandboxProxy,
 } from '../features/search/test/sandbox-proxy.node.ts';
 import { apiGet } from '../lib/api-client.ts';
+import { createQueryClient } from '../lib/query-policy.ts';
+import { verdictKey, verdictQuery } from '../lib/vetting-api.ts';
 import { prefetchForPath, setPrefetchClient } from './profile-prefetch.ts';
 import { proxyConfigQuery } from './proxy-config.ts';
 
@@ -34,7 +36,9 @@ async function settled(from: number, count: number): Promise<string[]> {
 
 describe('prefetchForPath', () => {
   it('asks for a carrier’s summary, then its verdict, and hands both to the page’s requests', async () => {
-    setPrefetchClient(new QueryClient());
+    // the app's own client (its staleTime): the page's verdict query finds the prefetched answer
+    const client = createQueryClient();
+    setPrefetchClient(client);
     const from = proxy.calls.length;
     prefetchForPath('/carriers/4418207/overview');
     const calls = await settled(from, 2);
@@ -42,10 +46,13 @@ describe('prefetchForPath', () => {
       '/api/local/profile-summary?dot_number=4418207',
       '/api/local/verdict?dot_number=4418207',
     ]);
-    // the page's own requests take the primed answers: no second request
-    const verdict = (await apiGet('/api/local/verdict', { dot_number: '4418207' })) as {
-      dot_number: string;
+    // the page's own requests take the primed answers (the verdict's through its query): no
+    // second request
+    const summary = (await apiGet('/api/local/profile-summary', { dot_number: '4418207' })) as {
+      items: unknown[];
     };
+    expect(summary.items).toHaveLength(1);
+    const verdict = await client.fetchQuery(verdictQuery('4418207'));
     expect(verdict.dot_number).toBe('4418207');
     expect(callsSince(from)).toHaveLength(2);
   });
@@ -73,6 +80,25 @@ describe('prefetchForPath', () => {
     const next = proxy.calls.length;
     prefetchForPath('/carriers/99999995/overview');
     expect(await settled(next, 1)).toEqual(['/api/local/profile-summary?dot_number=99999995']);
+  });
+
+  it('runs the verdict’s query with the primed answer: the page finds the verdict held', async () => {
+    const client = new QueryClient();
+    setPrefetchClient(client);
+    client.setQueryData(proxyConfigQuery.queryKey, { mode: 'sandbox', profileSummaries: true });
+    const from = proxy.calls.length;
+    prefetchForPath('/carriers/568253/overview');
+    await vi.waitFor(() =>
+      expect(client.getQueryData(verdictKey('568253'))).toMatchObject({
+        dot_number: '568253',
+        verdict: expect.stringMatching(/^(pass|review|fail)$/),
+      }),
+    );
+    // the query took the primed answer: one verdict request in all
+    expect(await settled(from, 2)).toEqual([
+      '/api/local/profile-summary?dot_number=568253',
+      '/api/local/verdict?dot_number=568253',
+    ]);
   });
 
   it('asks nothing for other pages, a malformed DOT, a held summary or a DOT just asked', async () => {

@@ -81,11 +81,24 @@ function prefetchProfileOpening(dot: string | undefined, tab: string | undefined
   if (client.getQueryData(proxyConfigQuery.queryKey)?.profileSummaries === true) {
     // The proxy cuts summaries, so it caches profiles: the verdict joins the summary's one service
     // call (or its cached answer) and needs not wait for it.
-    void primeGet('/api/local/verdict', { dot_number: dot });
+    primeVerdict(client, dot);
     return;
   }
   void summary.then((body) => {
     // undefined for any failure: an unknown DOT (404 `unknown_dot`, the page says so), a refusal
-    if (body !== undefined) void primeGet('/api/local/verdict', { dot_number: dot });
+    if (body !== undefined) primeVerdict(client, dot);
   });
+}
+
+/**
+ * The verdict asked now, and its query run with that answer as soon as its code is in (it travels
+ * with the page's), so the verdict is in the query cache when the page first draws the carrier:
+ * drawn in the same frame as the name, not in a later render after "Computing the verdict…".
+ */
+function primeVerdict(client: QueryClient, dot: string): void {
+  void primeGet('/api/local/verdict', { dot_number: dot });
+  void import('../lib/vetting-api.ts')
+    // a verdict already held is left to the page (it asks again if stale, taking this answer)
+    .then((vetting) => client.prefetchQuery({ ...vetting.verdictQuery(dot), staleTime: Infinity }))
+    .catch(() => undefined);
 }

@@ -228,8 +228,12 @@ export function verdictKey(dot: string) {
  * makes anyway), so the browser needs neither the full profile nor its network lists for it.
  */
 export function useVerdict(dot: string, enabled = true) {
-  return useQuery({
-    enabled,
+  return useQuery({ ...verdictQuery(dot), enabled });
+}
+
+/** The verdict's query, also run ahead by the profile prefetch (src/app/profile-prefetch.ts). */
+export function verdictQuery(dot: string) {
+  return queryOptions({
     queryKey: verdictKey(dot),
     queryFn: async ({ signal }) =>
       verdictBody.parse(await apiGet('/api/local/verdict', { dot_number: dot }, { signal })),
