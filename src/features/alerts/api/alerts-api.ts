@@ -71,6 +71,8 @@ const pollSchema = z.object({
   deliveries_queued: z.number(),
   baseline: z.boolean(),
   recorded: z.number(),
+  /** decisions whose standing a policy save changed, announced by this poll (older proxies: none) */
+  standing_announced: z.number().optional(),
 });
 
 export function useAlertsOverview() {

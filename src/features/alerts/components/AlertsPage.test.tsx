@@ -74,6 +74,17 @@ function serve(deliveries: unknown[] = [FAILED]) {
       return Promise.resolve(Response.json({ id: 1, created_at: 'x', ...body }, { status: 201 }));
     }
     if (call.url.endsWith('/resend')) return Promise.resolve(Response.json(FAILED));
+    if (call.url === '/api/local/alerts/poll') {
+      return Promise.resolve(
+        Response.json({
+          new_changes: 0,
+          deliveries_queued: 1,
+          baseline: false,
+          recorded: 0,
+          standing_announced: 1,
+        }),
+      );
+    }
     return Promise.resolve(Response.json({ error: 'no', code: 'not_found' }, { status: 404 }));
   });
   return calls;
@@ -159,5 +170,19 @@ describe('the Alerts page', () => {
       await screen.findByRole('cell', { name: /^Approved carrier now fails policy v3 — IRONCLAD/ }),
     ).toBeTruthy();
     expect(screen.getByRole('cell', { name: /^Authority revoked — SWIFTPATH/ })).toBeTruthy();
+  });
+
+  it('says when a poll announced a policy change', async () => {
+    const user = userEvent.setup();
+    serve();
+    renderApp('/settings/alerts', {
+      routes: [{ path: '/settings/alerts', Component: AlertsPage }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Poll now' }));
+    expect(
+      await screen.findByText(
+        '0 new changes, 1 delivery queued. Policy change: 1 decision changed standing, announced.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -119,9 +119,12 @@ function PollSection({ overview }: { overview: AlertsOverview }) {
       </div>
       <div role="status" className="mt-2 text-sm">
         {result
-          ? result.baseline
-            ? `First poll: ${result.recorded} existing changes recorded as seen; alerts start with the next new change.`
-            : `${result.new_changes} new change${result.new_changes === 1 ? '' : 's'}, ${result.deliveries_queued} deliver${result.deliveries_queued === 1 ? 'y' : 'ies'} queued.`
+          ? (result.baseline
+              ? `First poll: ${result.recorded} existing changes recorded as seen; alerts start with the next new change.`
+              : `${result.new_changes} new change${result.new_changes === 1 ? '' : 's'}, ${result.deliveries_queued} deliver${result.deliveries_queued === 1 ? 'y' : 'ies'} queued.`) +
+            (result.standing_announced
+              ? ` Policy change: ${result.standing_announced} decision${result.standing_announced === 1 ? '' : 's'} changed standing, announced.`
+              : '')
           : test.data
             ? `${test.data.deliveries_queued} test deliver${test.data.deliveries_queued === 1 ? 'y' : 'ies'} queued.`
             : ''}
