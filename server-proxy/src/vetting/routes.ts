@@ -40,6 +40,7 @@ import {
 import { VerdictProfiles } from './verdict-profile.ts';
 import { registerCurrentRoute } from './current.ts';
 import { Held } from './held.ts';
+import { previewPolicy, recordStandingChanges, type StandingDeps } from './standing-changes.ts';
 import type { SharedResponseCache } from '../team/redis-cache.ts';
 import {
   createVettingSqlStore,
@@ -373,9 +374,37 @@ function registerPolicyRoutes(app: FastifyInstance, vetting: Vetting) {
           refusal(400, 'no_change', 'The settings are those of the current version', POLICY_HINT),
         );
       }
+      // the decisions whose standing the save changed are flagged "needs re-vet"
+      const previous = (await store.policyVersion(saved.version - 1)) ?? current;
+      await recordStandingChanges(standingDeps(vetting), previous, saved, vetting.write);
       return reply.code(201).send({ ...saved, rules: ruleCatalogue() });
     });
   });
+
+  // what saving this body would change (the same body as PUT; nothing stored, nothing billed)
+  app.post('/api/local/policy/preview', async (request, reply) => {
+    const body = parseInput(policyBodySchema, request.body, POLICY_WORDING);
+    if (!body.ok) return sendApiError(reply, body.error);
+    const { rules, options } = body.value;
+    return unlessUnavailable(request, reply, async () => {
+      const current = await store.currentPolicy();
+      const applied = applySettingsChange(current.settings, rules ?? {});
+      if (!applied.ok)
+        return sendApiError(reply, refusal(400, applied.code, applied.error, POLICY_HINT));
+      const opts = applyOptionsChange(current.options, options);
+      if (!opts.ok) return sendApiError(reply, refusal(400, opts.code, opts.error, POLICY_HINT));
+      const proposed = {
+        version: current.version + 1,
+        settings: applied.value,
+        options: opts.value,
+      };
+      return previewPolicy(standingDeps(vetting), current, proposed);
+    });
+  });
+}
+
+function standingDeps(vetting: Vetting): StandingDeps {
+  return { sql: vetting.sql, store: vetting.store, held: vetting.held, now: () => vetting.now() };
 }
 
 function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {

@@ -64,6 +64,35 @@ interface Current {
   override: boolean;
   revet_due: string | null;
 }
+interface Entry {
+  dot_number: string;
+  legal_name: string | null;
+  decision: string;
+  decision_id: number;
+  standing_before: string;
+  standing_after: string;
+  verdict_before: string;
+  verdict_after: string;
+  reasons: Reason[];
+}
+interface Preview {
+  version_from: number;
+  would_fail: Entry[];
+  would_review: Entry[];
+  would_pass: Entry[];
+  unchanged: number;
+}
+
+async function preview(body: unknown): Promise<Preview> {
+  const answer = await send('POST', '/api/local/policy/preview', body);
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  return answer.json as Preview;
+}
+
+async function policyVersion(): Promise<number> {
+  return ((await get('/api/local/policy')).json as { version: number }).version;
+}
+
 /** Calls the service billed (the spend ledger's profile calls that were not cache hits). */
 async function billedCalls(): Promise<number> {
   const usage = (await get('/api/local/usage')).json as {
@@ -154,5 +183,134 @@ describe('GET /api/local/decisions/current', () => {
       expect(answer.status, bad).toBe(400);
       expect(answer.json).toMatchObject({ error: expect.any(String), hint: expect.any(String) });
     }
+  });
+});
+
+const SHARED_FAIL = { rules: { shared_identifiers: { outcome: 'fail' } } };
+
+describe('POST /api/local/policy/preview, then PUT /api/local/policy', () => {
+  it('lists exactly the carriers whose standing or verdict would change, storing nothing', async () => {
+    const billed = await billedCalls();
+    const chameleons = await preview(SHARED_FAIL);
+    expect(chameleons).toMatchObject({
+      version_from: 1,
+      would_review: [],
+      would_pass: [],
+      unchanged: 3,
+    });
+    expect(chameleons.would_fail).toEqual([
+      expect.objectContaining({
+        dot_number: '4418207',
+        legal_name: 'SWIFTPATH EXPRESS LLC',
+        decision: 'approved',
+        standing_before: 'holds',
+        standing_after: 'now_fails',
+        verdict_before: 'review',
+        verdict_after: 'fail',
+      }),
+    ]);
+    const reasons = chameleons.would_fail[0]?.reasons ?? [];
+    expect(reasons[0]).toMatchObject({ rule: 'shared_identifiers', outcome: 'fail' });
+    expect(reasons.every((r) => r.outcome !== 'pass')).toBe(true);
+
+    // rules off: 2214589's verdict turns Pass; its approval still holds, so it is listed to pass
+    const lenient = await preview({
+      rules: {
+        basic_alerts: { enabled: false },
+        rating_conditional: { enabled: false },
+        oos_rates: { enabled: false },
+      },
+    });
+    expect(lenient.would_fail).toEqual([]);
+    expect(lenient.would_review).toEqual([]);
+    expect(lenient.would_pass).toEqual([
+      expect.objectContaining({
+        dot_number: '2214589',
+        decision: 'approved_with_conditions',
+        standing_before: 'holds',
+        standing_after: 'holds',
+        verdict_before: 'review',
+        verdict_after: 'pass',
+        reasons: [],
+      }),
+    ]);
+    expect(lenient.unchanged).toBe(3);
+
+    // the same checks as the save: a bad body is a 400, a write needs the CSRF header
+    const bad = await send('POST', '/api/local/policy/preview', { rules: { nope: {} } });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ code: 'unknown_rule', hint: expect.any(String) });
+    const noCsrf = await proxy.call('/api/local/policy/preview', {
+      method: 'POST',
+      headers: { 'x-forwarded-user': 'alice' },
+      body: SHARED_FAIL,
+    });
+    expect(noCsrf.status).toBe(403);
+    expect(await policyVersion()).toBe(1);
+    expect(await billedCalls()).toBe(billed);
+  });
+
+  it('saving flags the carriers whose standing changed until a newer decision', async () => {
+    const billed = await billedCalls();
+    const saved = await send('PUT', '/api/local/policy', SHARED_FAIL);
+    expect(saved.status).toBe(201);
+    const items = await current(DOTS);
+    expect(items.get('4418207')).toMatchObject({
+      standing: 'now_fails',
+      needs_revet: true,
+      now: { verdict: 'fail', policy_version: 2, source: 'profile' },
+    });
+    for (const dot of ['2214589', '568253', '3187452']) {
+      expect(items.get(dot)).toMatchObject({ standing: 'holds', needs_revet: false });
+    }
+    const flagged = (await get('/api/local/decisions/current?all=1&needs_revet=1')).json as {
+      items: Current[];
+      total: number;
+    };
+    expect(flagged.total).toBe(1);
+    expect(flagged.items.map((item) => item.dot_number)).toEqual(['4418207']);
+    // a save that changes no standing flags nothing more
+    const again = await send('PUT', '/api/local/policy', {
+      rules: { new_entrant: { threshold: 400 } },
+    });
+    expect(again.status).toBe(201);
+    expect(
+      ((await get('/api/local/decisions/current?all=1&needs_revet=1')).json as { total: number })
+        .total,
+    ).toBe(1);
+    expect(await billedCalls()).toBe(billed);
+
+    await decide('4418207', 'rejected');
+    expect((await current('4418207')).get('4418207')).toMatchObject({
+      decision: 'rejected',
+      standing: 'holds',
+      needs_revet: false,
+    });
+    expect(
+      ((await get('/api/local/decisions/current?all=1&needs_revet=1')).json as { total: number })
+        .total,
+    ).toBe(0);
+  });
+
+  it('after a restart (nothing cached) judges from the records, still without a billed call', async () => {
+    await proxy.close();
+    proxy = await start();
+    const billed = await billedCalls();
+    const items = await current(DOTS);
+    expect(items.get('4418207')).toMatchObject({
+      decision: 'rejected',
+      now: { verdict: 'fail', policy_version: 3, source: 'record' },
+      standing: 'holds',
+    });
+    expect(items.get('2214589')).toMatchObject({ now: { verdict: 'review', source: 'record' } });
+    expect(items.get('568253')).toMatchObject({ now: { verdict: 'pass', source: 'record' } });
+    // shared identifiers back to review: the rejected 4418207 would be Review again (from its record)
+    const softer = await preview({ rules: { shared_identifiers: { outcome: 'review' } } });
+    expect(softer.would_review.map((entry) => [entry.dot_number, entry.verdict_before])).toEqual([
+      ['4418207', 'fail'],
+    ]);
+    expect(softer.would_fail).toEqual([]);
+    expect(softer.would_pass).toEqual([]);
+    expect(await billedCalls()).toBe(billed);
   });
 });
