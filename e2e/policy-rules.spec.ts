@@ -149,8 +149,13 @@ test.describe('at 390 px', () => {
     await page.keyboard.press('Space');
     await expect(fleet).toBeChecked();
     await expect(page.getByRole('status')).toHaveText('Unsaved changes.');
+    const amount = page.getByLabel('Liability insurance minimum: At least (USD)');
+    await amount.fill('2500000');
+    await amount.blur();
+    await expect(amount).toHaveValue('2,500,000');
     await page.getByRole('button', { name: 'Undo changes' }).click();
     await expect(fleet).not.toBeChecked();
+    await expect(amount).toHaveValue('1,000,000');
     await expectAxeCleanInBothThemes(page);
   });
 });

@@ -62,6 +62,10 @@ function AmountInput({
   invalid: boolean;
 }) {
   const [text, setText] = useState(groupDigits(value));
+  // the draft changed from outside (Undo changes): show its value, not what was typed before
+  const typed = parseAmount(text);
+  const inStep = Number.isNaN(typed) ? value === undefined || Number.isNaN(value) : typed === value;
+  const shown = inStep ? text : groupDigits(value);
   return (
     <span className="flex items-center gap-1">
       <span aria-hidden="true">$</span>
@@ -72,15 +76,15 @@ function AmountInput({
         aria-label={label}
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
-        value={text}
+        value={shown}
         onChange={(event) => {
           setText(event.target.value);
           const parsed = parseAmount(event.target.value);
           onChange(Number.isNaN(parsed) ? Number.NaN : parsed);
         }}
         onBlur={() => {
-          const parsed = parseAmount(text);
-          if (!Number.isNaN(parsed)) setText(groupDigits(parsed));
+          const parsed = parseAmount(shown);
+          setText(Number.isNaN(parsed) ? shown : groupDigits(parsed));
         }}
       />
     </span>
