@@ -3,9 +3,10 @@
  * docs/vetting.md "Where the standing shows"): Approved is recorded for 4418207 (Review under the
  * default policy, so with an override reason), then the policy makes shared identifiers a Fail;
  * the profile header, the Decisions list, Compare and the monitoring inbox all say "now fails
- * policy vN", never a green "Approved" beside "Verdict: Fail". Each screen asks the proxy once
- * for all its carriers. axe clean. The spec runs on a proxy of its own (fresh data directory): the
- * decision and the policy it writes stay out of the other specs.
+ * policy vN" (the profile and the inbox also "needs re-vet", the inbox with the carrier first),
+ * never a green "Approved" beside "Verdict: Fail". Each screen asks the proxy once for all its
+ * carriers. axe clean. The spec runs on a proxy of its own (fresh data directory): the decision
+ * and the policy it writes stay out of the other specs.
  */
 import type { Page, Request } from '@playwright/test';
 import { axeViolations, expect, test } from './fixtures.ts';
@@ -96,6 +97,8 @@ test('after a policy change, every screen says the approved carrier now fails it
   await expect(standing).toHaveAttribute('data-standing', 'now_fails');
   await expect(standing).toContainText(nowFails);
   await expect(standing).toContainText('override');
+  // the saved policy changed its standing: flagged until a newer decision is recorded
+  await expect(standing.locator('[data-mark="needs_revet"]')).toHaveText(/needs re-vet/);
   await expect(standing).not.toContainText('✓');
   // the reasons are at hand: the words carry them as a title
   await expect(standing.locator('[title]').first()).toHaveAttribute(
@@ -134,6 +137,7 @@ test('after a policy change, every screen says the approved carrier now fails it
   const row = inbox.locator('tbody tr').filter({ has: page.locator('[data-standing]') });
   await expect(row).toHaveCount(1);
   await expect(row.locator('[data-standing]')).toContainText(nowFails);
+  await expect(row.locator('[data-mark="needs_revet"]')).toBeVisible();
   await expect(inbox.locator('tbody th[scope="row"]').first()).toContainText(DOT);
   expect(await axeViolations(page)).toEqual([]);
   expect(asked).toHaveLength(1);
