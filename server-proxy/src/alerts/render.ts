@@ -118,7 +118,7 @@ function countText(payload: AlertPayload): string {
  * How a person knows the carrier: `SWIFTPATH EXPRESS LLC (DBA SWIFTPATH) (USDOT 4418207)`; a
  * carrier no answer named: `USDOT 4418207 (MC1612093)`, the docket from its profile id.
  */
-export function carrierTitle(carrier: {
+function carrierTitle(carrier: {
   dot: string;
   name?: string | undefined;
   dba_name?: string | undefined;
@@ -142,7 +142,7 @@ const DECISION_NOUN: Record<string, string> = {
 };
 
 /** "Approved carrier now fails policy v3". */
-export function standingHeadline(notice: StandingNotice): string {
+function standingHeadline(notice: StandingNotice): string {
   const who = DECISION_NOUN[notice.decision] ?? 'Carrier with a decision';
   const policy = `policy v${notice.policy_version}`;
   switch (notice.standing_after) {
@@ -168,7 +168,7 @@ const STANDING_RANK: Record<string, number> = {
 };
 
 /** Standing notices worst first (now fails, now needs review, now passes, holds, unknown). */
-export function standingOrder(notices: readonly StandingNotice[]): StandingNotice[] {
+function standingOrder(notices: readonly StandingNotice[]): StandingNotice[] {
   return [...notices].sort(
     (a, b) =>
       (STANDING_RANK[a.standing_after] ?? 9) - (STANDING_RANK[b.standing_after] ?? 9) ||

@@ -40,10 +40,7 @@ export interface StandingDeps {
 }
 
 /** Whether a subscription of `severity` wants this standing change. */
-export function standingMatches(
-  notice: Pick<StandingNotice, 'standing_after'>,
-  severity: Severity,
-) {
+function standingMatches(notice: Pick<StandingNotice, 'standing_after'>, severity: Severity) {
   if (severity === 'all') return true;
   if (severity === 'fails') return notice.standing_after === 'now_fails';
   return notice.standing_after === 'now_fails' || notice.standing_after === 'now_review';
@@ -132,7 +129,7 @@ function named(names: CarrierNames, dot: string, record: DecisionOf) {
 }
 
 /** The rows as messages say them, by row id. */
-export async function standingNotices(
+async function standingNotices(
   deps: StandingDeps,
   rows: readonly StandingChangeRow[],
 ): Promise<Map<number, StandingNotice>> {
@@ -183,7 +180,7 @@ export async function standingNotices(
 }
 
 /** The deliveries of these notices: each team destination, and each matching subscription. */
-export function standingDeliveries(
+function standingDeliveries(
   notices: readonly StandingNotice[],
   team: StandingDeps['team'],
   subscriptions: readonly Subscription[],

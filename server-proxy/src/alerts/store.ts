@@ -55,7 +55,7 @@ export interface CarrierSection {
 }
 
 /** How a current decision stands against the live verdict (contract of issue 29, H2). */
-export type Standing = 'holds' | 'now_fails' | 'now_review' | 'now_passes' | 'unknown';
+type Standing = 'holds' | 'now_fails' | 'now_review' | 'now_passes' | 'unknown';
 
 /** A row of `vetting_standing_change` (written by H2 after a policy save), as alerts read it. */
 export interface StandingChangeRow {

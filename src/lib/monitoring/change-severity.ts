@@ -9,7 +9,7 @@ import { fieldLabel } from '../field-labels.ts';
 import { channelOfField } from '../service/channels.ts';
 
 /** Worst first; the rank is the position in this list. */
-export const SEVERITY_TIERS = [
+const SEVERITY_TIERS = [
   'authority',
   'out_of_service',
   'insurance',
@@ -17,7 +17,7 @@ export const SEVERITY_TIERS = [
   'contact',
   'other',
 ] as const;
-export type SeverityTier = (typeof SEVERITY_TIERS)[number];
+type SeverityTier = (typeof SEVERITY_TIERS)[number];
 
 export interface ChangeLike {
   field: string;
