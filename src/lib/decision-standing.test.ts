@@ -5,6 +5,7 @@ import {
   fetchStandings,
   shortDate,
   standingDots,
+  standingFor,
   standingRank,
   standingWords,
   type DecisionStanding,
@@ -141,6 +142,14 @@ describe('helpers', () => {
 
   it('standingDots keys DOTs as the proxy does', () => {
     expect(standingDots(['0568253', '568253', 'x', '2214589', ''])).toEqual(['2214589', '568253']);
+  });
+
+  it('standingFor reads a DOT as the proxy keys it', () => {
+    const standings = new Map([['568253', item({ dot_number: '568253' })]]);
+    expect(standingFor(standings, '0568253')?.dot_number).toBe('568253');
+    expect(standingFor(standings, '2214589')).toBeUndefined();
+    expect(standingFor(undefined, '568253')).toBeUndefined();
+    expect(standingFor(standings, undefined)).toBeUndefined();
   });
 
   it('standingRank puts needs re-vet, then fails, then review first', () => {

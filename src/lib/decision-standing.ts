@@ -58,12 +58,23 @@ function standingKey(dots: readonly string[]) {
   return ['vetting', 'decisions', 'standing', dots] as const;
 }
 
+/** A DOT as the proxy keys it: without leading zeros. */
+function dotKey(dot: string): string {
+  return dot.replace(/^0+(?=\d)/, '');
+}
+
 /** DOTs as the proxy keys them: digits without leading zeros, each once, sorted. */
 export function standingDots(dots: readonly string[]): string[] {
-  const clean = dots
-    .filter((dot) => /^\d{1,8}$/.test(dot))
-    .map((dot) => dot.replace(/^0+(?=\d)/, ''));
+  const clean = dots.filter((dot) => /^\d{1,8}$/.test(dot)).map(dotKey);
   return [...new Set(clean)].sort();
+}
+
+/** The standing of a carrier's current decision in a screen's answer (undefined: none, or not yet). */
+export function standingFor(
+  standings: ReadonlyMap<string, DecisionStanding> | undefined,
+  dot: string | undefined,
+): DecisionStanding | undefined {
+  return dot === undefined ? undefined : standings?.get(dotKey(dot));
 }
 
 /** The standing of each carrier's current decision, by DOT, from one request per 500 DOTs. */

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable.tsx';
 import { DecisionStanding } from '../../../components/DecisionStanding.tsx';
-import { useDecisionStandings } from '../../../lib/decision-standing.ts';
+import { standingFor, useDecisionStandings } from '../../../lib/decision-standing.ts';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { formatCount } from '../../../lib/format.ts';
 import type { Numbering } from '../../../lib/bulk/list.ts';
@@ -163,7 +163,7 @@ export function ResultsTable({
         sortable: false,
         className: 'min-w-48',
         cell: (row) => {
-          const standing = row.dot ? standings?.get(row.dot.replace(/^0+(?=\d)/, '')) : undefined;
+          const standing = standingFor(standings, row.dot);
           return standing ? <DecisionStanding item={standing} link /> : '—';
         },
       },

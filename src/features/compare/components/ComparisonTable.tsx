@@ -1,5 +1,5 @@
 import { ScrollHintFrame, useScrollEdges } from '../../../components/ScrollHint.tsx';
-import { useDecisionStandings } from '../../../lib/decision-standing.ts';
+import { standingFor, useDecisionStandings } from '../../../lib/decision-standing.ts';
 import type { CompareCell, CompareColumn, CompareSection, Tone } from '../model/compare-model.ts';
 import { BasicBar } from './BasicBar.tsx';
 import { ColumnHead } from './ColumnHead.tsx';
@@ -94,7 +94,7 @@ export function ComparisonTable({
                     title={titles[index] ?? `DOT ${column.dot}`}
                     index={index}
                     count={columns.length}
-                    standing={standings.data?.get(column.dot.replace(/^0+(?=\d)/, ''))}
+                    standing={standingFor(standings.data, column.dot)}
                     onMove={onMove}
                     onRemove={onRemove}
                   />

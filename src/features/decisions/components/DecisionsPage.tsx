@@ -4,6 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { NeedsRevet } from './NeedsRevet.tsx';
 import { BUTTON, INPUT, LABEL, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { ScrollArea } from '../../../components/ScrollHint.tsx';
@@ -35,6 +36,7 @@ import { downloadCsv } from '../../../lib/download.ts';
 import { isRevetView } from '../model/revet.ts';
 import { RevetDueList, RevetViewSwitch } from './RevetQueue.tsx';
 import {
+  standingFor,
   useDecisionStandings,
   type DecisionStanding as Standing,
 } from '../../../lib/decision-standing.ts';
@@ -44,7 +46,7 @@ type Standings = ReadonlyMap<string, Standing> | undefined;
 
 /** A record's decision: with its standing now when it is its carrier's current decision. */
 function DecisionCell({ record, standings }: { record: DecisionRecord; standings: Standings }) {
-  const standing = standings?.get(record.dot_number);
+  const standing = standingFor(standings, record.dot_number);
   // the override is marked beside the verdict, on every record
   if (standing?.id === record.id) {
     return <DecisionStanding item={standing} link omit={['override']} />;
@@ -531,6 +533,7 @@ export function DecisionsPage() {
         title="Decisions"
         description="Every vetting decision, as recorded: the verdict and evidence seen, the policy version, who decided and when. Records are chained by hash; a correction is a new record."
       />
+      <NeedsRevet />
       <ChainStatus />
       <RevetViewSwitch due={revetDue} />
       {revetDue ? (

@@ -23,6 +23,7 @@ import {
 } from '../../../lib/monitoring/inbox.ts';
 import type { MonitoredProfile } from '../../../lib/service/index.ts';
 import {
+  standingFor,
   standingRank,
   useDecisionStandings,
   type DecisionStanding,
@@ -119,7 +120,7 @@ export function useInbox(params: InboxParams, kept: ReadonlySet<string> = NO_IDS
           changes: changes.filter(
             (change) => kept.has(change.id) || matchesTriage(change, params.triage, triage),
           ),
-          standing: current?.get(profile.dot.replace(/^0+(?=\d)/, '')),
+          standing: standingFor(current, profile.dot),
         }))
         .filter((row) => params.triage === 'all' || row.changes.length > 0),
     );

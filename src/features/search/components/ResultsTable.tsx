@@ -11,6 +11,7 @@ import { DecisionStanding } from '../../../components/DecisionStanding.tsx';
 import type { PagerProps } from '../../../components/data-table/Pager.tsx';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
 import {
+  standingFor,
   useDecisionStandings,
   type DecisionStanding as Standing,
 } from '../../../lib/decision-standing.ts';
@@ -72,7 +73,7 @@ function buildColumns(
   onPreview: (row: ResultRow) => void,
   standings: ReadonlyMap<string, Standing> | undefined,
 ): DataTableColumn<ResultRow>[] {
-  const standingOf = (p: ResultRow) => standings?.get(dotOf(p).replace(/^0+(?=\d)/, ''));
+  const standingOf = (p: ResultRow) => standingFor(standings, dotOf(p));
   const columns: DataTableColumn<ResultRow>[] = [
     {
       id: 'name',

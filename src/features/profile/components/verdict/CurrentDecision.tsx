@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router';
 import { DecisionStanding } from '../../../../components/DecisionStanding.tsx';
-import { useDecisionStandings } from '../../../../lib/decision-standing.ts';
+import { standingFor, useDecisionStandings } from '../../../../lib/decision-standing.ts';
 import { formatDate, formatDateTime } from '../../../../lib/format.ts';
 import { DECISION_LABELS, useDecisions } from '../../../../lib/vetting-api.ts';
 
@@ -21,7 +21,7 @@ export function DecisionState({ dot, compact = false }: { dot: string; compact?:
   if (standings.isPending) {
     return <span className="text-neutral-700 dark:text-neutral-300">Loading the decision…</span>;
   }
-  const current = standings.data.get(dot.replace(/^0+(?=\d)/, ''));
+  const current = standingFor(standings.data, dot);
   if (!current)
     return <span className="text-neutral-800 dark:text-neutral-200">No decision recorded</span>;
   return (
