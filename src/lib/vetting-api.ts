@@ -266,6 +266,45 @@ export function useSavePolicy() {
   });
 }
 
+const previewEntry = z.object({
+  dot_number: z.string(),
+  legal_name: z.string().nullable(),
+  decision: z.enum(DECISIONS),
+  decision_id: z.number(),
+  standing_before: z.enum(STANDINGS),
+  standing_after: z.enum(STANDINGS),
+  verdict_before: outcome,
+  verdict_after: outcome,
+  reasons: z.array(reason),
+});
+export type PreviewEntry = z.infer<typeof previewEntry>;
+
+const policyPreview = z.object({
+  version_from: z.number(),
+  would_fail: z.array(previewEntry),
+  would_review: z.array(previewEntry),
+  would_pass: z.array(previewEntry),
+  unchanged: z.number(),
+});
+export type PolicyPreview = z.infer<typeof policyPreview>;
+
+/**
+ * What saving these changes would do to the decisions on record (`POST /api/local/policy/preview`:
+ * nothing stored, no billed call), asked again whenever the changes differ.
+ */
+export function usePolicyPreview(
+  input: { rules: RuleChanges; options?: Partial<PolicyOptions> },
+  enabled: boolean,
+) {
+  return useQuery({
+    enabled,
+    queryKey: [...POLICY_KEY, 'preview', input],
+    queryFn: async ({ signal }) =>
+      policyPreview.parse(await apiPost('/api/local/policy/preview', input, { signal })),
+    staleTime: 0,
+  });
+}
+
 function decisionsQuery(filters: DecisionFilters) {
   return queryOptions({
     queryKey: [...DECISIONS_KEY, 'list', filters],

@@ -24,6 +24,7 @@ import {
   type RuleId,
   type RuleSettings,
 } from '../../../lib/vetting/index.ts';
+import { PolicyPreview } from './PolicyPreview.tsx';
 import { PolicyRuleCard, settingProblem } from './PolicyRuleCard.tsx';
 
 const SETTING_KEYS = [
@@ -153,6 +154,13 @@ function PolicyEditor({ policy, save }: { policy: CurrentPolicy; save: SaveMutat
           onChange={(event) => setNote(event.target.value)}
         />
       </label>
+      <PolicyPreview
+        rules={changes}
+        options={
+          optionChanged && revetDays !== undefined ? { max_revet_days: revetDays } : undefined
+        }
+        enabled={changed && problems.length === 0 && !save.isPending}
+      />
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <button
           type="submit"

@@ -1,0 +1,115 @@
+/**
+ * What saving the edited policy would do to the decisions on record, shown before "Save"
+ * (docs/vetting.md, "Standing"): "Saving would change 3 carriers: 2 would fail, 1 would need
+ * review", then each carrier (linked to its profile) with its decision, its verdict before and
+ * after, and the reasons under the proposed policy. Asked of the proxy (held data only: nothing
+ * stored, no billed call) whenever the edit changes.
+ */
+import { Link } from 'react-router';
+import { MUTED } from '../../../components/controls.ts';
+import { carrierPath } from '../../../lib/carrier/paths.ts';
+import {
+  DECISION_LABELS,
+  usePolicyPreview,
+  type PolicyPreview as Preview,
+  type PreviewEntry,
+  type RuleChanges,
+} from '../../../lib/vetting-api.ts';
+import type { PolicyOptions } from '../../../lib/vetting/index.ts';
+
+const LINK = 'text-sky-800 underline dark:text-sky-300';
+const VERDICT: Record<PreviewEntry['verdict_after'], string> = {
+  pass: 'Pass',
+  review: 'Review',
+  fail: 'Fail',
+};
+
+const GROUPS = [
+  { key: 'would_fail', label: 'would fail', tone: 'text-red-800 dark:text-red-300' },
+  { key: 'would_review', label: 'would need review', tone: 'text-amber-800 dark:text-amber-300' },
+  { key: 'would_pass', label: 'would pass', tone: 'text-emerald-800 dark:text-emerald-300' },
+] as const;
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "Saving would change 3 carriers: 2 would fail, 1 would need review". */
+export function previewSummary(preview: Preview): string {
+  const parts = GROUPS.filter((group) => preview[group.key].length > 0).map(
+    (group) => `${preview[group.key].length} ${group.label}`,
+  );
+  const total = GROUPS.reduce((sum, group) => sum + preview[group.key].length, 0);
+  if (total === 0) {
+    return `Saving would change no carrier's standing (${plural(preview.unchanged, 'current decision')} checked).`;
+  }
+  return `Saving would change ${plural(total, 'carrier')}: ${parts.join(', ')}.`;
+}
+
+function reasonsText(entry: PreviewEntry): string {
+  if (entry.reasons.length === 0) return 'no reasons left';
+  return entry.reasons.map((reason) => reason.label ?? reason.rule).join('; ');
+}
+
+function EntryRow({ entry }: { entry: PreviewEntry }) {
+  return (
+    <li data-dot={entry.dot_number} className="py-1">
+      <Link to={carrierPath(entry.dot_number)} className={`${LINK} font-medium`}>
+        {entry.legal_name ?? `USDOT ${entry.dot_number}`}
+      </Link>{' '}
+      <span className={MUTED}>
+        USDOT {entry.dot_number} · {DECISION_LABELS[entry.decision]} ·{' '}
+        {VERDICT[entry.verdict_before]} → {VERDICT[entry.verdict_after]}
+        {entry.standing_after !== entry.standing_before && entry.standing_after !== 'holds'
+          ? ' · the decision would need a re-vet'
+          : ''}
+      </span>
+      <div className="text-sm">{reasonsText(entry)}</div>
+    </li>
+  );
+}
+
+export function PolicyPreview({
+  rules,
+  options,
+  enabled,
+}: {
+  rules: RuleChanges;
+  options?: Partial<PolicyOptions> | undefined;
+  enabled: boolean;
+}) {
+  const preview = usePolicyPreview({ rules, ...(options ? { options } : {}) }, enabled);
+  if (!enabled) return null;
+  return (
+    <section
+      aria-labelledby="policy-preview-heading"
+      className="mt-4 max-w-3xl rounded-md border border-neutral-300 p-3 dark:border-neutral-700"
+      data-testid="policy-preview"
+    >
+      <h3 id="policy-preview-heading" className="font-semibold">
+        Before you save
+      </h3>
+      <div role="status" aria-live="polite" className="text-sm">
+        {preview.isPending
+          ? 'Working out which decisions this would change…'
+          : preview.isError
+            ? `Cannot tell which decisions this would change: ${preview.error.message}`
+            : previewSummary(preview.data)}
+      </div>
+      {preview.data
+        ? GROUPS.filter((group) => preview.data[group.key].length > 0).map((group) => (
+            <div key={group.key} className="mt-2">
+              <h4 className={`text-sm font-semibold ${group.tone}`}>
+                {plural(preview.data[group.key].length, 'carrier')} {group.label}
+              </h4>
+              <ul className="divide-y divide-neutral-200 dark:divide-neutral-800">
+                {preview.data[group.key].map((entry) => (
+                  <EntryRow key={entry.decision_id} entry={entry} />
+                ))}
+              </ul>
+            </div>
+          ))
+        : null}
+    </section>
+  );
+}
