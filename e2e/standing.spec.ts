@@ -2,11 +2,11 @@
  * A decision shows its standing against the verdict now, everywhere it appears (issue 29, item 2;
  * docs/vetting.md "Where the standing shows"): Approved is recorded for 4418207 (Review under the
  * default policy, so with an override reason), then the policy makes shared identifiers a Fail;
- * the profile header, the Decisions list, Compare and the monitoring inbox all say "now fails
- * policy vN" (the profile and the inbox also "needs re-vet", the inbox with the carrier first),
- * never a green "Approved" beside "Verdict: Fail". Each screen asks the proxy once for all its
- * carriers. axe clean. The spec runs on a proxy of its own (fresh data directory): the decision
- * and the policy it writes stay out of the other specs.
+ * the profile header, the Decisions list, Compare, the monitoring inbox, search results and bulk
+ * results all say "now fails policy vN" (the profile and the inbox also "needs re-vet", the inbox
+ * with the carrier first), never a green "Approved" beside "Verdict: Fail". Each screen asks the
+ * proxy once for all its carriers. axe clean. The spec runs on a proxy of its own (fresh data
+ * directory): the decision and the policy it writes stay out of the other specs.
  */
 import type { Page, Request } from '@playwright/test';
 import { axeViolations, expect, test } from './fixtures.ts';
@@ -141,4 +141,30 @@ test('after a policy change, every screen says the approved carrier now fails it
   await expect(inbox.locator('tbody th[scope="row"]').first()).toContainText(DOT);
   expect(await axeViolations(page)).toEqual([]);
   expect(asked).toHaveLength(1);
+
+  // search results: under the name of a carrier the team decided on
+  asked.length = 0;
+  await page.goto(url('/search?company=swiftpath'));
+  const results = page.getByRole('table', { name: /Carriers matching/ });
+  await expect(results.getByRole('link', { name: nowFails })).toBeVisible({ timeout: 20_000 });
+  expect(await axeViolations(page)).toEqual([]);
+  expect(asked).toHaveLength(1);
+
+  // bulk results: the Decision column, one request for the whole job
+  const created = await page.request.post(url('/api/local/bulk-jobs'), {
+    headers: CSRF,
+    data: { identifiers: [DOT, '568253', '2214589'] },
+  });
+  expect(created.status(), await created.text()).toBe(202);
+  const { id } = (await created.json()) as { id: string };
+  asked.length = 0;
+  await page.goto(url(`/bulk/${id}`));
+  await expect(page.getByTestId('job-status')).toHaveText('Done', { timeout: 20_000 });
+  const job = page.getByRole('table', { name: 'Results of the job' });
+  await expect(job.getByRole('link', { name: nowFails })).toBeVisible();
+  await expect(job.locator('[data-standing]')).toHaveCount(1);
+  expect(await axeViolations(page)).toEqual([]);
+  expect(asked.length).toBeGreaterThanOrEqual(1);
+  for (const request of asked)
+    expect(request.url()).toContain('dot_numbers=2214589%2C4418207%2C568253');
 });
