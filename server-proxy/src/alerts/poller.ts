@@ -20,6 +20,10 @@ import { parseMonitoringList } from '../../../src/lib/service/monitoring.ts';
 import { backoffDelayMs, parseRetryAfter } from '../../../src/lib/service/retry.ts';
 import type { DecisionRecord } from '../../../src/lib/vetting-api.ts';
 import { inboxChangesOf } from '../../../src/lib/monitoring/change-id.ts';
+import {
+  severityContext,
+  type SeverityContext,
+} from '../../../src/lib/monitoring/change-severity.ts';
 import { decisionImpact } from '../../../src/lib/monitoring/decision-impact.ts';
 import type { InboxChange } from '../../../src/lib/monitoring/inbox.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -463,10 +467,12 @@ export class Poller {
     const profiles = await this.readList();
     const fresh = await this.freshChanges(profiles);
     const names = await this.namesOf(fresh);
+    const context = await this.severityContext();
     const { baseline, recorded, ids } = await this.deps.store.recordPoll(
       fresh,
       this.now(),
-      (announced, subscriptions) => this.immediateDeliveries(announced, subscriptions, names),
+      (announced, subscriptions) =>
+        this.immediateDeliveries(announced, subscriptions, names, context),
     );
     const standing = await this.announceStanding();
     const result = {
@@ -488,16 +494,26 @@ export class Poller {
     );
   }
 
+  /** The current policy's insurance minimums, to rank cover below them (change-severity.ts). */
+  private async severityContext(): Promise<SeverityContext> {
+    try {
+      return severityContext((await this.deps.vetting.currentPolicy()).settings);
+    } catch {
+      return {};
+    }
+  }
+
   private immediateDeliveries(
     fresh: readonly SeenChange[],
     subscriptions: readonly Subscription[],
     names: CarrierNames,
+    context: SeverityContext,
   ): NewDelivery[] {
     if (fresh.length === 0) return [];
     const out: NewDelivery[] = [];
     const payload = (changes: readonly SeenChange[]) => ({
       type: 'changes' as const,
-      carriers: sectionsOf(changes, names),
+      carriers: sectionsOf(changes, names, context),
     });
     for (const team of this.deps.team) {
       out.push({ subscription_id: null, source: 'env', ...team, payload: payload(fresh) });
@@ -545,7 +561,7 @@ export class Poller {
                   target: sub.target,
                   payload: {
                     type: 'changes',
-                    carriers: sectionsOf(chosen, names),
+                    carriers: sectionsOf(chosen, names, await this.severityContext()),
                     ...(standing.length > 0 && { standing }),
                     ...(revet_due.length > 0 && { revet_due }),
                   },

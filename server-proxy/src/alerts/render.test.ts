@@ -1,5 +1,7 @@
 /** What alert messages say: read in five seconds (docs/alerts.md, issue 29 item 7). */
 import { describe, expect, it } from 'vitest';
+import { severityContext } from '../../../src/lib/monitoring/change-severity.ts';
+import { defaultSettings } from '../../../src/lib/vetting/index.ts';
 import {
   htmlOf,
   sectionsOf,
@@ -54,6 +56,22 @@ const payload = (carriers: AlertPayload['carriers'], more: Partial<AlertPayload>
   ({ type: 'changes', carriers, ...more }) as AlertPayload;
 
 describe('change messages', () => {
+  it('insurance below the policy minimum leads, even when the cover went up', () => {
+    const settings = defaultSettings();
+    settings.bipd_minimum = { ...settings.bipd_minimum, enabled: true, threshold: 1_000_000 };
+    const sections = sectionsOf(
+      [
+        seen(...HANSEN, 'telephone_number', '1', '2'),
+        seen(...HANSEN, 'insurance_bipd_on_file', '500000', '750000'),
+      ],
+      names,
+      severityContext(settings),
+    );
+    expect(subjectOf(payload(sections))).toBe(
+      'Liability insurance below the policy minimum — HANSEN & ADKINS AUTO TRANSPORT INC (USDOT 568253) · 2 changes on 1 carrier',
+    );
+  });
+
   it('put the worst change first and name it, with the carrier, in the subject', () => {
     const sections = sectionsOf(swiftChanges, names);
     expect(sections[0]?.changes.map((c) => c.field)).toEqual([

@@ -10,6 +10,7 @@ import {
   worstFirst,
   worstSeverity,
   type ChangeSeverity,
+  type SeverityContext,
 } from '../../../src/lib/monitoring/change-severity.ts';
 import type {
   AlertPayload,
@@ -48,6 +49,7 @@ function ownName(changes: readonly SeenChange[], field: 'legal_name' | 'dba_name
 export function sectionsOf(
   changes: readonly SeenChange[],
   names: CarrierNames = new Map(),
+  context: SeverityContext = {},
 ): CarrierSection[] {
   const byProfile = new Map<string, SeenChange[]>();
   for (const change of changes) {
@@ -70,7 +72,7 @@ export function sectionsOf(
       ...(legal && { name: legal }),
       ...(dba && { dba_name: dba }),
       impact,
-      changes: worstFirst(own).map((change) => ({
+      changes: worstFirst(own, context).map((change) => ({
         id: change.id,
         channel: change.channel,
         field: change.field,
@@ -80,7 +82,8 @@ export function sectionsOf(
       })),
     };
   });
-  const worst = new Map(sections.map((s) => [s, worstSeverity(s.changes)]));
+  const worst = new Map(sections.map((s) => [s, worstSeverity(s.changes, context)]));
+  for (const [section, severity] of worst) if (severity) section.headline = severity.headline;
   return sections
     .map((section, index) => ({ section, index }))
     .sort(
@@ -212,7 +215,7 @@ function headlineOf(payload: AlertPayload): string {
     if (payload.carriers.length > 0) more.push(countText(payload));
   } else if (carrier && worst) {
     const impact = carrier.impact ? ` (${IMPACT_TEXT[carrier.impact]})` : '';
-    lead = `${worst.headline} — ${carrierTitle(carrier)}${impact}`;
+    lead = `${carrier.headline ?? worst.headline} — ${carrierTitle(carrier)}${impact}`;
     const changes = payload.carriers.reduce((sum, c) => sum + c.changes.length, 0);
     if (changes > 1) more.push(countText(payload));
     if (standing.length > 0) more.push(`${plural(standing.length, 'decision')} changed standing`);

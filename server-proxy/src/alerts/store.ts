@@ -44,6 +44,8 @@ export interface CarrierSection {
   name?: string;
   dba_name?: string;
   impact: Impact | null;
+  /** its worst change in a few words ("Common authority inactive"); absent on older deliveries */
+  headline?: string;
   changes: {
     id: string;
     channel: Channel | null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changeSeverity, worstFirst, worstSeverity } from './change-severity.ts';
+import { defaultSettings } from '../vetting/index.ts';
+import { changeSeverity, severityContext, worstFirst, worstSeverity } from './change-severity.ts';
 
 const change = (field: string, prior: unknown, current: unknown) => ({ field, prior, current });
 
@@ -85,5 +86,25 @@ describe('worstFirst', () => {
     const sent = [change('telephone_number', 'a', 'b'), change('email_address', 'c', 'd')];
     expect(worstFirst(sent)).toEqual(sent);
     expect(worstFirst([...sent].reverse())).toEqual([...sent].reverse());
+  });
+});
+
+describe('insurance below the policy', () => {
+  it('ranks cover under the policy minimum with insurance losses, even when it went up', () => {
+    const settings = defaultSettings();
+    settings.bipd_minimum = { ...settings.bipd_minimum, enabled: true, threshold: 1_000_000 };
+    const context = severityContext(settings);
+    expect(context.minimums).toEqual({ bipd: 1_000_000 });
+    const raised = change('insurance_bipd_on_file', '500000', '750000');
+    expect(changeSeverity(raised).tier).toBe('other');
+    expect(changeSeverity(raised, context)).toMatchObject({
+      tier: 'insurance',
+      headline: 'Liability insurance below the policy minimum',
+    });
+    expect(
+      worstFirst([change('telephone_number', 'a', 'b'), raised], context).map((c) => c.field),
+    ).toEqual(['insurance_bipd_on_file', 'telephone_number']);
+    // a rule that is off asks nothing
+    expect(severityContext(defaultSettings()).minimums).toEqual({});
   });
 });

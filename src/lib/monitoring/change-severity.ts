@@ -7,6 +7,7 @@
  */
 import { fieldLabel } from '../field-labels.ts';
 import { channelOfField } from '../service/channels.ts';
+import type { PolicySettings } from '../vetting/index.ts';
 
 /** Worst first; the rank is the position in this list. */
 const SEVERITY_TIERS = [
@@ -23,6 +24,33 @@ export interface ChangeLike {
   field: string;
   prior: unknown;
   current: unknown;
+}
+
+/** What the team's policy asks of a carrier's insurance, in USD (enabled rules only). */
+export interface SeverityContext {
+  minimums?: Partial<Record<'bipd' | 'cargo' | 'bond', number>>;
+}
+
+const MINIMUM_RULES = {
+  bipd: 'bipd_minimum',
+  cargo: 'cargo_insurance',
+  bond: 'surety_bond',
+} as const;
+
+/** The insurance minimums of a policy's enabled rules (none for a policy without those rules). */
+export function severityContext(settings: PolicySettings | undefined): SeverityContext {
+  const minimums: NonNullable<SeverityContext['minimums']> = {};
+  for (const [cover, rule] of Object.entries(MINIMUM_RULES) as [
+    keyof typeof MINIMUM_RULES,
+    string,
+  ][]) {
+    const setting = (
+      settings as Record<string, { enabled?: boolean; threshold?: number }> | undefined
+    )?.[rule];
+    if (setting?.enabled && typeof setting.threshold === 'number')
+      minimums[cover] = setting.threshold;
+  }
+  return { minimums };
 }
 
 export interface ChangeSeverity {
@@ -118,7 +146,7 @@ function outOfService(change: ChangeLike): string | undefined {
 const ON_FILE = /^insurance_(bipd|cargo|bond)_on_file$/;
 const COVER_NAMES: Record<string, string> = { bipd: 'Liability', cargo: 'Cargo', bond: 'Bond' };
 
-function insuranceLost(change: ChangeLike): string | undefined {
+function insuranceLost(change: ChangeLike, context: SeverityContext): string | undefined {
   const { field } = change;
   if (field === 'indicator_insurance' && flag(change.current) === false) {
     return 'Insurance cancelled';
@@ -129,6 +157,13 @@ function insuranceLost(change: ChangeLike): string | undefined {
     return 'Insurance cancellation pending';
   }
   const cover = ON_FILE.exec(field);
+  const minimum = cover?.[1]
+    ? context.minimums?.[cover[1] as 'bipd' | 'cargo' | 'bond']
+    : undefined;
+  const current = number(change.current);
+  if (cover?.[1] && minimum !== undefined && current !== undefined && current < minimum) {
+    return `${COVER_NAMES[cover[1]] ?? 'Insurance'} insurance below the policy minimum`;
+  }
   if (cover?.[1] && decreased(change)) {
     const name = COVER_NAMES[cover[1]] ?? 'Insurance';
     return number(change.current) === 0
@@ -183,12 +218,12 @@ const CONTACT_HEADLINES: Record<string, string> = {
 };
 
 /** The tier, order within it and headline of one change. */
-export function changeSeverity(change: ChangeLike): ChangeSeverity {
+export function changeSeverity(change: ChangeLike, context: SeverityContext = {}): ChangeSeverity {
   const authority = authorityLost(change);
   if (authority) return { tier: 'authority', sub: 0, headline: authority };
   const oos = outOfService(change);
   if (oos) return { tier: 'out_of_service', sub: 0, headline: oos };
-  const insurance = insuranceLost(change);
+  const insurance = insuranceLost(change, context);
   if (insurance) {
     const sub = insurance.includes('pending') || insurance.includes('requirement') ? 1 : 0;
     return { tier: 'insurance', sub, headline: insurance };
@@ -212,15 +247,21 @@ export function compareSeverity(a: ChangeSeverity, b: ChangeSeverity): number {
 }
 
 /** The changes worst first; changes equally bad keep their order (stable). */
-export function worstFirst<T extends ChangeLike>(changes: readonly T[]): T[] {
+export function worstFirst<T extends ChangeLike>(
+  changes: readonly T[],
+  context: SeverityContext = {},
+): T[] {
   return changes
-    .map((change, index) => ({ change, index, severity: changeSeverity(change) }))
+    .map((change, index) => ({ change, index, severity: changeSeverity(change, context) }))
     .sort((a, b) => compareSeverity(a.severity, b.severity) || a.index - b.index)
     .map(({ change }) => change);
 }
 
 /** The worst change's severity, or undefined for none. */
-export function worstSeverity(changes: readonly ChangeLike[]): ChangeSeverity | undefined {
-  const [worst] = worstFirst(changes);
-  return worst ? changeSeverity(worst) : undefined;
+export function worstSeverity(
+  changes: readonly ChangeLike[],
+  context: SeverityContext = {},
+): ChangeSeverity | undefined {
+  const [worst] = worstFirst(changes, context);
+  return worst ? changeSeverity(worst, context) : undefined;
 }
