@@ -14,6 +14,7 @@ export const SOURCES = [
   'proxy',
   'replicas',
   'bulk',
+  'preview',
   'browser',
   'lighthouse',
 ];
@@ -227,6 +228,13 @@ export const EXPECTED: readonly ExpectedMetric[] = [
     unit: 'carriers/s',
     target: atLeast(50),
   },
+  ...(['held', 'records'] as const).map((source) => ({
+    group: 'policy preview at the proxy (issue 29), 2,000 current decisions',
+    metric: `preview.${source}.p50`,
+    label: `${source === 'held' ? 'from held profiles' : 'from the decision records'} p50`,
+    unit: 'ms',
+    target: atMost(1000),
+  })),
   ...(['sort', 'scroll'] as const).map((kind) => ({
     group: 'bulk vetting results table (5,000 rows)',
     metric: `browser.bulk.${kind}.p95`,
