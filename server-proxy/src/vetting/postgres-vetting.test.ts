@@ -129,7 +129,19 @@ describe.skipIf(skipReason !== undefined)(
       const current = await b.call(`/api/local/decisions/current?dot_numbers=${DOT}`, {
         headers: as('ana'),
       });
-      expect(current.json).toEqual({ items: [record] });
+      // B holds no profile of the carrier: its verdict now comes from the record A wrote
+      expect(current.json).toEqual({
+        items: [
+          {
+            ...record,
+            now: expect.objectContaining({ verdict: 'pass', source: 'record' }),
+            standing: 'holds',
+            needs_revet: false,
+            override: false,
+            revet_due: null,
+          },
+        ],
+      });
       const verified = await b.call('/api/local/decisions/verify', { headers: as('ana') });
       expect(verified.json).toEqual({ ok: true, count: 1 });
 
