@@ -133,7 +133,7 @@ export class Held {
     const profile = this.deps.profiles.of(held, () => readJson(held.body));
     if (!profile) return undefined;
     // a copy a reported change outdated (cache.ts) is still held data
-    const stale = Boolean((held as { staleAfterChange?: string }).staleAfterChange);
+    const stale = held.staleAfterChange !== undefined;
     return { profile, fetchedAt: held.fetchedAt, stale };
   }
 

@@ -26,13 +26,14 @@ const config = embeddedSandboxConfig({
 interface Running {
   call(path: string, init?: CallInit): ReturnType<typeof request>;
   close(): Promise<void>;
+  app: Awaited<ReturnType<typeof buildProxyApp>>;
 }
 
 async function start(): Promise<Running> {
   const app = await buildProxyApp(config, { sandbox: { population: 300 } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  return { call: (path, init) => request(`${url}${path}`, init), close: () => app.close() };
+  return { call: (path, init) => request(`${url}${path}`, init), close: () => app.close(), app };
 }
 
 let proxy: Running;
@@ -162,6 +163,15 @@ describe('GET /api/local/decisions/current', () => {
       override: false,
     });
     expect(items.get('3187452')).toMatchObject({ now: { verdict: 'fail' }, standing: 'holds' });
+    expect(items.get('568253')?.now).not.toHaveProperty('stale');
+    // a copy a reported change outdated is still held data: judged, and said to be stale
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect(proxy.app.proxy.cache.markStale(new Map([['568253', tomorrow]]))).toBeGreaterThan(0);
+    expect((await current('568253')).get('568253')?.now).toMatchObject({
+      source: 'profile',
+      verdict: 'pass',
+      stale: true,
+    });
     expect(await billedCalls()).toBe(billed);
   });
 
