@@ -3,7 +3,8 @@
  * (issue 29, item 4; docs/vetting.md "Standing"): 4418207 (Review) and 568253 (Pass) are approved,
  * then on the Policy page shared identifiers are made a Fail. Before "Save" the page says "Saving
  * would change 1 carrier: 1 would fail" and lists SWIFTPATH (linked to its profile) with the
- * reason; after the save the Decisions page lists it under "Needs re-vet" at the top, and only it.
+ * reason (a threshold typed digit by digit is asked about once); after the save the Decisions page
+ * lists it under "Needs re-vet" at the top, and only it.
  * No service call is billed by the preview. axe clean. On a proxy of its own (fresh data
  * directory), so the decisions and the policy it writes stay out of the other specs.
  */
@@ -81,6 +82,16 @@ test('the Policy page previews which decisions a change would affect; the save f
   // undoing the change hides the preview; changing it again asks again
   await page.getByRole('button', { name: 'Undo changes' }).click();
   await expect(preview).toHaveCount(0);
+  // a threshold typed digit by digit is asked about once, when it rests
+  const threshold = page.getByLabel(/^New entrant: .*\(days\)$/);
+  await threshold.fill('');
+  const asked = previews.length;
+  await threshold.pressSequentially('180', { delay: 40 });
+  await expect(preview.getByRole('status')).toHaveText(
+    "Saving would change no carrier's standing (2 current decisions checked).",
+  );
+  expect(previews.length - asked).toBe(1);
+  await page.getByRole('button', { name: 'Undo changes' }).click();
   await page.getByLabel(`${RULE}: outcome when it fires`).selectOption('fail');
   await expect(preview.getByRole('status')).toHaveText(
     'Saving would change 1 carrier: 1 would fail.',

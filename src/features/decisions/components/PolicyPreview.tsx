@@ -3,8 +3,9 @@
  * (docs/vetting.md, "Standing"): "Saving would change 3 carriers: 2 would fail, 1 would need
  * review", then each carrier (linked to its profile) with its decision, its verdict before and
  * after, and the reasons under the proposed policy. Asked of the proxy (held data only: nothing
- * stored, no billed call) whenever the edit changes.
+ * stored, no billed call) once an edit has rested 300 ms.
  */
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { MUTED } from '../../../components/controls.ts';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
@@ -18,6 +19,19 @@ import {
 import type { PolicyOptions } from '../../../lib/vetting/index.ts';
 
 const LINK = 'text-sky-800 underline dark:text-sky-300';
+/** A threshold typed digit by digit is asked about once it rests this long. */
+const SETTLE_MS = 300;
+
+/** `value` once it has not changed for `ms` (compared as JSON: a new object of the same edit is no change). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  const key = JSON.stringify(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(JSON.parse(key) as T), ms);
+    return () => clearTimeout(timer);
+  }, [key, ms]);
+  return settled;
+}
 const VERDICT: Record<PreviewEntry['verdict_after'], string> = {
   pass: 'Pass',
   review: 'Review',
@@ -78,7 +92,12 @@ export function PolicyPreview({
   options?: Partial<PolicyOptions> | undefined;
   enabled: boolean;
 }) {
-  const preview = usePolicyPreview({ rules, ...(options ? { options } : {}) }, enabled);
+  const edit = { rules, ...(options ? { options } : {}) };
+  const asked = useSettled(edit, SETTLE_MS);
+  // asked only about the edit on screen once it rests; what is shown is always its answer
+  const current = JSON.stringify(asked) === JSON.stringify(edit);
+  const preview = usePolicyPreview(asked, enabled && current);
+  const data = current ? preview.data : undefined;
   if (!enabled) return null;
   return (
     <section
@@ -90,20 +109,20 @@ export function PolicyPreview({
         Before you save
       </h3>
       <div role="status" aria-live="polite" className="text-sm">
-        {preview.isPending
-          ? 'Working out which decisions this would change…'
-          : preview.isError
-            ? `Cannot tell which decisions this would change: ${preview.error.message}`
-            : previewSummary(preview.data)}
+        {preview.isError && current
+          ? `Cannot tell which decisions this would change: ${preview.error.message}`
+          : data
+            ? previewSummary(data)
+            : 'Working out which decisions this would change…'}
       </div>
-      {preview.data
-        ? GROUPS.filter((group) => preview.data[group.key].length > 0).map((group) => (
+      {data
+        ? GROUPS.filter((group) => data[group.key].length > 0).map((group) => (
             <div key={group.key} className="mt-2">
               <h4 className={`text-sm font-semibold ${group.tone}`}>
-                {plural(preview.data[group.key].length, 'carrier')} {group.label}
+                {plural(data[group.key].length, 'carrier')} {group.label}
               </h4>
               <ul className="divide-y divide-neutral-200 dark:divide-neutral-800">
-                {preview.data[group.key].map((entry) => (
+                {data[group.key].map((entry) => (
                   <EntryRow key={entry.decision_id} entry={entry} />
                 ))}
               </ul>
