@@ -24,7 +24,7 @@ import {
 } from './held.ts';
 import { revetDueOf, type RevetDue, type VettingSqlStore } from './store.ts';
 
-export const MAX_CURRENT_DOTS = 500;
+const MAX_CURRENT_DOTS = 500;
 const MAX_PAGE_SIZE = 500;
 const DEFAULT_PAGE_SIZE = 100;
 
@@ -35,7 +35,7 @@ export interface CurrentDeps {
   now: () => Date;
 }
 
-export type CurrentItem = CurrentRecord & {
+type CurrentItem = CurrentRecord & {
   now: HeldVerdict | null;
   standing: Standing;
   needs_revet: boolean;
@@ -59,7 +59,7 @@ async function flagged(sql: SqlEngine, ids: readonly number[]): Promise<Set<numb
 }
 
 /** The current decisions with their standing under `policy`, in the order given. */
-export async function withStanding(
+async function withStanding(
   deps: CurrentDeps,
   records: readonly CurrentRecord[],
   policy: Policy,

@@ -94,7 +94,7 @@ function profileKey(dot: string): string {
 const OUTCOME_SET = new Set(['pass', 'review', 'fail']);
 
 /** The verdict a record kept, when it has the shape the engine wrote. */
-export function recordedVerdictOf(record: CurrentRecord): RecordedVerdictFull | undefined {
+function recordedVerdictOf(record: CurrentRecord): RecordedVerdictFull | undefined {
   const verdict = record.verdict as Partial<RecordedVerdictFull> | null | undefined;
   if (!verdict || !OUTCOME_SET.has(verdict.verdict as string) || !Array.isArray(verdict.reasons))
     return undefined;

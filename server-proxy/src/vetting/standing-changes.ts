@@ -17,7 +17,7 @@ export interface StandingDeps {
   now: () => Date;
 }
 
-export interface PreviewEntry {
+interface PreviewEntry {
   dot_number: string;
   legal_name: string | null;
   decision: string;
@@ -40,7 +40,7 @@ export interface PolicyPreview {
 }
 
 /** The current decision of every carrier that has one (the newest record of each DOT). */
-export async function allCurrentDecisions(deps: StandingDeps): Promise<CurrentRecord[]> {
+async function allCurrentDecisions(deps: StandingDeps): Promise<CurrentRecord[]> {
   const rows = await deps.sql.query<{ dot_number: string }>(
     'SELECT DISTINCT dot_number FROM vetting_decision ORDER BY dot_number',
   );

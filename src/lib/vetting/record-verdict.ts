@@ -21,7 +21,7 @@ import {
 } from './types.ts';
 
 /** A rule result as a record kept it (`rule` may name a rule this version no longer has). */
-export type RecordedResult = Omit<RuleResult, 'rule' | 'tab' | 'label'> & {
+type RecordedResult = Omit<RuleResult, 'rule' | 'tab' | 'label'> & {
   rule: string;
   tab: string;
   label?: string | undefined;

@@ -12,10 +12,6 @@ export type Standing = (typeof STANDINGS)[number];
 /** The decision kinds that let a carrier be used. */
 const APPROVALS: ReadonlySet<string> = new Set(['approved', 'approved_with_conditions']);
 
-export function isApproval(decision: string): boolean {
-  return APPROVALS.has(decision);
-}
-
 /**
  * `decision.verdict` is the verdict the record kept; `now` the verdict of the freshest held data
  * (null: nothing held). An approval stands until the carrier fails, or turns Review after being
@@ -27,7 +23,7 @@ export function standingOf(
   now: { verdict: Outcome } | null,
 ): Standing {
   if (!now) return 'unknown';
-  if (isApproval(decision.decision)) {
+  if (APPROVALS.has(decision.decision)) {
     if (now.verdict === 'fail') return 'now_fails';
     if (now.verdict === 'review' && decision.verdict === 'pass') return 'now_review';
     return 'holds';
