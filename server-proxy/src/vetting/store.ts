@@ -112,7 +112,7 @@ export interface DecisionFilter {
 export type RevetDue = 'overdue' | 'soon';
 
 /** A current decision whose re-vet date has passed or falls within the window asked. */
-export interface RevetDueItem {
+interface RevetDueItem {
   id: number;
   dot_number: string;
   legal_name: string | null;

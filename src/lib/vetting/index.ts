@@ -24,7 +24,6 @@ export {
   RULE_IDS,
   type CargoClass,
   type Evidence,
-  type HazmatMode,
   type Outcome,
   type Policy,
   type PolicyOptions,
