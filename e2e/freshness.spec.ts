@@ -2,8 +2,9 @@
  * Freshness follows monitoring (issue 29, item 1; docs/proxy.md "Freshness after a change"): a
  * watched, approved carrier's profile is open, then the sandbox moves six days on (4418207's
  * common authority is revoked). Opening the inbox shows the change; going back to the profile
- * (inside the app, so the browser still holds the old answer) shows the new data and verdict and
- * "updated after a change reported on …", without anyone pressing Refresh. On a proxy of its own
+ * (inside the app, so the browser still holds the old answer) shows the new data and verdict,
+ * "updated after a change reported on …" and the decision's "now fails", without anyone pressing
+ * Refresh. On a proxy of its own
  * (fresh data directory): the moved clock and the decision stay out of the other specs.
  */
 import type { Page } from '@playwright/test';
@@ -95,6 +96,10 @@ test('a change the inbox shows is on the profile without pressing Refresh', asyn
   const why = page.getByTestId('refreshed-after-change');
   await expect(why).toBeVisible();
   await expect(why).toContainText(/updated after a change reported on \d{1,2} \w{3} \d{4}/);
+  // the approval recorded on the Review verdict now stands against a Fail: said beside it
+  const standing = summary.locator('[data-standing]').first();
+  await expect(standing).toHaveAttribute('data-standing', 'now_fails', { timeout: 20_000 });
+  await expect(standing).toContainText(/Approved \d{1,2} \w{3} — now fails policy v1/);
   expect(refreshed).toEqual([]);
   expect(await axeViolations(page)).toEqual([]);
 

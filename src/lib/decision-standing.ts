@@ -5,7 +5,7 @@
  * billed call. Every screen that shows a decision reads it here, one request for all its DOTs, and
  * words it with `standingWords` so every screen says the same.
  */
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet } from './api-client.ts';
 import { formatDate } from './format.ts';
@@ -102,13 +102,21 @@ export async function fetchStandings(
  * The standings of the carriers a screen shows (none asked → no call). `staleTime: 0`: a policy
  * saved elsewhere changes standings, so each screen asks anew when it opens.
  */
-export function useDecisionStandings(dots: readonly string[], enabled = true) {
+/**
+ * The standing of each carrier's current decision, by DOT. `basis` names the data the screen shows
+ * beside it (e.g. the verdict's policy version and fetch time): when that moves on — the profile was
+ * fetched anew after a monitoring change, the policy was saved — the standing is asked again, so the
+ * decision is never judged on older data than the verdict next to it. The previous answer stays on
+ * screen while the new one comes.
+ */
+export function useDecisionStandings(dots: readonly string[], enabled = true, basis?: string) {
   const asked = standingDots(dots);
   return useQuery({
-    queryKey: standingKey(asked),
+    queryKey: [...standingKey(asked), basis ?? null],
     queryFn: ({ signal }) => fetchStandings(asked, signal),
     enabled: enabled && asked.length > 0,
     staleTime: 0,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -12,9 +12,20 @@ import { DECISION_LABELS, useDecisions } from '../../../../lib/vetting-api.ts';
  * "Decision: Approved 20 Nov — now fails policy v2 (2 reasons)" (its standing under the current
  * policy, from the proxy: the same words as every other screen), the re-vet date, or "No decision
  * recorded". `compact` (the strip on the tabs other than the Overview): on a phone, no date.
+ * `basis` ties it to the verdict shown beside it: when that verdict is computed on newer data (a
+ * change the inbox reported) or under another policy, the standing is asked again.
  */
-export function DecisionState({ dot, compact = false }: { dot: string; compact?: boolean }) {
-  const standings = useDecisionStandings([dot]);
+export function DecisionState({
+  dot,
+  compact = false,
+  basis,
+}: {
+  dot: string;
+  compact?: boolean;
+  /** the verdict beside it ("policy version@fetched at"): a newer one asks the standing again */
+  basis?: string;
+}) {
+  const standings = useDecisionStandings([dot], true, basis);
   if (standings.isError) {
     return <span>The decision could not be loaded: {standings.error.message}</span>;
   }

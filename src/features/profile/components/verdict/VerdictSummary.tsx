@@ -92,6 +92,7 @@ export function VerdictSummary({
     );
   }
   const deciding = verdict.reasons.filter((reason) => reason.outcome !== 'pass').length;
+  const basis = `${verdict.policy_version}@${'fetched_at' in verdict ? verdict.fetched_at : ''}`;
   const fullVerdict = carrierPath(dot, 'overview', FULL_VERDICT_ID);
   if (compact) {
     return (
@@ -102,7 +103,7 @@ export function VerdictSummary({
         className={`${BOX} flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5 ${BANNER_CLASS[verdict.verdict]}`}
       >
         <VerdictWord verdict={verdict.verdict} large={false} />
-        <DecisionState dot={dot} compact />
+        <DecisionState dot={dot} compact basis={basis} />
         <Link to={fullVerdict} className={`${LINK} whitespace-nowrap`}>
           Full verdict
           <span className="sr-only"> and its reasons, on the Overview</span>
@@ -119,7 +120,7 @@ export function VerdictSummary({
     >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <VerdictWord verdict={verdict.verdict} large />
-        <DecisionState dot={dot} />
+        <DecisionState dot={dot} basis={basis} />
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 sm:ml-auto" data-print-hide>
           <button
             type="button"
