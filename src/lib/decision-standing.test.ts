@@ -91,10 +91,30 @@ describe('standingWords', () => {
       text: 'Rejected 3 Nov 2025 — now passes policy v3',
       tone: 'info',
     });
-    expect(standingWords(item({ standing: 'holds' }), TODAY)).toMatchObject({
-      text: 'Approved 20 Nov',
-      tone: 'good',
+    expect(
+      standingWords(
+        item({ standing: 'holds', now: { verdict: 'pass', policy_version: 2, reasons: [] } }),
+        TODAY,
+      ),
+    ).toMatchObject({ text: 'Approved 20 Nov', tone: 'good' });
+    // an approval that stands over a Fail or a Review is never a green "Approved"
+    expect(standingWords(item({ standing: 'holds', override: true }), TODAY)).toMatchObject({
+      text: 'Approved 20 Nov — Fail accepted by override',
+      tone: 'bad',
     });
+    expect(
+      standingWords(
+        item({
+          standing: 'holds',
+          now: {
+            verdict: 'review',
+            policy_version: 2,
+            reasons: [{ rule: 'new_entrant', outcome: 'review', message: 'Under 18 months' }],
+          },
+        }),
+        TODAY,
+      ),
+    ).toMatchObject({ text: 'Approved 20 Nov — Review accepted', tone: 'warn' });
     expect(standingWords(item({ decision: 'do_not_use', standing: 'holds' }), TODAY).tone).toBe(
       'bad',
     );

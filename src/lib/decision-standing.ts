@@ -184,12 +184,20 @@ export function standingWords(item: DecisionStanding, today: Date = new Date()):
       tone = 'neutral';
       break;
     default:
-      text = decided;
-      tone = APPROVALS.has(item.decision)
-        ? item.decision === 'approved'
-          ? 'good'
-          : 'warn'
-        : 'bad';
+      if (APPROVALS.has(item.decision) && item.now && item.now.verdict !== 'pass') {
+        // an approval over a Review or a Fail that still stands: never a green "Approved"
+        // beside a verdict that is not a Pass
+        const word = item.now.verdict === 'fail' ? 'Fail' : 'Review';
+        text = `${decided} — ${word} accepted${item.override ? ' by override' : ''}`;
+        tone = item.now.verdict === 'fail' ? 'bad' : 'warn';
+      } else {
+        text = decided;
+        tone = APPROVALS.has(item.decision)
+          ? item.decision === 'approved'
+            ? 'good'
+            : 'warn'
+          : 'bad';
+      }
   }
   const marks: StandingMark[] = [];
   if (item.needs_revet) {

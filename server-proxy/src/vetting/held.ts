@@ -239,5 +239,8 @@ export function heldVerdict(
 export function standingFor(record: CurrentRecord, now: HeldVerdict | null): Standing {
   const recorded = recordedVerdictOf(record);
   if (!recorded) return 'unknown';
-  return standingOf({ decision: record.decision, verdict: recorded.verdict }, now);
+  return standingOf(
+    { decision: record.decision, verdict: recorded.verdict, reasons: recorded.reasons },
+    now,
+  );
 }
