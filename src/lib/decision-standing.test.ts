@@ -99,7 +99,7 @@ describe('standingWords', () => {
     ).toMatchObject({ text: 'Approved 20 Nov', tone: 'good' });
     // an approval that stands over a Fail or a Review is never a green "Approved"
     expect(standingWords(item({ standing: 'holds', override: true }), TODAY)).toMatchObject({
-      text: 'Approved 20 Nov — Fail accepted by override',
+      text: 'Approved 20 Nov — Fail accepted',
       tone: 'bad',
     });
     expect(

@@ -188,7 +188,7 @@ export function standingWords(item: DecisionStanding, today: Date = new Date()):
         // an approval over a Review or a Fail that still stands: never a green "Approved"
         // beside a verdict that is not a Pass
         const word = item.now.verdict === 'fail' ? 'Fail' : 'Review';
-        text = `${decided} — ${word} accepted${item.override ? ' by override' : ''}`;
+        text = `${decided} — ${word} accepted`;
         tone = item.now.verdict === 'fail' ? 'bad' : 'warn';
       } else {
         text = decided;
