@@ -14,7 +14,11 @@ import type { AddressInfo } from 'node:net';
 import { buildProxyApp } from '../server-proxy/src/app.ts';
 import { createDataset } from '../server-proxy/src/sandbox/data/index.ts';
 import { dotOfRow } from '../server-proxy/src/sandbox/data/population-identity.ts';
-import { CSRF, embeddedSandboxConfig, makeTempDir } from '../server-proxy/src/test-helpers.ts';
+import {
+  CSRF,
+  embeddedSandboxConfig,
+  makeTempDir,
+} from '../server-proxy/src/helpers.test-support.ts';
 import { requestKey, validateRequest } from '../server-proxy/src/validate.ts';
 import { metric, percentile, writeResultsFile } from './bench-results.ts';
 import { setting } from './bench-servers.ts';

@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from '../server-proxy/src/team/test-services.ts';
+import { freePort } from '../server-proxy/src/team/services.test-support.ts';
 import { API_HEADERS, BENCH_KEY } from './bench-servers.ts';
 
 export const HOST = '127.0.0.1';

@@ -31,7 +31,7 @@ import {
   startPostgres,
   startRedis,
   type TestService,
-} from '../server-proxy/src/team/test-services.ts';
+} from '../server-proxy/src/team/services.test-support.ts';
 import {
   QUERY,
   cpuSeconds,

@@ -12,7 +12,7 @@ import {
   testConfig,
   type CallResult,
   type RunningProxy,
-} from './test-helpers.ts';
+} from './helpers.test-support.ts';
 
 const log = captureLog();
 let proxy: RunningProxy;

@@ -18,7 +18,7 @@ import {
   type FakeOrigin,
   type OriginHandler,
   type RunningProxy,
-} from './test-helpers.ts';
+} from './helpers.test-support.ts';
 
 let origin: FakeOrigin | undefined;
 let proxy: RunningProxy | undefined;

@@ -9,7 +9,7 @@ import {
   testConfig,
   type FakeOrigin,
   type RunningProxy,
-} from './test-helpers.ts';
+} from './helpers.test-support.ts';
 import type { ProxyConfig } from './context.ts';
 
 let origin: FakeOrigin;

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSandboxApp, type SandboxApp } from './sandbox/index.ts';
-import { CSRF, startProxyProcess } from './test-helpers.ts';
+import { CSRF, startProxyProcess } from './helpers.test-support.ts';
 
 const KEY = 'sk_test_crash_ledger';
 const IDS = 500;

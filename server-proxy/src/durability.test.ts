@@ -19,7 +19,7 @@ import {
   type FakeOrigin,
   type OriginHandler,
   type RunningProxy,
-} from './test-helpers.ts';
+} from './helpers.test-support.ts';
 
 interface Setup {
   origin: FakeOrigin;

@@ -11,7 +11,7 @@ import {
   type FakeOrigin,
   type OriginHandler,
   type RunningProxy,
-} from './test-helpers.ts';
+} from './helpers.test-support.ts';
 
 let origin: FakeOrigin;
 let proxy: RunningProxy;

@@ -17,9 +17,9 @@ import {
   testConfig,
   type CallResult,
   type RunningProxy,
-} from './test-helpers.ts';
-import { recordingFront, type RecordingFront } from './team/two-proxies.ts';
-import { startRedis } from './team/test-services.ts';
+} from './helpers.test-support.ts';
+import { recordingFront, type RecordingFront } from './team/two-proxies.test-support.ts';
+import { startRedis } from './team/services.test-support.ts';
 import { rmSync } from 'node:fs';
 
 const KEY = 'sk_test_freshness';

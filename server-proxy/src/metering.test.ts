@@ -4,7 +4,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerGovernance } from './governance/index.ts';
-import { CSRF, startProxy, embeddedSandboxConfig, type RunningProxy } from './test-helpers.ts';
+import {
+  CSRF,
+  startProxy,
+  embeddedSandboxConfig,
+  type RunningProxy,
+} from './helpers.test-support.ts';
 
 const WATCHED = '3187452-MC1098831';
 const REMOVED = '568253-MC277621';

@@ -8,7 +8,7 @@ import {
   testConfig,
   type FakeOrigin,
   type RunningProxy,
-} from './test-helpers.ts';
+} from './helpers.test-support.ts';
 
 let origin: FakeOrigin;
 let proxy: RunningProxy;

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, startProxy, testConfig, type RunningProxy } from './test-helpers.ts';
+import { makeTempDir, startProxy, testConfig, type RunningProxy } from './helpers.test-support.ts';
 
 const SOURCE = 'const secretBusinessLogic = 42;';
 /** A bundle large enough to be compressed, varied enough for brotli's levels to differ. */

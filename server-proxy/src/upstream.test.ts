@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EndpointBuckets } from './buckets.ts';
 import { ProxyError } from './errors.ts';
-import { freePort } from './team/test-services.ts';
+import { freePort } from './team/services.test-support.ts';
 import {
   CSRF,
   LIVE_KEY,
@@ -14,7 +14,7 @@ import {
   type FakeOrigin,
   type OriginHandler,
   type RunningProxy,
-} from './test-helpers.ts';
+} from './helpers.test-support.ts';
 import { UpstreamClient, backoffMs, parseRetryAfter, type UpstreamSettings } from './upstream.ts';
 import type { ForwardRequest } from './validate.ts';
 

@@ -12,7 +12,7 @@ import {
   startFakeOrigin,
   startProxy,
   testConfig as proxyTestConfig,
-} from '../../server-proxy/src/test-helpers.ts';
+} from '../../server-proxy/src/helpers.test-support.ts';
 import {
   ApiError,
   CSRF_HEADER,

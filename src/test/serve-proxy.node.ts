@@ -4,7 +4,7 @@
  * `sandbox-proxy.node.ts`: the server code cannot load inside jsdom. Exits on SIGTERM.
  */
 import { EMBEDDED_SANDBOX_KEY } from '../../server-proxy/src/config.ts';
-import { startProxy, testConfig } from '../../server-proxy/src/test-helpers.ts';
+import { startProxy, testConfig } from '../../server-proxy/src/helpers.test-support.ts';
 
 const proxy = await startProxy(
   testConfig({

@@ -23,7 +23,7 @@ import {
   embeddedSandboxConfig,
   testConfig,
   type FakeOrigin,
-} from '../test-helpers.ts';
+} from '../helpers.test-support.ts';
 import type { AlertsConfig } from './config.ts';
 
 const SECRET = 'whsec_test_0123456789abcdef';

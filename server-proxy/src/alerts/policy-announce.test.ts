@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildProxyApp } from '../app.ts';
-import { CSRF, embeddedSandboxConfig, request } from '../test-helpers.ts';
+import { CSRF, embeddedSandboxConfig, request } from '../helpers.test-support.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

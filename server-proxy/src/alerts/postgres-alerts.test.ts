@@ -11,14 +11,14 @@ import type { ProxyConfig } from '../context.ts';
 import { leaseHolder } from '../sql/lease.ts';
 import { migratePostgres } from '../sql/migrate.ts';
 import { createPostgresEngine } from '../sql/postgres.ts';
-import { freshDatabase } from '../sql/test-databases.ts';
+import { freshDatabase } from '../sql/databases.test-support.ts';
 import {
   recordingFront,
   startSandbox,
   type RecordingFront,
   type RunningSandbox,
-} from '../team/two-proxies.ts';
-import { startPostgres, type TestService } from '../team/test-services.ts';
+} from '../team/two-proxies.test-support.ts';
+import { startPostgres, type TestService } from '../team/services.test-support.ts';
 import {
   captureLog,
   CSRF,
@@ -26,7 +26,7 @@ import {
   startProxy,
   testConfig,
   type RunningProxy,
-} from '../test-helpers.ts';
+} from '../helpers.test-support.ts';
 
 const started = await startPostgres();
 const skipReason = typeof started === 'string' ? started : undefined;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type ConfigError, loadConfig } from '../config.ts';
 import { openProxyDb } from '../db.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
-import { makeTempDir } from '../test-helpers.ts';
+import { makeTempDir } from '../helpers.test-support.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
 import { createVettingSqlStore } from '../vetting/store.ts';
 import { Poller, lastDigestSlot } from './poller.ts';

@@ -12,9 +12,9 @@ import type { SqlEngine } from '../sql/engine.ts';
 import { migratePostgres } from '../sql/migrate.ts';
 import { createPostgresEngine } from '../sql/postgres.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
-import { freshDatabase } from '../sql/test-databases.ts';
-import { startPostgres, type TestService } from '../team/test-services.ts';
-import { makeTempDir } from '../test-helpers.ts';
+import { freshDatabase } from '../sql/databases.test-support.ts';
+import { startPostgres, type TestService } from '../team/services.test-support.ts';
+import { makeTempDir } from '../helpers.test-support.ts';
 import { createAlertStore, type NewDelivery } from './store.ts';
 
 const started = await startPostgres();

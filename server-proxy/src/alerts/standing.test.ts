@@ -14,7 +14,7 @@ import { defaultSettings, evaluate, type PolicySettings } from '../../../src/lib
 import { buildProxyApp, type ProxyApp } from '../app.ts';
 import { openProxyDb } from '../db.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
-import { CSRF, embeddedSandboxConfig, request } from '../test-helpers.ts';
+import { CSRF, embeddedSandboxConfig, request } from '../helpers.test-support.ts';
 import { createVettingSqlStore, type DecisionContent } from '../vetting/store.ts';
 import { reasonsUnder } from './standing.ts';
 

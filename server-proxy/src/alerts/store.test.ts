@@ -1,11 +1,11 @@
 /**
- * The alert store on both engines (SQLite and PostgreSQL, sql/test-databases.ts): subscriptions,
+ * The alert store on both engines (SQLite and PostgreSQL, sql/databases.test-support.ts): subscriptions,
  * polls that announce each change once however many run together, deliveries claimed by exactly
  * one sender, claims handed over only once they run out, and digests queued once.
  */
 import { afterAll, beforeAll, describe, expect, it, beforeEach } from 'vitest';
 import type { SqlEngine } from '../sql/engine.ts';
-import { storeTestEngines, type TestEngine } from '../sql/test-databases.ts';
+import { storeTestEngines, type TestEngine } from '../sql/databases.test-support.ts';
 import {
   CLAIM_TIMEOUT_MS,
   createAlertStore,

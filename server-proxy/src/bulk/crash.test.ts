@@ -11,8 +11,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createdAnswerSchema } from '../../../src/lib/bulk/contract.ts';
 import { buildProxyApp } from '../app.ts';
-import { CSRF, startProxyProcess, testConfig } from '../test-helpers.ts';
-import { processHarness, waitForJob } from './process-harness.ts';
+import { CSRF, startProxyProcess, testConfig } from '../helpers.test-support.ts';
+import { processHarness, waitForJob } from './process-harness.test-support.ts';
 
 const KEY = 'sk_test_bulk_crash';
 const CARRIERS = 60;

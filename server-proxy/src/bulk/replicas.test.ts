@@ -11,10 +11,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createdAnswerSchema } from '../../../src/lib/bulk/contract.ts';
 import { leaseHolder } from '../sql/lease.ts';
 import { createPostgresEngine } from '../sql/postgres.ts';
-import { freshDatabase } from '../sql/test-databases.ts';
-import { startPostgres, startRedis, type TestService } from '../team/test-services.ts';
-import { captureLog, CSRF, startProxy, startProxyProcess, testConfig } from '../test-helpers.ts';
-import { processHarness, readJob, waitForJob } from './process-harness.ts';
+import { freshDatabase } from '../sql/databases.test-support.ts';
+import { startPostgres, startRedis, type TestService } from '../team/services.test-support.ts';
+import {
+  captureLog,
+  CSRF,
+  startProxy,
+  startProxyProcess,
+  testConfig,
+} from '../helpers.test-support.ts';
+import { processHarness, readJob, waitForJob } from './process-harness.test-support.ts';
 import { jobLeaseName } from './store.ts';
 
 const KEY = 'sk_test_bulk_replicas';

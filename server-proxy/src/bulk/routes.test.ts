@@ -20,7 +20,7 @@ import {
   startProxy,
   embeddedSandboxConfig,
   type RunningProxy,
-} from '../test-helpers.ts';
+} from '../helpers.test-support.ts';
 
 function sandboxConfig(overrides: Partial<ProxyConfig> = {}): ProxyConfig {
   return embeddedSandboxConfig(overrides, { retryDelayMs: 20 });

@@ -14,7 +14,7 @@ import { defaultSettings } from '../../../src/lib/vetting/index.ts';
 import { openProxyDb } from '../db.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { MirrorAnswer, MirrorClient } from '../routes/mirror.ts';
-import { makeTempDir } from '../test-helpers.ts';
+import { makeTempDir } from '../helpers.test-support.ts';
 import { leaseHolder } from '../sql/lease.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
 import { BulkRunner, OUTAGE_PAUSE_AFTER, type RunnerDeps } from './runner.ts';

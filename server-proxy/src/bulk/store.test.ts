@@ -10,7 +10,7 @@ import { checkList, splitNumbered } from '../../../src/lib/bulk/list.ts';
 import { checkIdentifiers } from '../../../src/lib/service/rules/entries.ts';
 import type { SqlEngine } from '../sql/engine.ts';
 import { leaseHolder } from '../sql/lease.ts';
-import { storeTestEngines } from '../sql/test-databases.ts';
+import { storeTestEngines } from '../sql/databases.test-support.ts';
 import { createBulkStore, jobLeaseName, type BulkStore, type JobAction } from './store.ts';
 
 const { engines, stop } = await storeTestEngines('bulk store');

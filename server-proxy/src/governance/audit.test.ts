@@ -10,9 +10,9 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../context.ts';
 import { openProxyDb } from '../db.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
-import { storeTestEngines } from '../sql/test-databases.ts';
+import { storeTestEngines } from '../sql/databases.test-support.ts';
 import { createAuditTrail, type AuditTrail } from './audit.ts';
-import { makeTempDir } from './test-helpers.ts';
+import { makeTempDir } from './helpers.test-support.ts';
 
 const { engines: sqlEngines, stop } = await storeTestEngines('audit trail');
 afterAll(stop);

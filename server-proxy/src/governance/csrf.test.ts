@@ -10,7 +10,7 @@ import {
   testConfig,
   type FakeOrigin,
   type RunningProxy,
-} from '../test-helpers.ts';
+} from '../helpers.test-support.ts';
 import { registerGovernance } from './index.ts';
 
 /** A valid query for each route, so a refusal is the check's and not validation's. */

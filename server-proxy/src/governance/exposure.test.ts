@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { insecureHttpWarning } from './exposure.ts';
-import { makeTempDir } from './test-helpers.ts';
+import { makeTempDir } from './helpers.test-support.ts';
 
 const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 const SERVER = fileURLToPath(new URL('../server.ts', import.meta.url));

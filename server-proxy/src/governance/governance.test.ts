@@ -9,7 +9,7 @@ import {
   startGovernedApp,
   testConfig,
   type GovernedApp,
-} from './test-helpers.ts';
+} from './helpers.test-support.ts';
 
 const running: GovernedApp[] = [];
 async function start(...args: Parameters<typeof startGovernedApp>) {

@@ -12,7 +12,7 @@ import {
   testConfig,
   type FakeOrigin,
   type RunningProxy,
-} from '../test-helpers.ts';
+} from '../helpers.test-support.ts';
 import { createHostAllowList, splitHost } from './host-check.ts';
 
 interface RawReply {

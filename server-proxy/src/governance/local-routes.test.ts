@@ -1,6 +1,6 @@
 /** GET /api/local/usage over real HTTP on loopback: the month's breakdowns and its access rule. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startGovernedApp, testConfig, type GovernedApp } from './test-helpers.ts';
+import { startGovernedApp, testConfig, type GovernedApp } from './helpers.test-support.ts';
 
 const running: GovernedApp[] = [];
 afterEach(async () => {

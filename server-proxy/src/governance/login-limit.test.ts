@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_LOCK_POLICY, createLoginLimiter } from './login-limit.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from './csrf.ts';
-import { startGovernedApp, testConfig, type GovernedApp } from './test-helpers.ts';
+import { startGovernedApp, testConfig, type GovernedApp } from './helpers.test-support.ts';
 
 const MINUTE = 60_000;
 const PASSWORD = 'a long enough password';

@@ -2,7 +2,7 @@ import { writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPasswordCheck, hashPassword, parseUsersFile, verifyPassword } from './passwords.ts';
-import { makeTempDir } from './test-helpers.ts';
+import { makeTempDir } from './helpers.test-support.ts';
 
 describe('password hashes', () => {
   it('verifies the right password only, with a fresh salt each time', async () => {

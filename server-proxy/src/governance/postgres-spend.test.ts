@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSandboxApp } from '../sandbox/index.ts';
-import { freshDatabase } from '../sql/test-databases.ts';
-import { startPostgres } from '../team/test-services.ts';
-import { CSRF, startProxy, testConfig, type RunningProxy } from '../test-helpers.ts';
+import { freshDatabase } from '../sql/databases.test-support.ts';
+import { startPostgres } from '../team/services.test-support.ts';
+import { CSRF, startProxy, testConfig, type RunningProxy } from '../helpers.test-support.ts';
 
 const KEY = 'sk_test_spend_replicas';
 

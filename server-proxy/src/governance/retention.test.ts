@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { openProxyDb } from '../db.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
-import { storeTestEngines } from '../sql/test-databases.ts';
+import { storeTestEngines } from '../sql/databases.test-support.ts';
 import { DEFAULT_RETENTION, pruneRecords, startRetention } from './retention.ts';
 import { createSpendLedger } from './spend.ts';
 

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SqlEngine } from '../sql/engine.ts';
-import { storeTestEngines } from '../sql/test-databases.ts';
+import { storeTestEngines } from '../sql/databases.test-support.ts';
 import { createSessionStore, type SessionStore } from './sessions.ts';
 
 const { engines, stop } = await storeTestEngines('session');

@@ -13,9 +13,9 @@ import { openProxyDb } from '../db.ts';
 import type { SqlEngine } from '../sql/engine.ts';
 import { createPostgresEngine } from '../sql/postgres.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
-import { storeTestEngines } from '../sql/test-databases.ts';
+import { storeTestEngines } from '../sql/databases.test-support.ts';
 import { createSpendLedger, ROLLOVER_USER, type SpendLedger } from './spend.ts';
-import { makeTempDir } from './test-helpers.ts';
+import { makeTempDir } from './helpers.test-support.ts';
 
 const { engines, stop } = await storeTestEngines('spend ledger');
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildProxyApp } from '../app.ts';
 import { sectionsOf, textOf } from '../alerts/render.ts';
-import { CSRF, embeddedSandboxConfig, request } from '../test-helpers.ts';
+import { CSRF, embeddedSandboxConfig, request } from '../helpers.test-support.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildProxyApp, type ProxyApp } from '../app.ts';
 import type { ProxyConfig } from '../context.ts';
-import { CSRF, embeddedSandboxConfig, request } from '../test-helpers.ts';
+import { CSRF, embeddedSandboxConfig, request } from '../helpers.test-support.ts';
 import { sightingsIn } from './sightings.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];

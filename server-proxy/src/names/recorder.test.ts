@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openProxyDb } from '../db.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
-import { makeTempDir } from '../test-helpers.ts';
+import { makeTempDir } from '../helpers.test-support.ts';
 import { createNameRecorder } from './recorder.ts';
 import { createCarrierNameStore, type CarrierNameStore } from './store.ts';
 

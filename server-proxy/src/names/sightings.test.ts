@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../../../src/lib/service/test-fixtures.ts';
+import { fixture } from '../../../src/lib/service/fixtures.test-support.ts';
 import { sightingsIn } from './sightings.ts';
 
 describe('sightingsIn', () => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SqlEngine } from '../sql/engine.ts';
-import { storeTestEngines } from '../sql/test-databases.ts';
+import { storeTestEngines } from '../sql/databases.test-support.ts';
 import { createCarrierNameStore, type CarrierNameStore, type NameSighting } from './store.ts';
 
 const { engines, stop } = await storeTestEngines('carrier names');

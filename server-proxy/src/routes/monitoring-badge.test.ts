@@ -9,9 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adoptChangeIds, inboxChangesOf } from '../../../src/lib/monitoring/change-id.ts';
 import { untriagedCounts, type TriageEntry } from '../../../src/lib/monitoring/inbox.ts';
 import type { MonitoringList } from '../../../src/lib/service/monitoring.ts';
-import { fixture } from '../../../src/lib/service/test-fixtures.ts';
-import { freshDatabase } from '../sql/test-databases.ts';
-import { startPostgres, type TestService } from '../team/test-services.ts';
+import { fixture } from '../../../src/lib/service/fixtures.test-support.ts';
+import { freshDatabase } from '../sql/databases.test-support.ts';
+import { startPostgres, type TestService } from '../team/services.test-support.ts';
 import {
   answerJson,
   answersInARow,
@@ -25,7 +25,7 @@ import {
   type FakeOrigin,
   type OriginHandler,
   type RunningProxy,
-} from '../test-helpers.ts';
+} from '../helpers.test-support.ts';
 import { newestChangeDaysOf } from '../../../src/lib/monitoring/change-freshness.ts';
 import { MONITORING_BADGE_PATH, type MonitoringBadge } from './monitoring-badge.ts';
 import { MONITORING_VIEW_PATH } from './monitoring-view.ts';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { changeIdsOf } from '../../../src/lib/monitoring/change-id.ts';
 import { parseMonitoringList } from '../../../src/lib/service/monitoring.ts';
-import { fixture } from '../../../src/lib/service/test-fixtures.ts';
+import { fixture } from '../../../src/lib/service/fixtures.test-support.ts';
 import {
   answerJson,
   answersInARow,
@@ -19,7 +19,7 @@ import {
   type FakeOrigin,
   type OriginHandler,
   type RunningProxy,
-} from '../test-helpers.ts';
+} from '../helpers.test-support.ts';
 import { MONITORING_VIEW_PATH, monitoringViewOf, type MonitoringView } from './monitoring-view.ts';
 
 const LIST_PATH = '/api/v2/monitoring/list';

@@ -10,7 +10,7 @@ import {
   testConfig,
   type FakeOrigin,
   type RunningProxy,
-} from '../test-helpers.ts';
+} from '../helpers.test-support.ts';
 import {
   PROFILE_SUMMARY_PATH,
   SUMMARY_OMITTED_FIELDS,

@@ -16,7 +16,7 @@ import {
   type CallResult,
   type FakeOrigin,
   type RunningProxy,
-} from '../test-helpers.ts';
+} from '../helpers.test-support.ts';
 import { PARSED_ANSWERS_KEPT, ParsedAnswers } from './profile-summary.ts';
 import { PROFILE_VIEW_PATH } from './profile-view.ts';
 

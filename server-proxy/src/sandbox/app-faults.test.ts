@@ -6,7 +6,7 @@ import {
   itemsOf,
   startSandbox,
   type RunningSandbox,
-} from './test-helpers.ts';
+} from './helpers.test-support.ts';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_KEY, startSandbox, type RunningSandbox } from './test-helpers.ts';
+import { TEST_KEY, startSandbox, type RunningSandbox } from './helpers.test-support.ts';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {

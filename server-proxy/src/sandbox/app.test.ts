@@ -8,7 +8,7 @@ import {
   request,
   startSandbox,
   type RunningSandbox,
-} from './test-helpers.ts';
+} from './helpers.test-support.ts';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {

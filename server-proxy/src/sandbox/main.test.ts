@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { TEST_KEY, makeTempDir } from './test-helpers.ts';
+import { TEST_KEY, makeTempDir } from './helpers.test-support.ts';
 
 const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));

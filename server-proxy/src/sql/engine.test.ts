@@ -6,12 +6,12 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startPostgres, type TestService } from '../team/test-services.ts';
-import { makeTempDir } from '../test-helpers.ts';
+import { startPostgres, type TestService } from '../team/services.test-support.ts';
+import { makeTempDir } from '../helpers.test-support.ts';
 import type { SqlEngine } from './engine.ts';
 import { createPostgresEngine, numberPlaceholders } from './postgres.ts';
 import { createSqliteEngine } from './sqlite.ts';
-import { freshDatabase } from './test-databases.ts';
+import { freshDatabase } from './databases.test-support.ts';
 
 const started = await startPostgres();
 const pgSkip = typeof started === 'string' ? started : undefined;

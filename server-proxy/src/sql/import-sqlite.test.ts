@@ -19,8 +19,8 @@ import { createBulkStore } from '../bulk/store.ts';
 import { openProxyDb } from '../db.ts';
 import { createAuditTrail } from '../governance/audit.ts';
 import { createSpendLedger } from '../governance/spend.ts';
-import { startPostgres, type TestService } from '../team/test-services.ts';
-import { makeTempDir } from '../test-helpers.ts';
+import { startPostgres, type TestService } from '../team/services.test-support.ts';
+import { makeTempDir } from '../helpers.test-support.ts';
 import { createTriageStore } from '../triage/store.ts';
 import { createVettingSqlStore, type DecisionContent } from '../vetting/store.ts';
 import type { SqlEngine } from './engine.ts';
@@ -28,7 +28,7 @@ import { IMPORTED_TABLES, importSqlite, ImportRefusal, NOT_IMPORTED } from './im
 import { migratePostgres } from './migrate.ts';
 import { createPostgresEngine } from './postgres.ts';
 import { createSqliteEngine } from './sqlite.ts';
-import { freshDatabase } from './test-databases.ts';
+import { freshDatabase } from './databases.test-support.ts';
 
 const started = await startPostgres();
 const skipReason = typeof started === 'string' ? started : undefined;

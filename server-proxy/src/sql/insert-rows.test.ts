@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SqlEngine, SqlExecutor } from './engine.ts';
 import { insertRows } from './insert-rows.ts';
-import { storeTestEngines } from './test-databases.ts';
+import { storeTestEngines } from './databases.test-support.ts';
 
 const { engines, stop } = await storeTestEngines('insertRows');
 afterAll(stop);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, beforeEach } from 'vitest';
 import type { SqlEngine } from './engine.ts';
 import { acquireLease, leaseHolder, newHolderId, releaseLease } from './lease.ts';
-import { storeTestEngines, type TestEngine } from './test-databases.ts';
+import { storeTestEngines, type TestEngine } from './databases.test-support.ts';
 
 let engines: TestEngine[] = [];
 let stop: () => Promise<void> = async () => undefined;

@@ -4,9 +4,9 @@
  */
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startPostgres, type TestService } from '../team/test-services.ts';
+import { startPostgres, type TestService } from '../team/services.test-support.ts';
 import { POSTGRES_MIGRATIONS, migratePostgres, type Migration } from './migrate.ts';
-import { freshDatabase } from './test-databases.ts';
+import { freshDatabase } from './databases.test-support.ts';
 
 const started = await startPostgres();
 const skipReason = typeof started === 'string' ? started : undefined;

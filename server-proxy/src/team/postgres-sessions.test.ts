@@ -8,15 +8,15 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildProxyApp } from '../app.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../governance/csrf.ts';
-import { freshDatabase } from '../sql/test-databases.ts';
+import { freshDatabase } from '../sql/databases.test-support.ts';
 import {
   captureLog,
   startProxy,
   testConfig,
   type CallResult,
   type RunningProxy,
-} from '../test-helpers.ts';
-import { freePort, startPostgres, type TestService } from './test-services.ts';
+} from '../helpers.test-support.ts';
+import { freePort, startPostgres, type TestService } from './services.test-support.ts';
 
 const started = await startPostgres();
 const skipReason = typeof started === 'string' ? started : undefined;

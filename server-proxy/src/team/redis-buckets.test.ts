@@ -17,10 +17,10 @@ import {
   startProxy,
   testConfig,
   type RunningProxy,
-} from '../test-helpers.ts';
+} from '../helpers.test-support.ts';
 import { createRedisClient, RedisBuckets, watchRedis } from './redis-buckets.ts';
-import { startRedis, type TestService } from './test-services.ts';
-import { recordingFront, type RecordingFront } from './two-proxies.ts';
+import { startRedis, type TestService } from './services.test-support.ts';
+import { recordingFront, type RecordingFront } from './two-proxies.test-support.ts';
 
 const started = await startRedis();
 const skipReason = typeof started === 'string' ? started : undefined;

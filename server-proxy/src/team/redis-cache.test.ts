@@ -19,11 +19,11 @@ import {
   testConfig,
   type CallResult,
   type RunningProxy,
-} from '../test-helpers.ts';
+} from '../helpers.test-support.ts';
 import { createRedisClient } from './redis-buckets.ts';
 import { SharedResponseCache, type SharedCacheOptions } from './redis-cache.ts';
-import { startRedis, type TestService } from './test-services.ts';
-import { recordingFront, type RecordingFront } from './two-proxies.ts';
+import { startRedis, type TestService } from './services.test-support.ts';
+import { recordingFront, type RecordingFront } from './two-proxies.test-support.ts';
 
 const started = await startRedis();
 const skipReason = typeof started === 'string' ? started : undefined;

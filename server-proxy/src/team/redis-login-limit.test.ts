@@ -8,8 +8,8 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ProxyConfig } from '../context.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../governance/csrf.ts';
-import { startProxy, testConfig, type RunningProxy } from '../test-helpers.ts';
-import { startRedis, type TestService } from './test-services.ts';
+import { startProxy, testConfig, type RunningProxy } from '../helpers.test-support.ts';
+import { startRedis, type TestService } from './services.test-support.ts';
 
 const started = await startRedis();
 const skipReason = typeof started === 'string' ? started : undefined;

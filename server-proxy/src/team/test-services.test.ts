@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { Redis } from 'ioredis';
 import { describe, expect, it, afterEach } from 'vitest';
-import { startPostgres, startRedis } from './test-services.ts';
+import { startPostgres, startRedis } from './services.test-support.ts';
 
 /** Does a TCP connection to 127.0.0.1:port succeed? */
 function connects(port: number): Promise<boolean> {

@@ -14,15 +14,20 @@ import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dotOfRow } from '../sandbox/index.ts';
-import { freshDatabase } from '../sql/test-databases.ts';
-import { makeTempDir, request, startProxyProcess, type CallResult } from '../test-helpers.ts';
-import { startPostgres, startRedis, type TestService } from './test-services.ts';
+import { freshDatabase } from '../sql/databases.test-support.ts';
+import {
+  makeTempDir,
+  request,
+  startProxyProcess,
+  type CallResult,
+} from '../helpers.test-support.ts';
+import { startPostgres, startRedis, type TestService } from './services.test-support.ts';
 import {
   recordingFront,
   startSandbox,
   type RecordingFront,
   type RunningSandbox,
-} from './two-proxies.ts';
+} from './two-proxies.test-support.ts';
 
 const [redisStarted, postgresStarted] = await Promise.all([startRedis(), startPostgres()]);
 const skipReason = [redisStarted, postgresStarted].find((started) => typeof started === 'string');

@@ -5,8 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { triageId } from '../../../src/lib/service/triage-id.ts';
-import { freshDatabase } from '../sql/test-databases.ts';
-import { startPostgres, type TestService } from '../team/test-services.ts';
+import { freshDatabase } from '../sql/databases.test-support.ts';
+import { startPostgres, type TestService } from '../team/services.test-support.ts';
 import {
   captureLog,
   CSRF,
@@ -14,7 +14,7 @@ import {
   testConfig,
   type CallResult,
   type RunningProxy,
-} from '../test-helpers.ts';
+} from '../helpers.test-support.ts';
 
 const started = await startPostgres();
 const skipReason = typeof started === 'string' ? started : undefined;

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProxyConfig } from '../context.ts';
 import { dotOfRow } from '../sandbox/index.ts';
-import { CSRF, startProxy, embeddedSandboxConfig, type RunningProxy } from '../test-helpers.ts';
+import {
+  CSRF,
+  startProxy,
+  embeddedSandboxConfig,
+  type RunningProxy,
+} from '../helpers.test-support.ts';
 import { classifyEntry } from '../../../src/lib/service/rules/entries.ts';
 
 function sandboxConfig(overrides: Partial<ProxyConfig> = {}): ProxyConfig {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { triageId } from '../../../src/lib/service/triage-id.ts';
 import { buildProxyApp } from '../app.ts';
 import type { ProxyConfig } from '../context.ts';
-import { CSRF, makeTempDir, request, testConfig, type CallInit } from '../test-helpers.ts';
+import { CSRF, makeTempDir, request, testConfig, type CallInit } from '../helpers.test-support.ts';
 
 interface Running {
   call(path: string, init?: CallInit): ReturnType<typeof request>;

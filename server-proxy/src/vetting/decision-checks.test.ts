@@ -15,7 +15,7 @@ import {
   makeTempDir,
   request,
   type CallInit,
-} from '../test-helpers.ts';
+} from '../helpers.test-support.ts';
 import { canonicalJson, chainHash } from './store.ts';
 
 const dataDir = makeTempDir();

@@ -15,7 +15,7 @@ import {
   request,
   embeddedSandboxConfig,
   type CallInit,
-} from '../test-helpers.ts';
+} from '../helpers.test-support.ts';
 
 const dataDir = makeTempDir();
 const config = embeddedSandboxConfig({

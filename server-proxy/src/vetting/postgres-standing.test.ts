@@ -9,9 +9,15 @@ import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSandboxApp, type SandboxApp } from '../sandbox/index.ts';
-import { freshDatabase } from '../sql/test-databases.ts';
-import { startPostgres, type TestService } from '../team/test-services.ts';
-import { CSRF, makeTempDir, startProxy, testConfig, type RunningProxy } from '../test-helpers.ts';
+import { freshDatabase } from '../sql/databases.test-support.ts';
+import { startPostgres, type TestService } from '../team/services.test-support.ts';
+import {
+  CSRF,
+  makeTempDir,
+  startProxy,
+  testConfig,
+  type RunningProxy,
+} from '../helpers.test-support.ts';
 
 const started = await startPostgres();
 const skipReason = typeof started === 'string' ? started : undefined;

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSandboxApp, type SandboxApp } from '../sandbox/index.ts';
-import { freshDatabase } from '../sql/test-databases.ts';
-import { startPostgres, type TestService } from '../team/test-services.ts';
+import { freshDatabase } from '../sql/databases.test-support.ts';
+import { startPostgres, type TestService } from '../team/services.test-support.ts';
 import {
   captureLog,
   CSRF,
@@ -18,7 +18,7 @@ import {
   testConfig,
   type CallResult,
   type RunningProxy,
-} from '../test-helpers.ts';
+} from '../helpers.test-support.ts';
 import { GENESIS_HASH } from './store.ts';
 
 const started = await startPostgres();

@@ -17,7 +17,7 @@ import {
   embeddedSandboxConfig,
   startProxy,
   type CallInit,
-} from '../test-helpers.ts';
+} from '../helpers.test-support.ts';
 import { GENESIS_HASH } from './store.ts';
 
 const dataDir = makeTempDir();

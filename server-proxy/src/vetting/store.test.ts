@@ -19,8 +19,8 @@ import {
 import { openProxyDb } from '../db.ts';
 import type { SqlEngine } from '../sql/engine.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
-import { storeTestEngines } from '../sql/test-databases.ts';
-import { makeTempDir } from '../test-helpers.ts';
+import { storeTestEngines } from '../sql/databases.test-support.ts';
+import { makeTempDir } from '../helpers.test-support.ts';
 import {
   GENESIS_HASH,
   canonicalJson,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../service/test-fixtures.ts';
+import { fixture } from '../service/fixtures.test-support.ts';
 import { changeOutdates, newestChangeDays, utcDayOf } from './change-freshness.ts';
 
 describe('changeOutdates', () => {

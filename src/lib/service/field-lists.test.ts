@@ -8,7 +8,7 @@ import {
   PROFILE_SPEC,
   type FieldDef,
 } from './index.ts';
-import { fixtureObject } from './test-fixtures.ts';
+import { fixtureObject } from './fixtures.test-support.ts';
 
 describe('lite field list', () => {
   it('is exactly the 64 keys of the live lite profile, in its order', () => {

@@ -10,7 +10,7 @@ import {
   parseProfileResponse,
   PROFILE_FIELDS,
 } from './index.ts';
-import { fixture, fixtureObject } from './test-fixtures.ts';
+import { fixture, fixtureObject } from './fixtures.test-support.ts';
 
 describe('live full profile (profile_265752)', () => {
   const raw = fixtureObject('profile_265752');

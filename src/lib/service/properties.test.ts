@@ -15,7 +15,12 @@ import {
   type ParseIssue,
 } from './index.ts';
 import { isPlainObject } from './kinds.ts';
-import { fixture, FIXTURE_NAMES, fixtureObject, type FixtureName } from './test-fixtures.ts';
+import {
+  fixture,
+  FIXTURE_NAMES,
+  fixtureObject,
+  type FixtureName,
+} from './fixtures.test-support.ts';
 
 const PARSERS: Record<string, (body: unknown) => { issues: ParseIssue[] }> = {
   parseProfile,

@@ -11,7 +11,7 @@ import {
   parseProfileResponse,
   UNKNOWN_ERROR,
 } from './index.ts';
-import { fixtureObject, specShapedProfileResponse } from './test-fixtures.ts';
+import { fixtureObject, specShapedProfileResponse } from './fixtures.test-support.ts';
 
 describe('spec-shaped profile responses', () => {
   it('normalise to the same value as the live shape', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseMonitoringList } from './monitoring.ts';
-import { fixtureObject } from './test-fixtures.ts';
+import { fixtureObject } from './fixtures.test-support.ts';
 import {
   TRIAGE_ID_PATTERN,
   canonicalValue,

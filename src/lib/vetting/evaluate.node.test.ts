@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { parseProfile, type Profile } from '../service/index.ts';
-import { fixtureObject } from '../service/test-fixtures.ts';
+import { fixtureObject } from '../service/fixtures.test-support.ts';
 import { CURATED_DOTS, sandboxProfile } from '../../test/sandbox-profiles.node.ts';
 import {
   RULES,

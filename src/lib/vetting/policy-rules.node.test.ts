@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseProfile, parseProfileResponse, type Profile } from '../service/index.ts';
-import { fixtureObject, specShapedProfileResponse } from '../service/test-fixtures.ts';
+import { fixtureObject, specShapedProfileResponse } from '../service/fixtures.test-support.ts';
 import { CURATED_DOTS, sandboxProfile } from '../../test/sandbox-profiles.node.ts';
 import pinned from './fixtures/pre-rules-verdicts.json';
 import {

@@ -7,7 +7,7 @@ import {
   startProxy,
   testConfig,
   type RunningProxy,
-} from '../../../server-proxy/src/test-helpers.ts';
+} from '../../../server-proxy/src/helpers.test-support.ts';
 import {
   bulkWatch,
   getWatchState,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BASICS } from './basics.ts';
 import { SNAPSHOT_DATE } from './calendar.ts';
 import { LIVE_SHAPE_DOT } from './curated.ts';
-import { leaves, profileOf, records, testDataset } from './test-support.ts';
+import { leaves, profileOf, records, testDataset } from './dataset.test-support.ts';
 
 const ds = testDataset();
 const generatedCurated = ds.curatedDots.filter((d) => d !== LIVE_SHAPE_DOT);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditProfileParse, parseProfile } from '../../../../src/lib/service/index.ts';
-import { testDataset } from './test-support.ts';
+import { testDataset } from './dataset.test-support.ts';
 
 const ds = testDataset();
 const population = ['5000000', '5000003', '5004242', '5012345', '5019999'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDataset } from './index.ts';
-import { records, testDataset, TEST_POPULATION, TEST_SEED } from './test-support.ts';
+import { records, testDataset, TEST_POPULATION, TEST_SEED } from './dataset.test-support.ts';
 
 const ds = testDataset();
 const sample = ['5000000', '5000001', '5007777', '5019999'];

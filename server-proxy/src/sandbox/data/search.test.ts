@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDataset } from './index.ts';
-import { profileOf, records, testDataset } from './test-support.ts';
+import { profileOf, records, testDataset } from './dataset.test-support.ts';
 
 const ds = testDataset();
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS, channelOfField } from '../../../../src/lib/service/channels.ts';
 import type { AppliedEvent } from '../context.ts';
-import { startSandbox, type RunningSandbox } from '../test-helpers.ts';
+import { startSandbox, type RunningSandbox } from '../helpers.test-support.ts';
 
 /** The monitoring module inside the real sandbox app, on the real dataset. */
 const EXAMPLE_ID = '568253-MC277621';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isCompactDate } from '../../../../src/lib/service/rules/index.ts';
 import { monthsAfter, toCompactDay } from './dates.ts';
 import { parseProfileId, resolveProfileId } from './ids.ts';
-import { fixtureDataset } from './testing.ts';
+import { fixtureDataset } from './server.test-support.ts';
 
 describe('profile IDs', () => {
   it.each([

@@ -6,7 +6,12 @@ import { addDays, compactDay, isoDay } from './dates.ts';
 import { EVENT_CYCLE_DAYS } from './script.ts';
 import { EXAMPLE_DOT } from './seed.ts';
 import { MonitoringStore } from './store.ts';
-import { fixtureDataset, makeDataDir, openFixture, type MonitoringFixture } from './testing.ts';
+import {
+  fixtureDataset,
+  makeDataDir,
+  openFixture,
+  type MonitoringFixture,
+} from './server.test-support.ts';
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');
 const EXAMPLE_ID = '568253-MC277621';

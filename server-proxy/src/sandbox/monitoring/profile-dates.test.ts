@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CarrierDataset } from '../data/types.ts';
 import { ProfileDatesCache } from './profile-dates.ts';
 import { MonitoringStore } from './store.ts';
-import { fixtureDataset } from './testing.ts';
+import { fixtureDataset } from './server.test-support.ts';
 
 let dir: string;
 let db: Database.Database;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATE_TYPES, SORT_KEYS } from '../../../../src/lib/service/params.ts';
 import { LIST_PARAMS } from '../../../../src/lib/service/rules/index.ts';
-import { startMonitoringServer, type MonitoringServer } from './testing.ts';
+import { startMonitoringServer, type MonitoringServer } from './server.test-support.ts';
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');
 

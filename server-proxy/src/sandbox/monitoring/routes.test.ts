@@ -10,7 +10,7 @@ import {
   populationIds,
   startMonitoringServer,
   type MonitoringServer,
-} from './testing.ts';
+} from './server.test-support.ts';
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');
 const EXAMPLE_ID = '568253-MC277621';

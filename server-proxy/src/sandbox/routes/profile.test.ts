@@ -5,7 +5,7 @@ import { buildProfile } from '../data/build-profile.ts';
 import { HEAVY_DOT, heavyModel } from '../data/heavy.ts';
 import { populationModel } from '../data/population-model.ts';
 import type { WireProfile } from '../data/types.ts';
-import { startSandbox, TEST_KEY, type RunningSandbox } from '../test-helpers.ts';
+import { startSandbox, TEST_KEY, type RunningSandbox } from '../helpers.test-support.ts';
 import { envelopeJson, profileJson, servedProfile, type ServiceDeps } from './deps.ts';
 
 /** Population of this file's sandbox (built with the app's default seed). */

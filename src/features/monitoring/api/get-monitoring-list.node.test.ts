@@ -10,7 +10,7 @@ import {
   embeddedSandboxConfig,
   startProxy,
   type RunningProxy,
-} from '../../../../server-proxy/src/test-helpers.ts';
+} from '../../../../server-proxy/src/helpers.test-support.ts';
 import { ApiError, apiGet } from '../../../lib/api-client.ts';
 import { changeIdsOf, inboxChangesOf } from '../../../lib/monitoring/change-id.ts';
 import { parseMonitoringList } from '../../../lib/service/index.ts';

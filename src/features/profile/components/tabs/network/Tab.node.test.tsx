@@ -7,7 +7,7 @@ import {
   startProxy,
   testConfig,
   type RunningProxy,
-} from '../../../../../../server-proxy/src/test-helpers.ts';
+} from '../../../../../../server-proxy/src/helpers.test-support.ts';
 import { createQueryClient } from '../../../../../lib/query-policy.ts';
 import { CURATED_DOTS, sandboxProfile } from '../../../../../test/sandbox-profiles.node.ts';
 import type { ProfileResult } from '../../../api/get-profile.ts';

@@ -1,7 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { parseProfileResponse, type Profile } from '../../../../../lib/service/index.ts';
-import { fixture, specShapedProfileResponse } from '../../../../../lib/service/test-fixtures.ts';
+import {
+  fixture,
+  specShapedProfileResponse,
+} from '../../../../../lib/service/fixtures.test-support.ts';
 import { sandboxProfile } from '../../../../../test/sandbox-profiles.node.ts';
 import {
   buildGraph,

@@ -1,5 +1,5 @@
 /**
- * Tests: a fresh, empty database on a throwaway PostgreSQL server (test-services.ts), and the two
+ * Tests: a fresh, empty database on a throwaway PostgreSQL server (services.test-support.ts), and the two
  * engines a store's tests run on.
  */
 import { randomUUID } from 'node:crypto';
@@ -7,8 +7,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openProxyDb } from '../db.ts';
-import { startPostgres } from '../team/test-services.ts';
-import { makeTempDir } from '../test-helpers.ts';
+import { startPostgres } from '../team/services.test-support.ts';
+import { makeTempDir } from '../helpers.test-support.ts';
 import type { SqlEngine } from './engine.ts';
 import { migratePostgres } from './migrate.ts';
 import { createPostgresEngine } from './postgres.ts';

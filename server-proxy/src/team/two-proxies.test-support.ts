@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildSandboxApp, type SandboxApp } from '../sandbox/index.ts';
-import { makeTempDir } from '../test-helpers.ts';
+import { makeTempDir } from '../helpers.test-support.ts';
 
 /** One call that reached the service through the pass-through. */
 interface SeenCall {
