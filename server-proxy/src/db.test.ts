@@ -107,3 +107,32 @@ describe('migration 3 (ledger row states)', () => {
     db.close();
   });
 });
+
+describe('migration 10 (what PostgreSQL already had)', () => {
+  it("keeps a step-9 file's sessions, refuses a NULL session id, and adds the two indexes", () => {
+    const file = join(tempDir(), 'proxy.sqlite');
+    const raw = new Database(file);
+    migrate(raw, MIGRATIONS.slice(0, 9));
+    raw.prepare("INSERT INTO sessions VALUES ('h1', 'alice', '2026-05-01', '2026-05-02')").run();
+    // accepted before step 10: SQLite's TEXT PRIMARY KEY of a rowid table takes NULL
+    raw.prepare("INSERT INTO sessions VALUES (NULL, 'bob', '2026-05-01', '2026-05-02')").run();
+    raw.close();
+    const db = openProxyDb(file);
+    expect(db.prepare('SELECT id_hash, user, expires_at FROM sessions').all()).toEqual([
+      { id_hash: 'h1', user: 'alice', expires_at: '2026-05-02' },
+    ]);
+    expect(() =>
+      db.prepare("INSERT INTO sessions VALUES (NULL, 'bob', '2026-05-01', '2026-05-02')").run(),
+    ).toThrow(/NOT NULL/);
+    const indexes = db
+      .prepare<[], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .all()
+      .map((row) => row.name);
+    expect(indexes).toEqual(
+      expect.arrayContaining(['alert_subscription_user', 'audit_log_at', 'sessions_expiry']),
+    );
+    db.close();
+  });
+});

@@ -218,6 +218,23 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX vetting_standing_change_decision ON vetting_standing_change (decision_id);
    CREATE INDEX vetting_standing_change_unannounced ON vetting_standing_change (id)
      WHERE announced_at IS NULL;`,
+  // 10: what PostgreSQL's schema already had (sql/schema-parity.test.ts found the gaps): the audit
+  // log's index by time (its list is ordered by at, retention deletes by at), subscriptions by
+  // user, and a session id that cannot be NULL (a rowid table's TEXT PRIMARY KEY accepts NULL in
+  // SQLite). SQLite cannot add NOT NULL to a column, so sessions is copied into a new table.
+  `CREATE INDEX audit_log_at ON audit_log (at, id);
+   CREATE INDEX alert_subscription_user ON alert_subscription (user, id);
+   CREATE TABLE sessions_next (
+     id_hash TEXT NOT NULL PRIMARY KEY,
+     user TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     expires_at TEXT NOT NULL
+   );
+   INSERT INTO sessions_next (id_hash, user, created_at, expires_at)
+     SELECT id_hash, user, created_at, expires_at FROM sessions WHERE id_hash IS NOT NULL;
+   DROP TABLE sessions;
+   ALTER TABLE sessions_next RENAME TO sessions;
+   CREATE INDEX sessions_expiry ON sessions (expires_at);`,
 ];
 
 /** Apply the steps not yet applied (by `user_version`), each in its own transaction. */
