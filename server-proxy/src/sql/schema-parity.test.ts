@@ -6,10 +6,12 @@
  * SQL text, and compared: tables, columns, types (through the accepted pairs below), nullability,
  * defaults, database-generated keys, primary and unique keys, indexes, foreign keys and triggers.
  *
- * Not compared: column order (every store names its columns), CHECK constraints (SQLite reports
- * them only inside its CREATE TABLE text), collations (PostgreSQL's `COLLATE "C"` is how a text
- * column gets SQLite's byte order; which columns need it is the stores' concern) and SQLite's
- * WITHOUT ROWID (a storage choice).
+ * CHECK constraints too: SQLite reports them only inside the CREATE TABLE text sqlite_master keeps
+ * (with every ADD COLUMN written into it), PostgreSQL through pg_constraint.
+ *
+ * Not compared: column order (every store names its columns), collations (PostgreSQL's
+ * `COLLATE "C"` is how a text column gets SQLite's byte order; which columns need it is the stores'
+ * concern) and SQLite's WITHOUT ROWID (a storage choice).
  *
  * A difference is either fixed forward by a new migration in the engine that is wrong, or listed in
  * DELIBERATE with the reason.
@@ -93,18 +95,46 @@ interface Table {
   foreignKeys: string[];
   /** "before update refuses", … (one entry per timing and event) */
   triggers: string[];
+  /** CHECK constraints, as normalised expressions */
+  checks: string[];
 }
 
 type Schema = Map<string, Table>;
 
-/** A default or index predicate as text both engines write alike: no casts, no brackets. */
+/**
+ * A default, index predicate or check as text both engines write alike: PostgreSQL's
+ * `x = ANY (ARRAY[…])` as `x IN (…)`, no casts, brackets or identifier quotes, and everything but
+ * string literals in lower case.
+ */
 function normalisedExpression(text: string): string {
   return text
+    .replace(/=\s*ANY\s*\(\s*ARRAY\[([^\]]*)\]\s*\)/gi, 'IN ($1)')
     .replace(/::[a-z ]+/gi, '')
-    .replace(/[()]/g, '')
+    .replace(/[()"]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
-    .toLowerCase();
+    .split(/('[^']*')/)
+    .map((part, index) => (index % 2 === 1 ? part : part.toLowerCase()))
+    .join('');
+}
+
+/** The expressions of the CHECK (…) clauses in SQLite's CREATE TABLE text. */
+function sqliteChecks(createTable: string): string[] {
+  const checks: string[] = [];
+  for (const match of createTable.matchAll(/\bCHECK\s*\(/gi)) {
+    const start = match.index + match[0].length;
+    let depth = 1;
+    let at = start;
+    let quoted = false;
+    for (; at < createTable.length && depth > 0; at += 1) {
+      const char = createTable[at];
+      if (char === "'") quoted = !quoted;
+      else if (!quoted && char === '(') depth += 1;
+      else if (!quoted && char === ')') depth -= 1;
+    }
+    checks.push(normalisedExpression(createTable.slice(start, at - 1)));
+  }
+  return checks.sort();
 }
 
 const keyText = (columns: readonly string[], predicate?: string | null) =>
@@ -207,6 +237,7 @@ function readSqlite(db: Database.Database): Schema {
         .map((key) => `${keyText(key.from)} → ${key.table} ${keyText(key.to)} ${key.rule}`)
         .sort(),
       triggers: [],
+      checks: sqliteChecks(sql ?? ''),
     });
   }
   for (const trigger of objects.filter((object) => object.type === 'trigger')) {
@@ -240,6 +271,7 @@ async function readPostgres(client: pg.ClientBase): Promise<Schema> {
       indexes: new Map(),
       foreignKeys: [],
       triggers: [],
+      checks: [],
     });
   }
   const columns = await client.query<{
@@ -323,6 +355,17 @@ async function readPostgres(client: pg.ClientBase): Promise<Schema> {
         `on delete ${RULES[key.on_delete] ?? key.on_delete} on update ${RULES[key.on_update] ?? key.on_update}`,
     );
   }
+  const checks = await client.query<{ table_name: string; definition: string }>(
+    `SELECT t.relname AS table_name, pg_get_constraintdef(c.oid) AS definition
+       FROM pg_constraint c
+       JOIN pg_class t ON t.oid = c.conrelid
+       JOIN pg_namespace ns ON ns.oid = t.relnamespace
+      WHERE c.contype = 'c' AND ns.nspname = 'public'`,
+  );
+  for (const check of checks.rows) {
+    const expression = check.definition.replace(/^CHECK\s*/i, '');
+    table(check.table_name).checks.push(normalisedExpression(expression));
+  }
   // tgtype bits (PostgreSQL's pg_trigger.h): 1 row, 2 before, 4 insert, 8 delete, 16 update,
   // 32 truncate, 64 instead
   const triggers = await client.query<{ table_name: string; tgtype: number; body: string }>(
@@ -352,6 +395,7 @@ async function readPostgres(client: pg.ClientBase): Promise<Schema> {
     entry.unique.sort();
     entry.triggers.sort();
     entry.foreignKeys.sort();
+    entry.checks.sort();
   }
   return schema;
 }
@@ -425,6 +469,11 @@ function differences(sqlite: Schema, postgres: Schema): string[] {
       if (a === 0 || b === 0) only(`${name}: trigger ${trigger}`, a > 0);
       else sides(`${name}: trigger ${trigger} count`, a, b);
     }
+    for (const check of [...new Set([...lite.checks, ...post.checks])].sort()) {
+      if (!lite.checks.includes(check) || !post.checks.includes(check)) {
+        only(`${name}: check ${check}`, lite.checks.includes(check));
+      }
+    }
   }
   return found;
 }
@@ -497,6 +546,9 @@ describe('schema parity of SQLite and PostgreSQL', () => {
       expect(schema.get('bulk_item')?.foreignKeys).toEqual([
         '(job_seq) → bulk_job (seq) on delete cascade on update no action',
       ]);
+      expect(schema.get('spend_ledger')?.checks).toEqual([
+        "state in 'pending', 'settled', 'uncertain'",
+      ]);
       expect(schema.get('vetting_decision')?.triggers).toEqual(
         expect.arrayContaining(['before delete refuses', 'before update refuses']),
       );
@@ -516,7 +568,8 @@ describe('schema parity of SQLite and PostgreSQL', () => {
             ALTER TABLE carrier_name ALTER COLUMN source DROP NOT NULL;
             ALTER TABLE alert_state ALTER COLUMN value SET DEFAULT '{}';
             ALTER TABLE bulk_job ALTER COLUMN total TYPE BIGINT;
-            CREATE UNIQUE INDEX bulk_item_identifier ON bulk_item (job_seq, identifier);`,
+            CREATE UNIQUE INDEX bulk_item_identifier ON bulk_item (job_seq, identifier);
+            ALTER TABLE lease ADD CHECK (expires_ms > 0);`,
     };
     const sqlite = sqliteSchema([
       'ALTER TABLE bulk_job ADD COLUMN priority INTEGER NOT NULL DEFAULT 0',
@@ -533,6 +586,7 @@ describe('schema parity of SQLite and PostgreSQL', () => {
       'carrier_name.source not null: SQLite true, PostgreSQL false',
       'index lease_holder on lease: only in PostgreSQL',
       'lease: trigger before delete refuses: only in SQLite',
+      'lease: check expires_ms > 0: only in PostgreSQL',
       'table scratch: only in SQLite',
     ]);
   });
