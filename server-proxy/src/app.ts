@@ -299,13 +299,11 @@ async function registerParts(
     store: nameStore,
     recorder: names,
   });
-  registerMonitoringRoutes(app, { db, mirror, cache, sql: engine });
+  registerMonitoringRoutes(app, { db, mirror, sql: engine });
   registerVettingRoutes(app, {
     db,
     sql: engine,
     mirror,
-    cache,
-    sharedCache,
     flushAudit: () => governance.flush(),
     now: opts.vetting?.now,
   });
@@ -314,7 +312,6 @@ async function registerParts(
     db,
     sql: engine,
     mirror,
-    cache,
     spend: governance.spend,
     flush: () => governance.flush(),
     log: app.log,
@@ -327,7 +324,7 @@ async function registerParts(
     log: app.log,
     ...opts.alerts,
   });
-  registerProfileRoutes(app, { mirror, cache, profileTtlMs: config.cache.profileTtlMs });
+  registerProfileRoutes(app, { mirror, profileTtlMs: config.cache.profileTtlMs });
   registerMonitoringViewRoute(app, { mirror });
   registerHealthRoutes(app, {
     db,

@@ -1,17 +1,17 @@
 /**
  * What a bulk run would cost and take, before anything is sent. The billing figures come from the
  * spend ledger's own estimate (the read side of `/api/local/estimate`: unique DOT per month, per
- * mode), minus the carriers the proxy cache holds (a cache hit is free). A docket's DOT is unknown
+ * mode), minus the carriers the proxy holds (the mirror's peek: this replica's cache, else the
+ * shared one in team mode; a cache hit is free). A docket's DOT is unknown
  * before the call, so an uncached docket counts as one billable call at most. The ledger may be
  * in PostgreSQL (shared by every replica), so the estimate is asynchronous.
  */
 import type { BulkEstimate } from '../../../src/lib/bulk/contract.ts';
 import type { Identifier, RejectedIdentifier } from '../../../src/lib/service/rules/entries.ts';
-import type { ResponseCache } from '../cache.ts';
 import type { ProxyConfig, SpendMeter } from '../context.ts';
 import { millsToUsd, unitMills } from '../governance/pricing.ts';
 import type { SpendLedger } from '../governance/spend.ts';
-import { requestKey, validateRequest } from '../validate.ts';
+import type { MirrorPeek } from '../routes/mirror.ts';
 
 /** Seconds one uncached carrier takes without a rate limit (the bench target is ≥ 50 a second). */
 const SECONDS_PER_CALL = 0.02;
@@ -36,21 +36,30 @@ function lookupOf(identifier: Identifier): { kind: 'dot' | 'docket'; lookup: str
     : { kind: 'docket', lookup: identifier.docket };
 }
 
-/** The cache key the mirror uses for that search. */
-function lookupKey(identifier: { kind: 'dot' | 'docket'; lookup: string }): string {
-  return requestKey(validateRequest('profile', lookupQuery(identifier), undefined));
-}
-
 export interface EstimateDeps {
   config: Pick<ProxyConfig, 'mode' | 'rateLimits' | 'monthlyBudgetUsd'>;
-  cache: ResponseCache;
+  /** asked whether each carrier's search is already held (never a call) */
+  mirror: MirrorPeek;
   /** the governance spend meter; its ledger's `estimate` when it has one (the default governance) */
   spend: SpendMeter & Partial<Pick<SpendLedger, 'estimate'>>;
 }
 
-function isCached(cache: ResponseCache, identifier: Identifier): boolean {
-  const stored = cache.get(lookupKey(lookupOf(identifier)));
-  return stored !== undefined && stored.status === 200;
+/** Peeks asked at once (each a Redis read in team mode when this replica does not hold it). */
+const PEEKS_AT_ONCE = 200;
+
+/** The identifiers whose search the proxy does not hold yet, in their order. */
+async function uncachedOf(mirror: MirrorPeek, valid: readonly Identifier[]): Promise<Identifier[]> {
+  const uncached: Identifier[] = [];
+  for (let i = 0; i < valid.length; i += PEEKS_AT_ONCE) {
+    const slice = valid.slice(i, i + PEEKS_AT_ONCE);
+    const held = await Promise.all(
+      slice.map((identifier) => mirror.peek('profile', lookupQuery(lookupOf(identifier)))),
+    );
+    slice.forEach((identifier, j) => {
+      if (held[j]?.status !== 200) uncached.push(identifier);
+    });
+  }
+  return uncached;
 }
 
 /** Figures from the ledger: how many DOTs are new this month, what is spent, the budget. */
@@ -74,7 +83,7 @@ export async function estimateRun(
   rejected: RejectedIdentifier[],
   now: Date,
 ): Promise<BulkEstimate> {
-  const uncached = valid.filter((identifier) => !isCached(deps.cache, identifier));
+  const uncached = await uncachedOf(deps.mirror, valid);
   const dots = uncached.flatMap((identifier) =>
     identifier.kind === 'dot' ? [identifier.dot] : [],
   );

@@ -18,11 +18,10 @@ import {
   type BulkEstimate,
 } from '../../../src/lib/bulk/contract.ts';
 import { checkList, numberedEntries } from '../../../src/lib/bulk/list.ts';
-import type { ResponseCache } from '../cache.ts';
 import type { ProxyConfig } from '../context.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
 import { issue, parseInput, type InputWording } from '../http/parse-input.ts';
-import type { MirrorClient } from '../routes/mirror.ts';
+import type { MirrorClient, MirrorPeek } from '../routes/mirror.ts';
 import { createVettingSqlStore } from '../vetting/store.ts';
 import { estimateRun, type EstimateDeps } from './estimate.ts';
 import { BulkRunner, type RunnerLog } from './runner.ts';
@@ -35,8 +34,8 @@ export interface BulkRouteDeps {
   db: Database.Database;
   /** where this state lives: PostgreSQL with DATABASE_URL (default: SQLite over `db`) */
   sql?: SqlEngine;
-  mirror: MirrorClient;
-  cache: ResponseCache;
+  /** the proxy's own mirror (the runner's calls; the estimate's peek at what is held) */
+  mirror: MirrorClient & MirrorPeek;
   spend: EstimateDeps['spend'];
   /** write queued ledger rows first, so the estimate sees the latest calls */
   flush?: () => void | Promise<void>;

@@ -103,6 +103,44 @@ export interface MirrorClient {
   ): Promise<MirrorAnswer>;
 }
 
+/**
+ * "Is this already held?": the answer the proxy holds for a request, from this replica's cache,
+ * else (team mode) the shared cache — never fetched, never waited for, never billed or audited.
+ * A held answer a reported change outdated is still returned, flagged (`staleAfterChange`). See
+ * docs/proxy.md, "Peek".
+ */
+export interface MirrorPeek {
+  peek(endpoint: Endpoint, query: Record<string, string>): Promise<StoredResponse | undefined>;
+}
+
+/**
+ * The one peek: `cache`, else `sharedCache`'s answer without its lock or a wait (then kept in
+ * `cache` for at most `ttlMs`, as `only-if-cached` keeps it). A request the mirror would refuse,
+ * an endpoint it never caches, or a shared cache that cannot be asked: nothing held. The mirror's
+ * `peek` is this over its own caches; a route given only a bare cache (its tests) peeks with it.
+ */
+export function peekAt(
+  cache: ResponseCache,
+  sharedCache?: SharedResponseCache,
+  ttlMs = Number.POSITIVE_INFINITY,
+): MirrorPeek['peek'] {
+  return async (endpoint, query) => {
+    if (ENDPOINTS[endpoint].cache === 'none') return undefined;
+    let key: string;
+    try {
+      key = requestKey(validateRequest(endpoint, query, undefined));
+    } catch {
+      return undefined;
+    }
+    const local = cache.get(key);
+    if (local || !sharedCache) return local;
+    const shared = await sharedCache.get(key).catch(() => undefined);
+    if (!shared) return undefined;
+    if (shared.stored.status === 200) cache.set(key, shared.stored, Math.min(ttlMs, shared.ttlMs));
+    return shared.stored;
+  };
+}
+
 export interface MirrorDeps {
   config: ProxyConfig;
   upstream: UpstreamClient;
@@ -357,6 +395,16 @@ class MirrorHandler {
     return { stored: fetched.stored, hit: fetched.hit };
   }
 
+  /**
+   * The answer held for `endpoint`/`query` (peekAt over this mirror's caches); nothing when the
+   * configured lifetime of the endpoint's answers is 0 (not cached).
+   */
+  async peek(endpoint: Endpoint, query: Record<string, string>) {
+    const ttl = this.ttlOf(endpoint);
+    if (ttl <= 0) return undefined;
+    return peekAt(this.deps.cache, this.deps.sharedCache, ttl)(endpoint, query);
+  }
+
   /** A cache hit (or a request that joined one in flight): free, and recorded as such. */
   private async replayHit(stored: StoredResponse, outcome: MirrorOutcome, caller: MirrorCaller) {
     outcome.cacheHit = true;
@@ -507,8 +555,9 @@ function jsonOf(stored: StoredResponse): unknown {
   }
 }
 
-function mirrorClient(handler: MirrorHandler, governance: Governance): MirrorClient {
+function mirrorClient(handler: MirrorHandler, governance: Governance): MirrorClient & MirrorPeek {
   return {
+    peek: (endpoint, query) => handler.peek(endpoint, query),
     async get(endpoint, query, caller) {
       const outcome: MirrorOutcome = { endpoint, dots: [], cacheHit: false, billable: false };
       const audit = (status: number) =>
@@ -549,7 +598,10 @@ function mirrorClient(handler: MirrorHandler, governance: Governance): MirrorCli
  * Register the seven mirror routes and the audit of every call to them; returns the same mirror
  * for the proxy's own routes.
  */
-export function registerMirrorRoutes(app: FastifyInstance, deps: MirrorDeps): MirrorClient {
+export function registerMirrorRoutes(
+  app: FastifyInstance,
+  deps: MirrorDeps,
+): MirrorClient & MirrorPeek {
   const handler = new MirrorHandler(deps);
   // Team mode: changes another replica's list reads reported mark this replica's held answers too.
   const stopFollowing = deps.sharedCache?.onStale((marks) => deps.cache.markStale(marks));

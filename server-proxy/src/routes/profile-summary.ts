@@ -11,11 +11,11 @@
  * asked again it is answered from the cached empty answer.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ResponseCache, StoredResponse } from '../cache.ts';
+import type { StoredResponse } from '../cache.ts';
 import { ApiError } from '../http/api-error.ts';
 import { omitProfileFields, PROFILE_LONG_LISTS } from '../profile-items.ts';
-import { requestKey, validateRequest } from '../validate.ts';
-import type { MirrorCaller, MirrorClient } from './mirror.ts';
+import { validateRequest } from '../validate.ts';
+import type { MirrorCaller, MirrorClient, MirrorPeek } from './mirror.ts';
 
 export const PROFILE_SUMMARY_PATH = '/api/local/profile-summary';
 
@@ -26,8 +26,8 @@ export const PROFILE_SUMMARY_PATH = '/api/local/profile-summary';
 export const SUMMARY_OMITTED_FIELDS = PROFILE_LONG_LISTS;
 
 export interface ProfileSummaryDeps {
-  mirror: MirrorClient;
-  cache: ResponseCache;
+  /** the proxy's own mirror; its peek says whether the profile is held (here, else shared) */
+  mirror: MirrorClient & MirrorPeek;
   /** the proxy's profile cache lifetime; 0 means no cache, so no summary (it would bill twice) */
   profileTtlMs: number;
 }
@@ -160,8 +160,7 @@ export class SummaryMaker {
 
   /** The summary for `query` (the parameters of `/api/v2/profile`), on behalf of `caller`. */
   async summary(query: Record<string, string>, caller: MirrorCaller): Promise<Summary> {
-    const key = requestKey(validateRequest('profile', query, undefined));
-    const cached = this.deps.cache.get(key);
+    const cached = await this.deps.mirror.peek('profile', query);
     const known = cached && this.cut.get(cached);
     // an answer a reported monitoring change outdated is read anew through the mirror
     if (cached && known && cached.staleAfterChange === undefined) {
@@ -178,7 +177,8 @@ export class SummaryMaker {
     const ok = answer.status >= 200 && answer.status < 300;
     const trimmed = ok ? summariseProfileBody(answer.json) : answer.json;
     const cut = { body: JSON.stringify(trimmed), empty: ok && !hasItem(trimmed) };
-    const stored = this.deps.cache.get(key);
+    // the answer the mirror gave is the one it keeps (a 200)
+    const stored = answer.stored;
     if (ok && stored) {
       this.cut.set(stored, cut);
       // Keep the parse the mirror made, so the views asked for next need not parse again.

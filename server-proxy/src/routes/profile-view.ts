@@ -3,8 +3,8 @@
  * history, the map's points, the network fields, the summary), cut on the proxy from the mirror's
  * one `/v2/profile` answer so the browser never downloads or parses the whole answer (13.5 MB for
  * the heaviest carrier). Billing is the summary's: a cache miss is the mirror's one billed call
- * (shared with any call in flight); a cache hit is served from the cached answer without calling
- * the mirror, so it is free and not audited again. The parsed answer is kept for the few most
+ * (shared with any call in flight); a held answer (the mirror's peek: this replica's cache, else
+ * the shared one) is served without calling the mirror, so it is free and not audited again. The parsed answer is kept for the few most
  * recently used profiles (`ParsedAnswers`), and the tables cut from it beside it (`ProfileModel`).
  * See docs/proxy.md, "Profile views".
  */
@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StoredResponse } from '../cache.ts';
 import { ApiError } from '../http/api-error.ts';
 import { parseInput } from '../http/parse-input.ts';
-import { requestKey, validateRequest } from '../validate.ts';
+import { validateRequest } from '../validate.ts';
 import {
   callerOf,
   ParsedAnswers,
@@ -131,19 +131,16 @@ class ProfileViews {
   constructor(private readonly deps: ProfileViewDeps) {}
 
   /** The profile answer: parsed from the cached entry (free), else through the mirror (billed). */
-  private async answer(
-    query: Record<string, string>,
-    key: string,
-    request: FastifyRequest,
-  ): Promise<Answer> {
-    const cached: StoredResponse | undefined = this.deps.cache.get(key);
+  private async answer(query: Record<string, string>, request: FastifyRequest): Promise<Answer> {
+    const cached: StoredResponse | undefined = await this.deps.mirror.peek('profile', query);
     // an answer a reported monitoring change outdated is read anew through the mirror
     if (cached && cached.staleAfterChange === undefined) {
       const json = this.deps.parsed.get(cached);
       return { status: cached.status, json, cacheHit: true, fetchedAt: cached.fetchedAt };
     }
     const answer = await this.deps.mirror.get('profile', query, callerOf(request));
-    const stored = this.deps.cache.get(key);
+    // the answer the mirror gave is the one it keeps (a 200)
+    const stored = answer.stored;
     const ok = answer.status >= 200 && answer.status < 300;
     if (ok && stored) this.deps.parsed.get(stored, answer.json);
     return { ...answer, fetchedAt: stored?.fetchedAt ?? new Date() };
@@ -177,7 +174,7 @@ class ProfileViews {
       reply.header('x-profile-summary-omitted', SUMMARY_OMITTED_FIELDS.join(','));
       return send(reply, view, summary, summary.body);
     }
-    const answer = await this.answer(profileQuery, requestKey(forward), request);
+    const answer = await this.answer(profileQuery, request);
     if (answer.status < 200 || answer.status >= 300) {
       return send(reply, view, answer, JSON.stringify(answer.json));
     }

@@ -1,17 +1,17 @@
 /**
  * Carrier names the proxy already holds, for the inbox's Name column and CSV (change records carry
  * no name). Read from the name store (every name the proxy has seen in an answer: ../names/), then
- * the response cache (full, lite and FMCSA profiles asked for by DOT, and the `q=<dot>`
+ * the held answers (the mirror's peek: this replica's cache, else the shared one in team mode;
+ * full, lite and FMCSA profiles asked for by DOT, and the `q=<dot>`
  * autocomplete answers of watch-list resolution; what the store may not have written yet), then
  * the newest decision record of the DOT (its evidence keeps the legal name). Nothing is ever
  * called upstream: the route is free, and a DOT with no held name is simply left out.
  */
 import { z } from 'zod';
-import type { ResponseCache } from '../cache.ts';
 import type { Endpoint } from '../context.ts';
 import type { SqlEngine } from '../sql/engine.ts';
 import { issue, parseInput } from '../http/parse-input.ts';
-import { requestKey, validateRequest } from '../validate.ts';
+import type { MirrorPeek } from '../routes/mirror.ts';
 import { parseAutocomplete } from '../../../src/lib/service/autocomplete.ts';
 import { parseFmcsaProfile } from '../../../src/lib/service/fmcsa.ts';
 import { parseLiteResponse } from '../../../src/lib/service/lite.ts';
@@ -79,14 +79,12 @@ function sameDot(value: unknown, dot: string): boolean {
   return typeof value === 'string' && value.replace(/^0+/, '') === dot;
 }
 
-function cachedJson(cache: ResponseCache, endpoint: Endpoint, query: Record<string, string>) {
-  let key: string;
-  try {
-    key = requestKey(validateRequest(endpoint, query, undefined));
-  } catch {
-    return undefined;
-  }
-  const stored = cache.get(key);
+/** Peeks at once: each DOT's sources are asked in order, several DOTs side by side. */
+const DOTS_AT_ONCE = 50;
+
+async function cachedJson(cache: MirrorPeek, endpoint: Endpoint, query: Record<string, string>) {
+  // a request the mirror would refuse holds nothing (the peek says so)
+  const stored = await cache.peek(endpoint, query);
   if (stored?.status !== 200) return undefined;
   try {
     return JSON.parse(stored.body) as unknown;
@@ -96,31 +94,31 @@ function cachedJson(cache: ResponseCache, endpoint: Endpoint, query: Record<stri
 }
 
 /** The name a cached answer about `dot` gives, first source first. */
-function cachedName(cache: ResponseCache, dot: string): HeldName | undefined {
+async function cachedName(cache: MirrorPeek, dot: string): Promise<HeldName | undefined> {
   const byDot = { dot_number: dot };
-  const readers: [NameSource, () => string | undefined][] = [
+  const readers: [NameSource, () => Promise<string | undefined>][] = [
     [
       'profile',
-      () =>
+      async () =>
         nameOf(
-          parseProfileResponse(cachedJson(cache, 'profile', byDot)).value.items.find((item) =>
+          parseProfileResponse(await cachedJson(cache, 'profile', byDot)).value.items.find((item) =>
             sameDot(item.dot_number, dot),
           ),
         ),
     ],
     [
       'profile-lite',
-      () =>
+      async () =>
         nameOf(
-          parseLiteResponse(cachedJson(cache, 'profile-lite', byDot)).value.items.find((item) =>
-            sameDot(item.dot_number, dot),
+          parseLiteResponse(await cachedJson(cache, 'profile-lite', byDot)).value.items.find(
+            (item) => sameDot(item.dot_number, dot),
           ),
         ),
     ],
     [
       'profile-fmcsa',
-      () => {
-        const json = cachedJson(cache, 'profile-fmcsa', byDot);
+      async () => {
+        const json = await cachedJson(cache, 'profile-fmcsa', byDot);
         if (json === undefined) return undefined;
         const record = parseFmcsaProfile(json).value;
         return record && sameDot(record.dot_number, dot) ? nameOf(record) : undefined;
@@ -128,9 +126,9 @@ function cachedName(cache: ResponseCache, dot: string): HeldName | undefined {
     ],
     [
       'autocomplete',
-      () => {
+      async () => {
         for (const limit of AUTOCOMPLETE_LIMITS) {
-          const json = cachedJson(cache, 'autocomplete', { q: dot, ...(limit && { limit }) });
+          const json = await cachedJson(cache, 'autocomplete', { q: dot, ...(limit && { limit }) });
           if (json === undefined) continue;
           const item = parseAutocomplete(json).value.find((s) => sameDot(s.dot_number, dot));
           const name = nameOf(item);
@@ -141,7 +139,7 @@ function cachedName(cache: ResponseCache, dot: string): HeldName | undefined {
     ],
   ];
   for (const [source, read] of readers) {
-    const name = read();
+    const name = await read();
     if (name) return { name, source };
   }
   return undefined;
@@ -181,22 +179,29 @@ async function decisionNames(
 /** The names held for `dots`: the name store, then the cache, then decision records. */
 export async function heldNames(
   dots: readonly string[],
-  sources: { sql: SqlEngine; cache?: ResponseCache | undefined },
+  sources: { sql: SqlEngine; cache?: MirrorPeek | undefined },
 ): Promise<Record<string, HeldName>> {
   const result: Record<string, HeldName> = {};
   const stored = await createCarrierNameStore(sources.sql).get(dots);
-  const missing: string[] = [];
+  const unnamed: string[] = [];
   for (const dot of dots) {
     const known = stored.get(dot);
     const name = known?.legal ?? known?.dba;
     if (known && name) {
       const dba = known.legal && known.dba && known.dba !== known.legal ? known.dba : undefined;
       result[dot] = { name, ...(dba && { dba }), source: known.source };
-      continue;
-    }
-    const held = sources.cache ? cachedName(sources.cache, dot) : undefined;
-    if (held) result[dot] = held;
-    else missing.push(dot);
+    } else unnamed.push(dot);
+  }
+  const missing: string[] = [];
+  const { cache } = sources;
+  for (let i = 0; i < unnamed.length; i += DOTS_AT_ONCE) {
+    const slice = unnamed.slice(i, i + DOTS_AT_ONCE);
+    const held = cache ? await Promise.all(slice.map((dot) => cachedName(cache, dot))) : [];
+    slice.forEach((dot, j) => {
+      const name = held[j];
+      if (name) result[dot] = name;
+      else missing.push(dot);
+    });
   }
   for (const [dot, name] of await decisionNames(sources.sql, missing)) {
     result[dot] = { name, source: 'decision' };

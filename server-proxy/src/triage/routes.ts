@@ -11,8 +11,8 @@ import type { RequestUser } from '../context.ts';
 import { z } from 'zod';
 import { sendApiError } from '../http/api-error.ts';
 import { issue, parseInput, type InputWording } from '../http/parse-input.ts';
+import { peekAt, type MirrorClient, type MirrorPeek } from '../routes/mirror.ts';
 import type { ResponseCache } from '../cache.ts';
-import type { MirrorClient } from '../routes/mirror.ts';
 import { registerMonitoringBadgeRoute } from '../routes/monitoring-badge.ts';
 import type { SqlEngine } from '../sql/engine.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
@@ -35,8 +35,9 @@ export interface MonitoringRouteDeps {
   db: Database.Database;
   /** where triage and visits live: PostgreSQL with DATABASE_URL (default: SQLite over `db`) */
   sql?: SqlEngine;
-  mirror: MirrorClient;
-  /** the mirror's response cache, read (never filled) for the names the inbox shows */
+  /** the proxy's own mirror; its peek finds the names the inbox shows in held answers */
+  mirror: MirrorClient & Partial<MirrorPeek>;
+  /** a bare response cache, peeked at (peekAt) when the mirror has no peek of its own (tests) */
   cache?: ResponseCache;
   /** clock of triage and visit times (tests move it) */
   now?: () => Date;
@@ -92,6 +93,9 @@ function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, n
   const sql = deps.sql ?? createSqliteEngine(deps.db);
   const store = createTriageStore(sql);
   const write = guardWrites(sql, deps.db);
+  const { mirror, cache } = deps;
+  const peek = mirror.peek?.bind(mirror) ?? (cache && peekAt(cache));
+  const held: MirrorPeek | undefined = peek && { peek };
 
   const lookUp = async (request: FastifyRequest, lookup: TriageLookup) => {
     const user = actorOf(request).id;
@@ -130,7 +134,7 @@ function registerTriageRoutes(app: FastifyInstance, deps: MonitoringRouteDeps, n
     const dots = parseNamesQuery(request.query);
     if (!dots.ok) return sendApiError(reply, dots.error);
     return unlessUnavailable(request, reply, async () => {
-      const names = await heldNames(dots.value, { sql, cache: deps.cache });
+      const names = await heldNames(dots.value, { sql, cache: held });
       reply.header('cache-control', 'private, no-store');
       return { names };
     });

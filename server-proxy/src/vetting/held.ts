@@ -6,11 +6,9 @@
  * (`alert_seen`) laid over it (src/lib/vetting/record-verdict.ts). With the standing of the
  * decision against it (src/lib/vetting/standing.ts).
  */
-import type { ResponseCache, StoredResponse } from '../cache.ts';
+import type { MirrorPeek } from '../routes/mirror.ts';
 import { placeholders } from '../sql/placeholders.ts';
 import type { SqlEngine } from '../sql/engine.ts';
-import type { SharedResponseCache } from '../team/redis-cache.ts';
-import { requestKey, validateRequest } from '../validate.ts';
 import type { Profile } from '../../../src/lib/service/index.ts';
 import {
   evaluate,
@@ -52,8 +50,8 @@ interface HeldProfile {
 
 export interface HeldDeps {
   sql: SqlEngine;
-  cache: ResponseCache;
-  sharedCache?: SharedResponseCache | undefined;
+  /** the mirror's peek: what this replica, else the shared cache, holds */
+  mirror: MirrorPeek;
   profiles: VerdictProfiles;
   store: VettingSqlStore;
 }
@@ -87,10 +85,6 @@ function readJson(text: string | null): unknown {
   }
 }
 
-function profileKey(dot: string): string {
-  return requestKey(validateRequest('profile', { dot_number: dot }, undefined));
-}
-
 const OUTCOME_SET = new Set(['pass', 'review', 'fail']);
 
 /** The verdict a record kept, when it has the shape the engine wrote. */
@@ -119,15 +113,8 @@ export class Held {
 
   /** The profile held for `dot` (local cache, else a peek at the shared cache), parsed once. */
   async profile(dot: string): Promise<HeldProfile | undefined> {
-    const key = profileKey(dot);
-    let stored: StoredResponse | undefined = this.deps.cache.get(key);
-    if (!stored && this.deps.sharedCache) {
-      // a peek: a shared cache that cannot be asked holds nothing for this answer
-      stored = await this.deps.sharedCache.get(key).then(
-        (hit) => hit?.stored,
-        () => undefined,
-      );
-    }
+    // a shared cache that cannot be asked holds nothing for this answer (the peek says so)
+    const stored = await this.deps.mirror.peek('profile', { dot_number: dot });
     if (!stored || stored.status < 200 || stored.status >= 300) return undefined;
     const held = stored;
     const profile = this.deps.profiles.of(held, () => readJson(held.body));

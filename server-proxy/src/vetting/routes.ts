@@ -8,13 +8,11 @@
 import type Database from 'better-sqlite3';
 import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ResponseCache } from '../cache.ts';
 import type { RequestUser } from '../context.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
 import { parseInput, type InputWording } from '../http/parse-input.ts';
 import { z } from 'zod';
-import type { MirrorClient } from '../routes/mirror.ts';
-import { requestKey, validateRequest } from '../validate.ts';
+import type { MirrorClient, MirrorPeek } from '../routes/mirror.ts';
 import type { Profile } from '../../../src/lib/service/index.ts';
 import {
   CARGO_CLASSES,
@@ -41,7 +39,6 @@ import { VerdictProfiles } from './verdict-profile.ts';
 import { registerCurrentRoute } from './current.ts';
 import { Held } from './held.ts';
 import { previewPolicy, recordStandingChanges, type StandingDeps } from './standing-changes.ts';
-import type { SharedResponseCache } from '../team/redis-cache.ts';
 import {
   createVettingSqlStore,
   type Actor,
@@ -56,10 +53,8 @@ export interface VettingRouteDeps {
   db: Database.Database;
   /** where this state lives: PostgreSQL with DATABASE_URL (default: SQLite over `db`) */
   sql?: SqlEngine;
-  mirror: MirrorClient;
-  cache: ResponseCache;
-  /** with REDIS_URL: the cache every replica shares, peeked at (never filled) for held profiles */
-  sharedCache?: SharedResponseCache | undefined;
+  /** the proxy's own mirror; its peek says what is held (here, else in the shared cache) */
+  mirror: MirrorClient & MirrorPeek;
   /**
    * write queued audit rows, so "was this DOT ever fetched" sees the latest calls (on PostgreSQL
    * they are written when the promise resolves)
@@ -95,10 +90,6 @@ interface SeenProfile {
 
 type ProfileOutcome = { ok: true; seen: SeenProfile } | { ok: false; error: ApiError };
 
-function cacheKey(query: Record<string, string>): string {
-  return requestKey(validateRequest('profile', query, undefined));
-}
-
 function readJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
@@ -131,8 +122,7 @@ class Vetting {
     this.write = guardWrites(this.sql, deps.db);
     this.held = new Held({
       sql: this.sql,
-      cache: deps.cache,
-      sharedCache: deps.sharedCache,
+      mirror: deps.mirror,
       profiles: this.profiles,
       store: this.store,
     });
@@ -184,7 +174,8 @@ class Vetting {
         error: refusal(404, 'not_found', 'The data service has no such carrier', VERDICT_HINT),
       };
     }
-    const fetchedAt = this.deps.cache.get(cacheKey(query))?.fetchedAt ?? this.now();
+    // the mirror keeps the answer it gave (a 200): its own fetch time
+    const fetchedAt = answer.stored?.fetchedAt ?? this.now();
     const { cacheHit, refreshedAfterChange } = answer;
     return { ok: true, seen: { profile, fetchedAt, cacheHit, refreshedAfterChange } };
   }
@@ -196,7 +187,7 @@ class Vetting {
    */
   async profileForDecision(dot: string, request: FastifyRequest): Promise<ProfileOutcome> {
     const query = { dot_number: dot };
-    const stored = this.deps.cache.get(cacheKey(query));
+    const stored = await this.deps.mirror.peek('profile', query);
     // a copy a reported monitoring change outdated is not recorded on: it is fetched anew below
     if (
       stored &&
