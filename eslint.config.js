@@ -2,7 +2,9 @@
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -12,17 +14,121 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
   .map((entry) => entry.name);
 
 /** Only src/components/map may import maplibre-gl; every other rule adds its own patterns. */
-function restrictImports(patterns) {
+function restrictImports(patterns, { maplibre = false } = {}) {
   return {
     'no-restricted-imports': [
       'error',
       {
-        paths: [{ name: 'maplibre-gl', message: 'Only src/components/map imports maplibre-gl.' }],
+        paths: maplibre
+          ? []
+          : [{ name: 'maplibre-gl', message: 'Only src/components/map imports maplibre-gl.' }],
         patterns,
       },
     ],
   };
 }
+
+/**
+ * Test code (docs/where-things-go.md): test files, test support named `*.test-support.ts` next to
+ * the code it serves, and the SPA's test folders (src/test, a feature's test/ or testing/).
+ */
+const TEST_FILES = [
+  '**/*.test.{ts,tsx}',
+  '**/*.test-support.{ts,tsx}',
+  '**/test/**/*.{ts,tsx}',
+  '**/testing/**/*.{ts,tsx}',
+];
+
+/** Production code never imports test code (checked on the import path, at any depth). */
+const NO_TEST_CODE = [
+  {
+    regex: '\\.test(?:-support)?(?:\\.tsx?)?$',
+    message:
+      'Production code must not import a test or test support (*.test-support.ts); see docs/where-things-go.md.',
+  },
+  {
+    regex: '(?:^|/)(?:test|testing)/',
+    message:
+      'Production code must not import the test folders (src/test, test/, testing/); see docs/where-things-go.md.',
+  },
+];
+
+/**
+ * One boundary block becomes two: production files get `patterns` plus NO_TEST_CODE; the test
+ * files among `files` (a nested array is an AND of globs) get `testPatterns` (default `patterns`).
+ * A later block that matches a file replaces the rule's options, so each file meets one of them.
+ */
+function boundary({
+  files,
+  ignores = [],
+  patterns,
+  testPatterns = patterns,
+  tests = true,
+  maplibre,
+}) {
+  const production = {
+    files,
+    ignores: [...ignores, ...TEST_FILES],
+    rules: restrictImports([...patterns, ...NO_TEST_CODE], { maplibre }),
+  };
+  if (!tests) return [production];
+  return [
+    production,
+    {
+      files: files.flatMap((glob) => TEST_FILES.map((test) => [glob, test])),
+      ignores,
+      rules: restrictImports(testPatterns, { maplibre }),
+    },
+  ];
+}
+
+/**
+ * The src/lib modules that reach React, React DOM or React Query (directly or through another
+ * module of src/): the SPA's query hooks. The server may import src/lib, but not these.
+ */
+function reactModulesOfLib() {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const REACT = /^(?:react|react-dom|react-router|@tanstack\/react-[\w-]+)(?:\/|$)/;
+  const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g;
+  const imports = new Map();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        const specs = [...readFileSync(path, 'utf8').matchAll(IMPORT)].map((m) => m[1]);
+        imports.set(path, specs);
+      }
+    }
+  };
+  walk(join(root, 'src'));
+  const reaches = new Set(
+    [...imports]
+      .filter(([path, specs]) => path.endsWith('.tsx') || specs.some((s) => REACT.test(s)))
+      .map(([path]) => path),
+  );
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [path, specs] of imports) {
+      if (reaches.has(path)) continue;
+      const targets = specs
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => resolve(dirname(path), spec));
+      if (
+        targets.some((t) => reaches.has(t) || reaches.has(`${t}.ts`) || reaches.has(`${t}.tsx`))
+      ) {
+        reaches.add(path);
+        grew = true;
+      }
+    }
+  }
+  return [...reaches]
+    .map((path) => relative(root, path))
+    .filter((path) => path.startsWith('src/lib/'))
+    .sort();
+}
+const LIB_REACT_MODULES = reactModulesOfLib();
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Zones of the server code. The proxy (server-proxy/src) and the sandbox (server-proxy/src/sandbox)
@@ -37,40 +143,76 @@ const up = (n) => (n === 0 ? '\\./' : `(?:\\.\\./){${n}}`);
 /** `*` n times as folders: the files exactly `depth` folders below `base`. */
 const filesAt = (base, depth) => [`${base}/${'*/'.repeat(depth)}*.{ts,tsx}`];
 
+/**
+ * What the server (proxy, sandbox, kit) may take from the SPA, for a file `depth` folders below
+ * server-proxy/src (so `depth + 2` levels below the repository root): only src/lib, and there
+ * only runtime-neutral modules, never React or React Query. Tests may also use the SPA's shared
+ * test support in src/test.
+ */
+function serverSpaRules(depth, { test = false } = {}) {
+  const root = up(depth + 2);
+  return [
+    {
+      regex: `^${root}src/(?!lib/${test ? '|test/' : ''})`,
+      message:
+        'Server code imports from the SPA only src/lib (never features, components, the app); see docs/where-things-go.md.',
+    },
+    ...(LIB_REACT_MODULES.length > 0
+      ? [
+          {
+            regex: `^${root}(?:${LIB_REACT_MODULES.map(escapeRegex).join('|')})$`,
+            message:
+              'This src/lib module uses React or React Query (an SPA hook module); the server imports only runtime-neutral src/lib modules.',
+          },
+        ]
+      : []),
+    {
+      regex: '^(?:react|react-dom|react-router|@tanstack/react-[\\w-]+)(?:/|$)',
+      message: 'Server code never imports React, React DOM, React Router or React Query.',
+    },
+  ];
+}
+
+/** One zone of the server code: its own patterns plus the SPA rule, for production and tests. */
+function serverZone(files, ignores, depth, patterns) {
+  return boundary({
+    files,
+    ignores,
+    patterns: [...patterns, ...serverSpaRules(depth)],
+    testPatterns: [...patterns, ...serverSpaRules(depth, { test: true })],
+  });
+}
+
 const serverZones = [
   // Sandbox files: one level above the sandbox is the proxy; only its http/ kit may be imported.
-  ...DEPTHS.map((depth) => ({
-    files: filesAt(`${SERVER}/sandbox`, depth),
-    rules: restrictImports([
+  ...DEPTHS.flatMap((depth) =>
+    serverZone(filesAt(`${SERVER}/sandbox`, depth), [], depth + 1, [
       {
         regex: `^${up(depth + 1)}(?!\\.\\./|http/)`,
         message:
           'The sandbox must not import the proxy; share code through src/lib/service or server-proxy/src/http.',
       },
     ]),
-  })),
+  ),
   // Proxy files: the sandbox only through sandbox/index.ts.
-  ...DEPTHS.map((depth) => ({
-    files: filesAt(SERVER, depth),
-    ignores: [`${SERVER}/sandbox/**`, `${SERVER}/http/**`],
-    rules: restrictImports([
+  ...DEPTHS.flatMap((depth) =>
+    serverZone(filesAt(SERVER, depth), [`${SERVER}/sandbox/**`, `${SERVER}/http/**`], depth, [
       {
         regex: `^${up(depth)}sandbox/(?!index\\.ts$)`,
         message: 'The proxy imports the sandbox only through server-proxy/src/sandbox/index.ts.',
       },
     ]),
-  })),
+  ),
   // The server kit: nothing of the proxy or the sandbox (one level up is the proxy).
-  ...DEPTHS.map((depth) => ({
-    files: filesAt(`${SERVER}/http`, depth),
-    rules: restrictImports([
+  ...DEPTHS.flatMap((depth) =>
+    serverZone(filesAt(`${SERVER}/http`, depth), [], depth + 1, [
       {
         regex: `^${up(depth + 1)}(?!\\.\\./)`,
         message:
           'server-proxy/src/http is shared by the proxy and the sandbox and imports neither.',
       },
     ]),
-  })),
+  ),
 ];
 
 export default tseslint.config(
@@ -110,35 +252,37 @@ export default tseslint.config(
   ...pluginQuery.configs['flat/recommended'],
   // Dependency direction: app -> features -> shared. A feature never imports the app or another
   // feature (one block per feature folder, naming the others).
-  ...FEATURES.map((feature) => ({
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
-    rules: restrictImports([
-      { group: ['**/app/**'], message: 'Features must not import the app layer.' },
-      ...FEATURES.filter((other) => other !== feature).map((other) => ({
-        group: [`**/${other}/**`, `**/${other}`],
-        message: `The ${feature} feature must not import the ${other} feature; share code through src/lib or src/components.`,
-      })),
-    ]),
-  })),
-  {
+  ...FEATURES.flatMap((feature) =>
+    boundary({
+      files: [`src/features/${feature}/**/*.{ts,tsx}`],
+      patterns: [
+        { group: ['**/app/**'], message: 'Features must not import the app layer.' },
+        ...FEATURES.filter((other) => other !== feature).map((other) => ({
+          group: [`**/${other}/**`, `**/${other}`],
+          message: `The ${feature} feature must not import the ${other} feature; share code through src/lib or src/components.`,
+        })),
+      ],
+    }),
+  ),
+  ...boundary({
     files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
     ignores: ['src/components/map/**'],
-    rules: restrictImports([
+    patterns: [
       {
         group: ['**/features/**', '**/app/**'],
         message: 'Shared code must not import features or the app.',
       },
-    ]),
-  },
-  {
-    files: ['src/app/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
-    rules: restrictImports([]),
-  },
+    ],
+  }),
+  // The map may import maplibre-gl; it still takes no test code.
+  ...boundary({ files: ['src/components/map/**/*.{ts,tsx}'], patterns: [], maplibre: true }),
+  ...boundary({ files: ['src/app/**/*.{ts,tsx}', 'src/*.{ts,tsx}'], patterns: [] }),
   // The service shape module is shared by the SPA, the proxy and the sandbox: no React, no Node built-ins.
-  {
+  // (Its tests keep the shared-code block above.)
+  ...boundary({
     files: ['src/lib/service/**/*.ts'],
-    ignores: ['src/lib/service/**/*.test.ts'],
-    rules: restrictImports([
+    tests: false,
+    patterns: [
       {
         group: ['react', 'react-*', 'node:*', 'fs', 'path'],
         message: 'src/lib/service stays runtime-neutral.',
@@ -147,7 +291,7 @@ export default tseslint.config(
         group: ['**/features/**', '**/app/**', '**/components/**'],
         message: 'src/lib/service imports nothing of the SPA.',
       },
-    ]),
-  },
+    ],
+  }),
   ...serverZones,
 );

@@ -16,7 +16,6 @@ import { apiGet, apiPost, apiPut } from './api-client.ts';
 import {
   CARGO_CLASSES,
   HAZMAT_MODES,
-  OUTCOMES,
   RULE_IDS,
   readStoredOptions,
   readStoredSettings,
@@ -26,40 +25,18 @@ import {
   type RuleId,
   type RuleSettings,
 } from './vetting/index.ts';
+import {
+  DECISION_LABELS,
+  DECISIONS,
+  decisionRecordSchema as decisionRecord,
+  outcomeSchema as outcome,
+  reasonSchema as reason,
+  type Decision,
+  type DecisionRecord,
+} from './vetting/decision-record.ts';
 import { STANDINGS } from './vetting/standing.ts';
 
-export const DECISIONS = [
-  'approved',
-  'approved_with_conditions',
-  'rejected',
-  'do_not_use',
-] as const;
-export type Decision = (typeof DECISIONS)[number];
-
-export const DECISION_LABELS: Record<Decision, string> = {
-  approved: 'Approved',
-  approved_with_conditions: 'Approved with conditions',
-  rejected: 'Rejected',
-  do_not_use: 'Do not use',
-};
-
-const outcome = z.enum(OUTCOMES);
-const evidence = z.object({
-  name: z.string(),
-  value: z.union([z.string(), z.number(), z.boolean(), z.null()]),
-});
-const reason = z.object({
-  rule: z.string(),
-  label: z.string().optional(),
-  outcome,
-  message: z.string(),
-  fields: z.array(evidence),
-  tab: z.string(),
-  anchor: z.string().optional(),
-  not_enough_data: z.boolean().optional(),
-  not_applicable: z.boolean().optional(),
-  vendor_derived: z.boolean().optional(),
-});
+export { DECISIONS, DECISION_LABELS, type Decision, type DecisionRecord };
 
 const ruleInfo = z.object({
   id: z.enum(RULE_IDS),
@@ -122,39 +99,6 @@ function toVersion(body: z.infer<typeof policyVersion>): PolicyVersion {
     options: readStoredOptions(body.options),
   };
 }
-
-const decisionRecord = z.object({
-  id: z.number().int(),
-  hash: z.string(),
-  prev_hash: z.string(),
-  dot_number: z.string(),
-  decision: z.enum(DECISIONS),
-  note: z.string().nullable(),
-  conditions: z.string().nullable(),
-  expires_on: z.string().nullable(),
-  supersedes: z.number().nullable(),
-  /** why an approval was recorded against a Fail or Review verdict (only on overrides) */
-  override_reason: z.string().optional(),
-  user: z.object({ id: z.string(), name: z.string() }),
-  decided_at: z.string(),
-  policy_version: z.number(),
-  verdict: z.object({
-    verdict: outcome,
-    policy_version: z.number(),
-    evaluated_at: z.string(),
-    snapshot_date: z.string().nullable(),
-    reasons: z.array(reason),
-  }),
-  profile: z.object({
-    snapshot_date: z.string().nullable(),
-    fetched_at: z.string(),
-    identity: z.array(evidence),
-    authority: z.array(evidence),
-    insurance: z.array(evidence),
-    safety: z.array(evidence),
-  }),
-});
-export type DecisionRecord = z.infer<typeof decisionRecord>;
 
 const decisionPage = z.object({
   items: z.array(decisionRecord),

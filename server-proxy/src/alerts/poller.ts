@@ -18,7 +18,7 @@
 import { CHANNELS, type Channel } from '../../../src/lib/service/channels.ts';
 import { parseMonitoringList } from '../../../src/lib/service/monitoring.ts';
 import { backoffDelayMs, parseRetryAfter } from '../../../src/lib/service/retry.ts';
-import type { DecisionRecord } from '../../../src/lib/vetting-api.ts';
+import type { DecisionRecord } from '../../../src/lib/vetting/decision-record.ts';
 import { inboxChangesOf } from '../../../src/lib/monitoring/change-id.ts';
 import {
   severityContext,

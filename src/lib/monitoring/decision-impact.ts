@@ -4,7 +4,7 @@
  * with ("fails" or "needs-review"), for the alert poller. The inbox shows the proxy's standing
  * instead (src/lib/decision-standing.ts), as every other screen does.
  */
-import type { DecisionRecord } from '../vetting-api.ts';
+import type { DecisionRecord } from '../vetting/decision-record.ts';
 import { reevaluate, type Outcome, type Policy } from '../vetting/index.ts';
 import type { InboxChange } from './inbox.ts';
 
