@@ -118,7 +118,6 @@ describe.skipIf(skipReason !== undefined)('peek across replicas', () => {
 describe.skipIf(skipReason !== undefined)('the peek over a shared cache', () => {
   const key = requestKey(validateRequest('profile', { dot_number: DOT }, undefined));
   const options = { lockMs: 2000, maxWaitMs: 5000, pollMs: 25 };
-  const today = new Date().toISOString().slice(0, 10);
   const answer = (): StoredResponse => ({
     status: 200,
     body: '{"items":[]}',
@@ -137,7 +136,10 @@ describe.skipIf(skipReason !== undefined)('the peek over a shared cache', () => 
     const { client, store } = shared();
     try {
       await store.invalidateDots([DOT]);
-      await store.fetch(key, 60_000, false, () => Promise.resolve(answer()));
+      const stored = answer();
+      await store.fetch(key, 60_000, false, () => Promise.resolve(stored));
+      // a change reported on the day of the fetch outdates it
+      const today = stored.fetchedAt.toISOString().slice(0, 10);
       await store.markStale(new Map([[DOT, today]]), 60_000);
       const local = new ResponseCache(1_000_000);
       const held = await peekAt(local, store)('profile', { dot_number: DOT });
