@@ -19,6 +19,11 @@ const SANDBOX_KEY = 'sk_test_sandbox';
 
 let proxy: OwnProxy | undefined;
 
+// The profile's held-only requests (`only-if-cached`: the inspection slices) may meet the moment the
+// proxy replaces the outdated copy and answer 504 `not_cached`, which Chromium logs; the page shows
+// nothing wrong (the CI run of 7f0915d logged two). Any other console error still fails the test.
+test.use({ expectedConsoleErrors: /status of 504/ });
+
 test.beforeAll(async () => {
   proxy = await startOwnProxy(PORT, {});
 });

@@ -159,7 +159,12 @@ test('after a reload the proxy names a decided carrier, in the row and the CSV',
   const csv = Papa.parse<Record<string, string>>(await readFile(file, 'utf8'), { header: true });
   const rows = csv.data.filter((row) => row.dot === DECIDED_DOT);
   expect(rows.length).toBeGreaterThan(0);
-  expect(new Set(rows.map((row) => row.name))).toEqual(new Set([name]));
+  // the legal name the record kept; "LEGAL (DBA X)" once the name store holds the DBA name too
+  // (an earlier spec's view of the carrier may have taught it), one name for every row
+  const named = new Set(rows.map((row) => row.name));
+  expect(named.size).toBe(1);
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  expect([...named][0]).toMatch(new RegExp(`^${escaped}( \\(DBA .+\\))?$`));
 });
 
 test('keyboard only: skip to the changes, triage, and the focus stays on the control', async ({

@@ -148,7 +148,10 @@ test.describe('at 390 px', () => {
     await fleet.focus();
     await page.keyboard.press('Space');
     await expect(fleet).toBeChecked();
-    await expect(page.getByRole('status')).toHaveText('Unsaved changes.');
+    // (the preview of what the change would do is a status of its own)
+    await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes.' })).toHaveText(
+      'Unsaved changes.',
+    );
     const amount = page.getByLabel('Liability insurance minimum: At least (USD)');
     await amount.fill('2500000');
     await amount.blur();

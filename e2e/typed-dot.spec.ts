@@ -46,10 +46,20 @@ test('focusing the header search loads the profile page’s code and asks the AP
   await page.waitForLoadState('networkidle');
   expect(asked.filter((path) => path.startsWith('/api/'))).toEqual([]);
   // the Overview tab's code too (a module preload: read from Resource Timing, which lists it)
-  const code = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
-  );
-  expect(code.some((path) => /\/assets\/OverviewTab-[\w-]+\.js$/.test(path))).toBe(true);
+  // (polled: on a loaded machine the module preload may start after the network first idles)
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .some((entry) =>
+              /\/assets\/OverviewTab-[\w-]+\.js$/.test(new URL(entry.name).pathname),
+            ),
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
   expect(await upstreamCalls()).toBe(before);
 });
 
