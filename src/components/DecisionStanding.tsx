@@ -44,6 +44,14 @@ interface DecisionStandingProps {
   /** marks the screen shows elsewhere (the Decisions list marks every override beside its verdict) */
   omit?: readonly StandingMark['key'][];
   today?: Date;
+  /**
+   * on a phone: without the label's words (kept for screen readers) and the date, marks smaller;
+   * with `marksOnPhone: false` the marks are left to the fuller view (the profile's Overview)
+   */
+  narrow?: boolean;
+  /** with `narrow`: the fewest words on a phone ("Approved — now fails"; the reasons in the title) */
+  brief?: boolean;
+  marksOnPhone?: boolean;
 }
 
 export function DecisionStanding({
@@ -52,6 +60,9 @@ export function DecisionStanding({
   link = false,
   omit = [],
   today,
+  narrow = false,
+  brief = false,
+  marksOnPhone = true,
 }: DecisionStandingProps) {
   const words = standingWords(item, today);
   const marks = words.marks.filter((mark) => !omit.includes(mark.key));
@@ -62,8 +73,17 @@ export function DecisionStanding({
         {SYMBOL[words.tone]}
       </span>
       <span>
-        {label ? <span className="font-normal">{label}: </span> : null}
-        {words.text}
+        {label ? (
+          <span className={narrow ? 'font-normal max-sm:sr-only' : 'font-normal'}>{label}: </span>
+        ) : null}
+        {narrow ? (
+          <>
+            <span className="max-sm:hidden">{words.text}</span>
+            <span className="sm:hidden">{brief ? words.brief : words.short}</span>
+          </>
+        ) : (
+          words.text
+        )}
       </span>
     </>
   );
@@ -93,7 +113,7 @@ export function DecisionStanding({
           key={mark.key}
           title={mark.title}
           data-mark={mark.key}
-          className={`${PILL} ${TONE[mark.tone]} whitespace-nowrap`}
+          className={`${PILL} ${TONE[mark.tone]} whitespace-nowrap ${narrow ? 'max-sm:px-1.5 max-sm:py-0 max-sm:text-xs' : ''} ${marksOnPhone ? '' : 'max-sm:hidden'}`}
         >
           <span aria-hidden="true" className="font-bold">
             {SYMBOL[mark.tone]}

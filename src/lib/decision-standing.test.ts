@@ -53,6 +53,18 @@ describe('standingWords', () => {
   it('words an approval that now fails in the fail tone, with its non-pass reasons', () => {
     const words = standingWords(item(), TODAY);
     expect(words.text).toBe('Approved 20 Nov — now fails policy v2 (2 reasons)');
+    // a phone's forms: without the date, and in the fewest words
+    expect(words.short).toBe('Approved — now fails policy v2 (2 reasons)');
+    expect(words.brief).toBe('Approved — now fails');
+    expect(standingWords(item({ standing: 'holds' }), TODAY).brief).toBe(
+      'Approved — Fail accepted',
+    );
+    expect(
+      standingWords(
+        item({ standing: 'holds', now: { verdict: 'pass', policy_version: 2, reasons: [] } }),
+        TODAY,
+      ).brief,
+    ).toBe('Approved');
     expect(words.tone).toBe('bad');
     expect(words.reasons).toBe(
       'Identifiers shared: Shares a phone with DOT 3187452\nNew entrant: Under 18 months',

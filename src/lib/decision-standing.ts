@@ -132,6 +132,10 @@ export interface StandingMark {
 interface StandingWords {
   /** "Approved 20 Nov — now fails policy v2 (2 reasons)" */
   text: string;
+  /** the same without the date, for a phone: "Approved — now fails policy v2 (2 reasons)" */
+  short: string;
+  /** the fewest words, for a one-line strip on a phone: "Approved — now fails" */
+  brief: string;
   tone: StandingTone;
   /** the reasons the verdict now gives, one a line, for a title */
   reasons: string;
@@ -155,6 +159,14 @@ function localDay(day: Date): string {
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
+
+/** The standing in the fewest words (a holding decision keeps its own: "Review accepted", or none). */
+const BRIEF: Partial<Record<DecisionStanding['standing'], string>> = {
+  now_fails: 'now fails',
+  now_review: 'now needs review',
+  now_passes: 'now passes',
+  unknown: 'standing unknown',
+};
 
 /** The words and tone of a decision's standing, the same on every screen. */
 export function standingWords(item: DecisionStanding, today: Date = new Date()): StandingWords {
@@ -241,7 +253,11 @@ export function standingWords(item: DecisionStanding, today: Date = new Date()):
       title: 'The held data predates a reported change; it is fetched anew on the next view.',
     });
   }
-  return { text, tone, reasons, marks };
+  const label = DECISION_LABELS[item.decision];
+  const short = label + text.slice(decided.length);
+  const status = BRIEF[item.standing] ?? text.slice(decided.length).replace(/^ — /, '');
+  const brief = status ? `${label} — ${status}` : label;
+  return { text, short, brief, tone, reasons, marks };
 }
 
 /** Worst first: needs re-vet, now fails, now needs review, the rest (stable otherwise). */

@@ -37,11 +37,9 @@ export function DecisionState({
     return <span className="text-neutral-800 dark:text-neutral-200">No decision recorded</span>;
   return (
     <span className="inline-flex flex-wrap items-center gap-x-1.5 gap-y-1">
-      <DecisionStanding item={current} label="Decision" />
+      <DecisionStanding item={current} label="Decision" narrow brief marksOnPhone={!compact} />
       {current.expires_on ? (
-        <span
-          className={`text-neutral-800 dark:text-neutral-200 ${compact ? 'max-sm:hidden' : ''}`}
-        >
+        <span className="text-neutral-800 max-sm:hidden dark:text-neutral-200">
           re-vet by {formatDate(current.expires_on)}
         </span>
       ) : null}

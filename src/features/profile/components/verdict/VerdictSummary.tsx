@@ -103,8 +103,12 @@ export function VerdictSummary({
         className={`${BOX} flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5 ${BANNER_CLASS[verdict.verdict]}`}
       >
         <VerdictWord verdict={verdict.verdict} large={false} />
-        <DecisionState dot={dot} compact basis={basis} />
-        <Link to={fullVerdict} className={`${LINK} whitespace-nowrap`}>
+        {/* on a phone the link shares the verdict's line and the decision takes the next one
+            (the decision holds nothing to focus, so the Tab order is unchanged) */}
+        <span className="max-sm:order-2">
+          <DecisionState dot={dot} compact basis={basis} />
+        </span>
+        <Link to={fullVerdict} className={`${LINK} whitespace-nowrap max-sm:order-1`}>
           Full verdict
           <span className="sr-only"> and its reasons, on the Overview</span>
         </Link>
