@@ -18,7 +18,7 @@ export {
 // initial bundle needs them, and importing this index would bring every parser and zod with it.
 export { DATE_TYPES, SORT_KEYS, type DateType, type SortKey } from './params.ts';
 export type { FieldDef, Parsed, ParseIssue } from './record.ts';
-export { PROFILE_ALIASES, PROFILE_FIELDS, PROFILE_SPEC } from './fields.ts';
+export { CARGO_CLASSES, PROFILE_ALIASES, PROFILE_FIELDS, PROFILE_SPEC } from './fields.ts';
 export {
   auditProfileParse,
   parseProfile,

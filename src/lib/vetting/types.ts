@@ -1,4 +1,5 @@
 /** The vetting engine's vocabulary: outcomes, evidence, rule results, verdicts and policy settings. */
+import { CARGO_CLASSES } from '../service/index.ts';
 
 /** What a rule, and a verdict, can say; ordered from best to worst. */
 export const OUTCOMES = ['pass', 'review', 'fail'] as const;
@@ -91,38 +92,7 @@ export interface VerdictResult {
 }
 
 /** The profile's cargo flags (MCS-150 cargo classification), which `cargo_classes` reads. */
-export const CARGO_CLASSES = [
-  'general_freight',
-  'household',
-  'metal_sheet_coils_rolls',
-  'motor_vehicles',
-  'driveaway_towaway',
-  'logs_poles_beams_lumber',
-  'building_materials',
-  'mobile_homes',
-  'machinery_large_objects',
-  'fresh_produce',
-  'liquids_gases',
-  'intermodal_containers',
-  'passengers',
-  'oilfield_equipment',
-  'livestock',
-  'grain_feed_hay',
-  'coal_coke',
-  'meat',
-  'garbage_refuse_trash',
-  'chemicals',
-  'us_mail',
-  'dry_bulk_commodities',
-  'refrigerated_foods',
-  'beverages',
-  'paper_products',
-  'utility',
-  'farm_supplies',
-  'construction',
-  'water_well',
-  'other_cargo',
-] as const;
+export { CARGO_CLASSES };
 export type CargoClass = (typeof CARGO_CLASSES)[number];
 
 /** Whether a team needs carriers that haul hazardous materials, or refuses them. */
