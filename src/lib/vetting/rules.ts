@@ -825,6 +825,26 @@ const vendorRiskScore: RuleDef = {
  * compliance lead would start from when switching one on (docs/vetting.md).
  */
 
+/**
+ * An amount on file against the amount needed: not enough data when the profile does not state it,
+ * a hit below it, a pass at or above it ("Cargo insurance on file $50,000 is below the team’s
+ * $100,000.").
+ */
+function amountOnFile(
+  what: string,
+  onFile: number | undefined,
+  needed: number,
+  against: string,
+  missing: string,
+  fields: Evidence[],
+  anchor: string,
+): Finding {
+  if (onFile === undefined) return noData(missing, fields, anchor);
+  const verb = onFile < needed ? 'is below' : 'meets';
+  const message = `${what} on file ${money(onFile)} ${verb} ${against}.`;
+  return onFile < needed ? hit(message, fields, anchor) : pass(message, fields, anchor);
+}
+
 const cargoInsurance: RuleDef = {
   id: 'cargo_insurance',
   label: 'Cargo insurance minimum',
@@ -844,20 +864,12 @@ const cargoInsurance: RuleDef = {
     if (isBrokerOnly(profile)) return notApplicable('A broker: it hauls no cargo.', fields, anchor);
     if (profile.operation_class_authorized_for_hire === false)
       return notApplicable('Not authorised for hire: it hauls its own goods.', fields, anchor);
-    if (onFile === undefined)
-      return noData(
-        'the profile does not say how much cargo insurance is on file.',
-        fields,
-        anchor,
-      );
-    if (onFile < threshold)
-      return hit(
-        `Cargo insurance on file ${money(onFile)} is below the team’s ${money(threshold)}.`,
-        fields,
-        anchor,
-      );
-    return pass(
-      `Cargo insurance on file ${money(onFile)} meets the team’s ${money(threshold)}.`,
+    return amountOnFile(
+      'Cargo insurance',
+      onFile,
+      threshold,
+      `the team’s ${money(threshold)}`,
+      'the profile does not say how much cargo insurance is on file.',
       fields,
       anchor,
     );
@@ -882,16 +894,12 @@ const bipdMinimum: RuleDef = {
     ];
     if (isBrokerOnly(profile))
       return notApplicable('A broker: it files no BIPD insurance.', fields, anchor);
-    if (onFile === undefined)
-      return noData('the profile does not say how much BIPD insurance is on file.', fields, anchor);
-    if (onFile < threshold)
-      return hit(
-        `BIPD on file ${money(onFile)} is below the team’s ${money(threshold)}.`,
-        fields,
-        anchor,
-      );
-    return pass(
-      `BIPD on file ${money(onFile)} meets the team’s ${money(threshold)}.`,
+    return amountOnFile(
+      'BIPD',
+      onFile,
+      threshold,
+      `the team’s ${money(threshold)}`,
+      'the profile does not say how much BIPD insurance is on file.',
       fields,
       anchor,
     );
@@ -924,20 +932,12 @@ const suretyBond: RuleDef = {
     if (!applies)
       return notApplicable('Not a broker and no bond is required of it.', fields, anchor);
     const needed = Math.max(threshold, required ?? 0);
-    if (onFile === undefined)
-      return noData(
-        `the profile does not say how much bond is on file (${money(needed)} needed).`,
-        fields,
-        anchor,
-      );
-    if (onFile < needed)
-      return hit(
-        `Surety bond or trust fund on file ${money(onFile)} is below the ${money(needed)} needed.`,
-        fields,
-        anchor,
-      );
-    return pass(
-      `Surety bond or trust fund on file ${money(onFile)} meets the ${money(needed)} needed.`,
+    return amountOnFile(
+      'Surety bond or trust fund',
+      onFile,
+      needed,
+      `the ${money(needed)} needed`,
+      `the profile does not say how much bond is on file (${money(needed)} needed).`,
       fields,
       anchor,
     );
