@@ -266,6 +266,9 @@ test('a triaged change is still Reviewed after the proxy restarts', async ({ pag
     );
     expect(values.filter((value) => value === 'reviewed')).toHaveLength(1);
   } finally {
+    // leave the page first: its idle-time requests (the navigation's counts) must not meet a
+    // stopped proxy (the CI run of 2126587 logged one refused connection here)
+    await page.goto('about:blank');
     await stopOwnProxy(child);
     await rm(dataDir, { recursive: true, force: true });
   }
