@@ -6,15 +6,14 @@
  * which turns SQLite's own failures (write lock held past busy_timeout, read-only file, disk
  * full, I/O error) into the same refusal. After a failure, writes are refused at once (without
  * touching the file) until a back-off delay has passed, so a held lock does not block the event
- * loop for busy_timeout on every request; then the next write, or the retry timer, tries again.
- * Writers with queued rows (write buffers) register a retry callback that runs on that timer.
+ * loop for busy_timeout on every request; then the next write, or the retry timer, tries again
+ * (the back-off is write-backoff.ts, shared with the PostgreSQL write buffers). Writers with queued
+ * rows (write buffers) register a retry callback that runs on that timer.
  */
 import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { ProxyError } from './errors.ts';
-
-const RETRY_START_MS = 250;
-const RETRY_MAX_MS = 30_000;
+import { WRITE_RETRY_MAX_MS, WriteBackoff } from './write-backoff.ts';
 
 /** Where a storage failure is logged (the app's logger; silent until one is attached). */
 export interface StorageLog {
@@ -74,20 +73,18 @@ function describe(err: unknown): string {
 
 export class Storage {
   private identity: { dev: number; ino: number } | undefined;
-  private failing = false;
   private lastError: string | null = null;
-  private failures = 0;
-  private nextAttemptAt = 0;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly backoff: WriteBackoff;
   private readonly backlogs = new Set<Backlog>();
   private dropped = 0;
   private log: StorageLog | undefined;
 
   constructor(
     private readonly db: Database.Database,
-    private readonly now: () => number = Date.now,
+    now: () => number = Date.now,
   ) {
     this.identity = this.fileIdentity();
+    this.backoff = new WriteBackoff(() => this.retryBacklogs(), { now });
   }
 
   /** The file is a real path (not `:memory:` or a temporary database). */
@@ -148,7 +145,7 @@ export class Storage {
       this.fail(new Error(`the database file ${this.db.name} is ${file}`), false);
       throw storageUnavailable(`its file is ${file}`);
     }
-    if (this.failing && this.now() < this.nextAttemptAt) {
+    if (!this.backoff.writable) {
       throw storageUnavailable(this.lastError ?? 'an earlier write failed');
     }
     try {
@@ -164,7 +161,7 @@ export class Storage {
 
   /** May a write be tried now (no back-off pending)? */
   get writable(): boolean {
-    return !this.failing || this.now() >= this.nextAttemptAt;
+    return this.backoff.writable;
   }
 
   status(): StorageStatus {
@@ -172,9 +169,9 @@ export class Storage {
     let queuedWrites = 0;
     for (const backlog of this.backlogs) queuedWrites += backlog.size();
     return {
-      ok: file === 'ok' && !this.failing,
+      ok: file === 'ok' && !this.backoff.failing,
       file,
-      failing: this.failing,
+      failing: this.backoff.failing,
       lastError: this.lastError,
       queuedWrites,
       droppedRows: this.dropped,
@@ -182,48 +179,37 @@ export class Storage {
   }
 
   private succeeded(): void {
-    if (!this.failing) return;
-    this.log?.info({ failures: this.failures }, 'storage: writes succeed again');
-    this.failing = false;
-    this.failures = 0;
+    const failures = this.backoff.failures;
+    if (!this.backoff.succeeded()) return;
+    this.log?.info({ failures }, 'storage: writes succeed again');
     this.lastError = null;
     // Queued rows go out now rather than at the next timer tick.
-    this.schedule(0);
+    this.backoff.retryIn(0);
   }
 
+  /** Note a failure; `backOff` false (a missing or replaced file) waits the longest delay at once. */
   private fail(err: unknown, backOff: boolean): void {
-    const first = !this.failing;
-    this.failing = true;
-    this.failures += 1;
+    const first = !this.backoff.failing;
     this.lastError = describe(err);
-    const delay = backOff
-      ? Math.min(RETRY_MAX_MS, RETRY_START_MS * 2 ** Math.min(this.failures - 1, 16))
-      : RETRY_MAX_MS;
-    this.nextAttemptAt = this.now() + delay;
-    if (first || this.failures % 10 === 0) {
+    const delay = this.backoff.failed(backOff ? undefined : WRITE_RETRY_MAX_MS);
+    const failures = this.backoff.failures;
+    if (first || failures % 10 === 0) {
       this.log?.error(
-        { err: this.lastError, failures: this.failures, retryInMs: delay },
+        { err: this.lastError, failures, retryInMs: delay },
         'storage: a database write failed; rows are kept in memory and retried',
       );
     }
-    this.schedule(delay);
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.retryBacklogs(), delayMs).unref();
   }
 
   private retryBacklogs(): void {
-    this.timer = undefined;
     if (!this.db.open) return;
     for (const backlog of this.backlogs) {
       if (backlog.size() > 0) backlog.retry();
     }
     // Still failing with rows waiting: the failed write scheduled the next try. Nothing failed
     // but the back-off has not passed (no write was tried): look again when it has.
-    if (this.failing && !this.timer && this.hasBacklog()) {
-      this.schedule(Math.max(0, this.nextAttemptAt - this.now()));
+    if (this.backoff.failing && !this.backoff.retryScheduled && this.hasBacklog()) {
+      this.backoff.retryIn(this.backoff.waitMs);
     }
   }
 
@@ -234,8 +220,7 @@ export class Storage {
 
   /** Stop the retry timer (the database is closing). */
   stop(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.backoff.stop();
   }
 }
 

@@ -156,6 +156,27 @@ describe('createSqlWriteBuffer', () => {
     expect(order.map((line) => line.v)).toEqual([1, 2, 3]);
   });
 
+  it('without the proxy file (its own back-off): a write that succeeds ends the back-off', async () => {
+    const sql = createSqliteEngine(db);
+    const rows = createSqlWriteBuffer<number>(
+      sql,
+      undefined,
+      (batch) =>
+        sql.transaction(async (tx) => {
+          for (const v of batch) await tx.run('INSERT INTO t (v) VALUES (?)', [v]);
+        }),
+      { maxRows: 100, maxDelayMs: 10 },
+    );
+    db.pragma('query_only = ON');
+    rows.push(1);
+    await expect(rows.flush()).resolves.toBe(false);
+    db.pragma('query_only = OFF');
+    // written before the back-off (250 ms) has passed: the next rows are batched as usual again
+    await expect(rows.flush()).resolves.toBe(true);
+    rows.push(2);
+    await vi.waitFor(() => expect(count()).toBe(2), { timeout: 150, interval: 10 });
+  });
+
   it('on a PostgreSQL that cannot be reached: keeps the rows, never rejects, retries by itself', async () => {
     const down = createPostgresEngine('postgres://nobody@127.0.0.1:1/none');
     let attempts = 0;

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { SqlEngine } from '../sql/engine.ts';
 import { guardWrites } from '../sql/write-guard.ts';
 import { isStorageFailure, storageOf } from '../storage.ts';
+import { WriteBackoff } from '../write-backoff.ts';
 
 export interface WriteBuffer<T> {
   /** Queue one row; written within `maxDelayMs`, or at once when `maxRows` are queued. Never throws. */
@@ -116,15 +117,11 @@ export interface SqlWriteBuffer<T> {
   size(): number;
 }
 
-/** Back-off of a PostgreSQL buffer whose writes fail (SQLite's is the proxy file's Storage). */
-const PG_RETRY_START_MS = 250;
-const PG_RETRY_MAX_MS = 30_000;
-
 /**
  * createWriteBuffer over SqlEngine: `writeAll` writes a batch (one transaction is best) and throws
  * when it cannot. On SQLite the proxy file's Storage checks and retries the writes, and counts the
  * queued rows on /readyz, as for createWriteBuffer; on PostgreSQL a refused batch is kept and
- * retried with its own back-off. A row the database rejects for itself (a bug) is dropped and
+ * retried on a back-off of its own (the same WriteBackoff as Storage's, write-backoff.ts). A row the database rejects for itself (a bug) is dropped and
  * counted, so it cannot hold back the others. Flushes take turns: rows keep their order.
  */
 export function createSqlWriteBuffer<T>(
@@ -146,10 +143,9 @@ export function createSqlWriteBuffer<T>(
   let queued: T[] = [];
   let timer: NodeJS.Timeout | undefined;
   let turn: Promise<boolean> = Promise.resolve(true);
-  let failures = 0;
-  let retryAt = 0;
+  const backoff = new WriteBackoff(() => void flush());
 
-  const writable = () => (onSqlite && storage ? storage.writable : Date.now() >= retryAt);
+  const writable = () => (onSqlite && storage ? storage.writable : backoff.writable);
   const dropped = (rows: number, what: string) => {
     if (storage) storage.noteDropped(rows, what);
     else console.error(`${what}: ${rows} rows dropped`);
@@ -157,11 +153,10 @@ export function createSqlWriteBuffer<T>(
 
   function failed(): void {
     if (onSqlite) return; // Storage noted the failure and runs the retry timer
-    failures += 1;
-    const delay = Math.min(PG_RETRY_MAX_MS, PG_RETRY_START_MS * 2 ** Math.min(failures - 1, 16));
-    retryAt = Date.now() + delay;
+    // the batch timer gives way to the retry timer
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void flush(), delay).unref();
+    timer = undefined;
+    backoff.failed();
   }
 
   async function writeOneByOne(rows: T[]): Promise<T[]> {
@@ -188,7 +183,7 @@ export function createSqlWriteBuffer<T>(
       left = isStorageFailure(err) ? rows : await writeOneByOne(rows);
     }
     if (left.length > 0) failed();
-    else failures = 0;
+    else if (!onSqlite) backoff.succeeded();
     // Rows pushed while writing go after the older ones.
     queued = left.concat(queued);
     return queued.length === 0;
