@@ -12,7 +12,7 @@ import {
 } from './receipts.ts';
 import { loadSigningKey } from './signing.ts';
 
-const key = loadSigningKey({ dataDir: makeTempDir('receipts-') });
+const key = loadSigningKey({ dataDir: makeTempDir() });
 const NOW = new Date('2026-11-29T10:00:00Z');
 
 /** A chain held in an array (ids ascending), read the way the store reads the table. */

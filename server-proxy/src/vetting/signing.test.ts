@@ -14,7 +14,7 @@ import {
 } from './signing.ts';
 
 function generated() {
-  const dir = makeTempDir('signing-');
+  const dir = makeTempDir();
   const warnings: string[] = [];
   const key = loadSigningKey({ dataDir: dir, warn: (m) => warnings.push(m) });
   return { dir, key, warnings };
@@ -34,7 +34,7 @@ describe('decision signing key', () => {
   });
 
   it('uses the configured file and refuses a missing file or a key that is not Ed25519', () => {
-    const dir = makeTempDir('signing-');
+    const dir = makeTempDir();
     const file = join(dir, 'mine.pem');
     const { privateKey } = generateKeyPairSync('ed25519');
     writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }));
