@@ -4,6 +4,8 @@
  * both engines) naming its holder and when it lapses; a holder renews it well before then, and a
  * holder that dies simply stops renewing, so another takes the lease over once it has lapsed.
  *
+ * The loop that holds a lease while it works is leased-worker.ts.
+ *
  * Times are the replicas' own clocks (milliseconds since the epoch): replicas behind one balancer
  * are expected to keep NTP time, and the TTL (tens of seconds) dwarfs any drift between them.
  */
@@ -52,4 +54,20 @@ export async function leaseHolder(
     [name, nowMs],
   );
   return rows[0]?.holder;
+}
+
+/** One named lease as a worker holds it (leased-worker.ts); the stores hand theirs out as this. */
+export interface Lease {
+  /** take or renew it for `holder` until `nowMs + ttlMs`; answers whether `holder` holds it */
+  acquire(holder: string, ttlMs: number, nowMs?: number): Promise<boolean>;
+  /** give it up now, when `holder` has it */
+  release(holder: string): Promise<void>;
+}
+
+/** The lease `name` in the database `sql`. */
+export function sqlLease(sql: SqlExecutor, name: string): Lease {
+  return {
+    acquire: (holder, ttlMs, nowMs) => acquireLease(sql, name, holder, ttlMs, nowMs),
+    release: (holder) => releaseLease(sql, name, holder),
+  };
 }
