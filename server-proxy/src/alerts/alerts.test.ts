@@ -335,6 +335,10 @@ describe('alerts end to end', () => {
       ['http://169.254.169.254/latest/meta-data', '169.254.169.254'],
       ['http://[::1]:8080/x', '::1'],
       ['http://[::ffff:10.1.2.3]/x', '::ffff:a01:203'],
+      // IPv6 forms that carry a loopback IPv4 address (issue 31)
+      ['http://[::127.0.0.1]:9/x', '::7f00:1'],
+      ['http://[64:ff9b::7f00:1]:9/x', '64:ff9b::7f00:1'],
+      ['http://[::ffff:0:7f00:1]:9/x', '::ffff:0:7f00:1'],
       ['https://nowhere.team.test/x', 'could not be resolved'],
     ]) {
       const refused = await subscribe(target as string);

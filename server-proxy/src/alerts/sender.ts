@@ -4,6 +4,7 @@
  * cut out of whatever a library says).
  */
 import nodemailer, { type Transporter } from 'nodemailer';
+import { Agent, type Dispatcher } from 'undici';
 import type { AlertsConfig } from './config.ts';
 import {
   DELIVERY_HEADER,
@@ -15,7 +16,7 @@ import {
   webhookBody,
 } from './render.ts';
 import type { Delivery } from './store.ts';
-import { webhookRefusal, type Resolve } from './webhook-guard.ts';
+import { guardedConnector, webhookRefusal, type Resolve } from './webhook-guard.ts';
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
@@ -26,6 +27,8 @@ export interface SendDeps {
   now?: () => Date;
   /** tests: a stand-in DNS for webhook hosts */
   resolve?: Resolve;
+  /** tests only: a loopback receiver stands for a public host (webhook-guard.ts) */
+  allowLoopback?: boolean;
 }
 
 export type Sender = (delivery: Delivery) => Promise<void>;
@@ -55,6 +58,19 @@ export function createSender(deps: SendDeps): Sender {
   const scrub = scrubber(deps.alerts);
   let transport: Transporter | undefined;
   const now = deps.now ?? (() => new Date());
+  const timeouts = { headersTimeout: WEBHOOK_TIMEOUT_MS, bodyTimeout: WEBHOOK_TIMEOUT_MS };
+  // page-made webhooks connect only to addresses checked at connect time (webhook-guard.ts)
+  const guard = {
+    allowedHosts: deps.alerts.webhookHosts,
+    resolve: deps.resolve,
+    allowLoopback: deps.allowLoopback,
+  };
+  const guarded = new Agent({
+    ...timeouts,
+    connect: guardedConnector(guard, { timeout: WEBHOOK_TIMEOUT_MS }),
+  });
+  // the team-wide ALERT_WEBHOOK_URL is the administrator's own: not checked
+  const team = new Agent({ ...timeouts, connect: { timeout: WEBHOOK_TIMEOUT_MS } });
 
   async function sendEmail(delivery: Delivery): Promise<void> {
     if (!deps.alerts.smtpUrl) throw new Error('SMTP_URL is not set: e-mail cannot be sent');
@@ -74,13 +90,24 @@ export function createSender(deps: SendDeps): Sender {
   async function sendWebhook(delivery: Delivery): Promise<void> {
     const secret = deps.alerts.webhookSecret;
     if (!secret) throw new Error('ALERT_WEBHOOK_SECRET is not set: webhooks are not sent unsigned');
-    // a page-made webhook is checked again at every send: its host may point elsewhere by now
-    if (delivery.target !== deps.alerts.webhookUrl) {
-      const refused = await webhookRefusal(delivery.target, deps.alerts.webhookHosts, deps.resolve);
+    const pageMade = delivery.target !== deps.alerts.webhookUrl;
+    // a readable reason first; the connection is checked again on the address it is made to
+    if (pageMade) {
+      const refused = await webhookRefusal(
+        delivery.target,
+        guard.allowedHosts,
+        guard.resolve,
+        guard.allowLoopback,
+      );
       if (refused) throw new Error(refused);
     }
     const body = webhookBody(delivery, deps.publicUrl);
-    const response = await fetch(delivery.target, {
+    const url = new URL(delivery.target);
+    const dispatcher: Dispatcher = pageMade ? guarded : team;
+    // undici's request follows no redirect: a 3xx is a failed attempt like any non-2xx
+    const response = await dispatcher.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -90,12 +117,11 @@ export function createSender(deps: SendDeps): Sender {
         'idempotency-key': delivery.id,
       },
       body,
-      redirect: 'manual',
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     });
-    await response.body?.cancel();
-    if (response.status < 200 || response.status >= 300) {
-      throw new Error(`The receiver answered HTTP ${response.status}`);
+    await response.body.dump();
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      throw new Error(`The receiver answered HTTP ${response.statusCode}`);
     }
   }
 
