@@ -4,9 +4,9 @@
  * so a carrier previewed is not looked up (and billed) again.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiGet } from '../api-client.ts';
-import { FRESHNESS } from '../freshness.ts';
-import { parseLiteResponse, type LiteProfile } from '../service/index.ts';
+import { ApiError, apiGet } from '../../lib/api-client.ts';
+import { FRESHNESS } from '../../lib/freshness.ts';
+import { parseLiteResponse, type LiteProfile } from '../../lib/service/index.ts';
 import { carrierKeys } from './keys.ts';
 
 /** The lite profile, or null when the service has no such carrier (a 404 or an empty answer). */

@@ -16,7 +16,7 @@ import {
   type BulkProgress,
 } from './api.ts';
 import { estimateWatch, planResolution, resolveEntries } from './cost.ts';
-import { canonicalProfileId, profileIdOf } from './profile-id.ts';
+import { canonicalProfileId, profileIdOf } from '../../lib/watchlist/profile-id.ts';
 
 const NETWORK_SIZE = 250;
 let proxy: RunningProxy;

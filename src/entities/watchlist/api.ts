@@ -11,9 +11,15 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { ApiError, apiGet, apiPost, retryFailureOf, type RequestOptions } from '../api-client.ts';
-import { FRESHNESS } from '../freshness.ts';
-import { parseMonitoringList, parseMonitoringMutation } from '../service/monitoring.ts';
+import {
+  ApiError,
+  apiGet,
+  apiPost,
+  retryFailureOf,
+  type RequestOptions,
+} from '../../lib/api-client.ts';
+import { FRESHNESS } from '../../lib/freshness.ts';
+import { parseMonitoringList, parseMonitoringMutation } from '../../lib/service/monitoring.ts';
 import {
   backoffDelayMs,
   retryable,
@@ -21,9 +27,9 @@ import {
   type RetryDecision,
   type RetryFailure,
   type RetryPolicy,
-} from '../service/retry.ts';
+} from '../../lib/service/retry.ts';
 import { watchlistKeys } from './keys.ts';
-import { canonicalIds, canonicalProfileId } from './profile-id.ts';
+import { canonicalIds, canonicalProfileId } from '../../lib/watchlist/profile-id.ts';
 
 const BULK_CHUNK_SIZE = 100;
 const BULK_MAX_ATTEMPTS = 5;

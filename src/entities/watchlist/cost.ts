@@ -5,11 +5,11 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiPost } from '../api-client.ts';
-import { FRESHNESS } from '../freshness.ts';
+import { apiPost } from '../../lib/api-client.ts';
+import { FRESHNESS } from '../../lib/freshness.ts';
 import type { CallOptions } from './api.ts';
 import { watchlistKeys } from './keys.ts';
-import { canonicalIds } from './profile-id.ts';
+import { canonicalIds } from '../../lib/watchlist/profile-id.ts';
 
 const planSchema = z.object({
   plan: z.object({

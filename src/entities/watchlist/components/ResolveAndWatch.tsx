@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatCount, formatUsd } from '../../lib/format.ts';
-import { useBulkWatch, type BulkProgress, type BulkWatchResult } from '../../lib/watchlist/api.ts';
+import { formatCount, formatUsd } from '../../../lib/format.ts';
+import { useBulkWatch, type BulkProgress, type BulkWatchResult } from '../api.ts';
 import {
   estimateWatch,
   planResolution,
@@ -9,9 +9,9 @@ import {
   type Resolution,
   type ResolvePlan,
   type WatchEstimate,
-} from '../../lib/watchlist/cost.ts';
-import { ErrorState } from '../ErrorState.tsx';
-import { BUTTON, LABEL, MUTED, PRIMARY_BUTTON } from '../controls.ts';
+} from '../cost.ts';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { BUTTON, LABEL, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
 import { WatchCost } from './WatchCost.tsx';
 
 interface Checked {

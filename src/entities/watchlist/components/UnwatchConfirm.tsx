@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { BUTTON, PRIMARY_BUTTON } from '../controls.ts';
+import { BUTTON, PRIMARY_BUTTON } from '../../../components/controls.ts';
 
 interface UnwatchConfirmProps {
   profileIds: readonly string[];

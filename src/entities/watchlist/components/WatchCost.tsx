@@ -1,6 +1,6 @@
-import { formatCount, formatUsd } from '../../lib/format.ts';
-import type { WatchEstimate } from '../../lib/watchlist/cost.ts';
-import { MUTED } from '../controls.ts';
+import { formatCount, formatUsd } from '../../../lib/format.ts';
+import type { WatchEstimate } from '../cost.ts';
+import { MUTED } from '../../../components/controls.ts';
 
 /** What watching costs: new DOTs this month × the monthly price; already-billed DOTs free. */
 export function WatchCost({ estimate }: { estimate: WatchEstimate }) {

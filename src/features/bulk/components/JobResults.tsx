@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BUTTON, INPUT, LABEL, MUTED } from '../../../components/controls.ts';
 import { csvFileName, tableCsv } from '../../../components/data-table/csv.ts';
-import { ResolveAndWatch } from '../../../components/watch/ResolveAndWatch.tsx';
+import { ResolveAndWatch } from '../../../entities/watchlist/components/ResolveAndWatch.tsx';
 import type { BulkEstimate, BulkItem } from '../../../lib/bulk/contract.ts';
 import { COMPARE_MAX, COMPARE_MIN, compareUrl } from '../../../lib/comparison/selection.ts';
 import { downloadCsv } from '../../../lib/download.ts';

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { watchlistKeys } from '../watchlist/keys.ts';
-import { carrierKeys } from './keys.ts';
-import { cachedNames, displayName } from './names.ts';
+import { watchlistKeys } from '../../../entities/watchlist/keys.ts';
+import { carrierKeys } from '../../../entities/carrier/keys.ts';
+import { cachedNames, displayName } from './carrier-names.ts';
 
 describe('cachedNames', () => {
   it('reads profiles, lite and search answers, suggestions and decision records', () => {

@@ -13,10 +13,10 @@
 import { useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
-import { apiGet } from '../api-client.ts';
-import { FRESHNESS } from '../freshness.ts';
-import { MONITORING_ROOT } from '../watchlist/keys.ts';
-import { carrierKeys } from './keys.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { FRESHNESS } from '../../../lib/freshness.ts';
+import { MONITORING_ROOT } from '../../../entities/watchlist/keys.ts';
+import { carrierKeys } from '../../../entities/carrier/keys.ts';
 
 /** The proxy is asked for at most this many DOTs at once. */
 const HELD_NAMES_MAX = 500;

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { newestChangeDaysOf } from './change-freshness.ts';
+import { newestChangeDaysOf } from '../../../lib/monitoring/change-freshness.ts';
 import { reportChangesSeen } from './changes-seen.ts';
 
 const FETCHED = '2026-11-29T10:00:00.000Z';

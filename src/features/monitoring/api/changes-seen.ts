@@ -10,7 +10,11 @@
  */
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { changeOutdates, newestChangeDaysOf, type ProfileChanges } from './change-freshness.ts';
+import {
+  changeOutdates,
+  newestChangeDaysOf,
+  type ProfileChanges,
+} from '../../../lib/monitoring/change-freshness.ts';
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;

@@ -27,7 +27,7 @@ import {
   type ListQuery,
 } from '../../../lib/monitoring/inbox-params.ts';
 import { sortProfiles } from '../../../lib/monitoring/inbox.ts';
-import { useReportChangesSeen } from '../../../lib/monitoring/changes-seen.ts';
+import { useReportChangesSeen } from './changes-seen.ts';
 import { monitoringKeys } from './keys.ts';
 
 /** The proxy's route for the inbox's pages (server-proxy/src/routes/monitoring-view.ts). */

@@ -3,7 +3,7 @@
  * or unwatching (src/lib/watchlist) refreshes every one of them.
  */
 import type { QueryKey } from '@tanstack/react-query';
-import { MONITORING_ROOT } from '../../../lib/watchlist/keys.ts';
+import { MONITORING_ROOT } from '../../../entities/watchlist/keys.ts';
 import type { ListQuery } from '../../../lib/monitoring/inbox-params.ts';
 
 const LISTS = [...MONITORING_ROOT, 'list'] as const;

@@ -3,7 +3,7 @@
  * (`useCarrierNames`: the SPA's query cache, then the names the proxy holds). Never a profile call.
  */
 import { useMemo } from 'react';
-import { useCarrierNames } from '../../../lib/carrier/names.ts';
+import { useCarrierNames } from './carrier-names.ts';
 import type { MonitoredProfile } from '../../../lib/service/index.ts';
 
 function text(value: unknown): string | undefined {

@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiPost, parseBody } from '../../../lib/api-client.ts';
-import { carrierKeys } from '../../../lib/carrier/keys.ts';
+import { carrierKeys } from '../../../entities/carrier/keys.ts';
 
 /** The proxy looks up at most this many carriers per request. */
 export const NAME_LOOKUP_MAX = 100;

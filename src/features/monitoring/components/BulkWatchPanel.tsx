@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { ResolveAndWatch } from '../../../components/watch/ResolveAndWatch.tsx';
+import { ResolveAndWatch } from '../../../entities/watchlist/components/ResolveAndWatch.tsx';
 import { splitEntries } from '../../../lib/watchlist/entries.ts';
 import { INPUT, LABEL } from './ui.ts';
 

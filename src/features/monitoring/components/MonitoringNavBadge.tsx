@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { apiGet, parseBody } from '../../../lib/api-client.ts';
 import { FRESHNESS } from '../../../lib/freshness.ts';
 import { whenIdle } from '../../../lib/idle.ts';
-import { reportChangesSeen } from '../../../lib/monitoring/changes-seen.ts';
+import { reportChangesSeen } from '../api/changes-seen.ts';
 import { INBOX_REFRESH_MS, RETRY_AFTER_FAILURE_MS } from '../api/get-monitoring-list.ts';
 import { isBadgeKey, monitoringKeys } from '../api/keys.ts';
 

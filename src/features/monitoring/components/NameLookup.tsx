@@ -1,6 +1,6 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { carrierKeys } from '../../../lib/carrier/keys.ts';
+import { carrierKeys } from '../../../entities/carrier/keys.ts';
 import type { MonitoredProfile } from '../../../lib/service/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatCount, formatUsd } from '../../../lib/format.ts';

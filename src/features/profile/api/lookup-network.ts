@@ -7,8 +7,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, ApiError } from '../../../lib/api-client.ts';
-import { carrierKeys } from '../../../lib/carrier/keys.ts';
-import { liteProfileQuery } from '../../../lib/carrier/lite-profile.ts';
+import { carrierKeys } from '../../../entities/carrier/keys.ts';
+import { liteProfileQuery } from '../../../entities/carrier/lite-profile.ts';
 import { FRESHNESS } from '../../../lib/freshness.ts';
 import { unitUsd } from '../../../lib/service/endpoints.ts';
 import type { LiteProfile } from '../../../lib/service/index.ts';

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { BUTTON, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
-import { UnwatchConfirm } from '../../../components/watch/UnwatchConfirm.tsx';
-import { WatchCost } from '../../../components/watch/WatchCost.tsx';
+import { UnwatchConfirm } from '../../../entities/watchlist/components/UnwatchConfirm.tsx';
+import { WatchCost } from '../../../entities/watchlist/components/WatchCost.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useUnwatch, useWatch, useWatchState } from '../../../lib/watchlist/api.ts';
-import { useWatchEstimate } from '../../../lib/watchlist/cost.ts';
+import { useUnwatch, useWatch, useWatchState } from '../../../entities/watchlist/api.ts';
+import { useWatchEstimate } from '../../../entities/watchlist/cost.ts';
 
 type Step = 'idle' | 'watch' | 'unwatch';
 

@@ -16,7 +16,7 @@ import {
   formatUsd,
   triState,
 } from '../../../lib/format.ts';
-import { liteProfileQuery } from '../../../lib/carrier/lite-profile.ts';
+import { liteProfileQuery } from '../../../entities/carrier/lite-profile.ts';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { unitUsd } from '../../../lib/service/endpoints.ts';
 import type { LiteProfile } from '../../../lib/service/index.ts';

@@ -16,7 +16,7 @@ import {
   type DecisionStanding as Standing,
 } from '../../../lib/decision-standing.ts';
 import { TRI_STATE_LABELS, formatRiskScore, triState, type TriState } from '../../../lib/format.ts';
-import { useWatchedIds } from '../../../lib/watchlist/api.ts';
+import { useWatchedIds } from '../../../entities/watchlist/api.ts';
 import { dotOfProfileId } from '../../../lib/watchlist/profile-id.ts';
 import { authoritySummary, docketOf, placeOf, usdotSummary } from '../lib/carrier-summary.ts';
 import type { ResultRow } from '../lib/results-columns.ts';

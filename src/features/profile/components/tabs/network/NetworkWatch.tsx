@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BUTTON } from '../../../../../components/controls.ts';
-import { ResolveAndWatch } from '../../../../../components/watch/ResolveAndWatch.tsx';
+import { ResolveAndWatch } from '../../../../../entities/watchlist/components/ResolveAndWatch.tsx';
 import { formatCount } from '../../../../../lib/format.ts';
 
 /**
