@@ -7,6 +7,7 @@
  * run out (store.ts). Every replica runs an outbox: each delivery is claimed by exactly one.
  */
 import { backoffDelayMs } from '../../../src/lib/service/retry.ts';
+import { LeasedWorker } from '../sql/leased-worker.ts';
 import type { Sender } from './sender.ts';
 import type { AlertStore } from './store.ts';
 
@@ -33,20 +34,28 @@ const IDLE_MS = 60_000;
 
 export class Outbox {
   private stopped = false;
-  private loop: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
-  private woken = false;
+  private recoverAll = false;
+  private readonly worker: LeasedWorker;
 
-  constructor(private readonly deps: OutboxDeps) {}
+  constructor(private readonly deps: OutboxDeps) {
+    // no lease: every replica sends, each delivery is claimed by one (store.claimDue)
+    this.worker = new LeasedWorker({
+      tick: () => this.round(),
+      idleMs: IDLE_MS,
+      errorBackoffMs: IDLE_MS,
+      onError: (err) => this.deps.log.warn({ err }, 'alerts: the outbox cannot be read; retrying'),
+    });
+  }
 
   private now(): Date {
     return (this.deps.now ?? (() => new Date()))();
   }
 
   start(): void {
-    if (this.loop) return;
+    if (this.worker.running) return;
     this.stopped = false;
-    this.loop = this.run();
+    this.recoverAll = this.deps.exclusive;
+    void this.worker.start();
   }
 
   /** Deliveries a stopped process left `sending`, due again now. */
@@ -58,26 +67,13 @@ export class Outbox {
   }
 
   wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
+    this.worker.wake();
   }
 
   /** Stop after the delivery in hand; its outcome is still recorded when it ends in time. */
   async stop(graceMs = 2000): Promise<void> {
     this.stopped = true;
-    this.wakeUp?.();
-    const loop = this.loop;
-    this.loop = undefined;
-    if (!loop) return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      loop,
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, graceMs);
-        timer.unref();
-      }),
-    ]);
-    clearTimeout(timer);
+    await this.worker.stop(graceMs);
   }
 
   /** Send every delivery due now (also what the loop does); resolves when none is left. */
@@ -125,37 +121,15 @@ export class Outbox {
     return true;
   }
 
-  private sleep(ms: number): Promise<void> {
-    if (this.stopped || this.woken) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        if (this.wakeUp === done) this.wakeUp = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, Math.max(0, ms));
-      timer.unref();
-      this.wakeUp = done;
-    });
-  }
-
-  private async run(): Promise<void> {
-    let recoverAll = this.deps.exclusive;
-    while (!this.stopped) {
-      this.woken = false;
-      let wait = IDLE_MS;
-      try {
-        await this.recover(recoverAll);
-        recoverAll = false;
-        await this.drain();
-        if (this.stopped) return;
-        const next = await this.deps.store.nextDueAt();
-        if (next !== undefined) wait = Date.parse(next) - this.now().getTime();
-      } catch (err) {
-        if (this.stopped) return;
-        this.deps.log.warn({ err }, 'alerts: the outbox cannot be read; retrying');
-      }
-      await this.sleep(Math.min(IDLE_MS, Math.max(50, wait)));
-    }
+  /** One round of the worker: recover, send what is due, and wait until the next is due. */
+  private async round(): Promise<number | undefined> {
+    await this.recover(this.recoverAll);
+    this.recoverAll = false;
+    await this.drain();
+    if (this.stopped) return undefined;
+    let wait = IDLE_MS;
+    const next = await this.deps.store.nextDueAt();
+    if (next !== undefined) wait = Date.parse(next) - this.now().getTime();
+    return Math.min(IDLE_MS, Math.max(50, wait));
   }
 }

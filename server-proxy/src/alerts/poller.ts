@@ -8,10 +8,10 @@
  * Daily digests are made here too, at each subscription's local time.
  *
  * Across replicas (one database, several proxies) the schedule and the digests run on one process
- * at a time: the holder of the `alerts-poller` lease (sql/lease.ts), renewed every third of its TTL.
- * The other processes' scheduled polls are skipped; when the holder stops (it releases the lease)
- * or dies (it stops renewing it, and the lease lapses after its TTL), another takes the lease and
- * the schedule over, anchored on the last poll recorded in the database. A "Poll now" runs on the
+ * at a time: the holder of the `alerts-poller` lease (sql/lease.ts), renewed every third of its TTL
+ * by the leased worker that runs them (sql/leased-worker.ts). The other processes do not poll;
+ * when the holder stops (it releases the lease) or dies (it stops renewing it, and the lease lapses
+ * after its TTL), another takes the lease and the schedule over, anchored on the last poll recorded in the database. A "Poll now" runs on the
  * replica that was asked, whoever holds the lease: the store announces each change once however
  * many polls run together, and a 429's hold is shared through the database.
  */
@@ -27,7 +27,9 @@ import {
 import { decisionImpact } from '../../../src/lib/monitoring/decision-impact.ts';
 import type { InboxChange } from '../../../src/lib/monitoring/inbox.ts';
 import { ApiError } from '../http/api-error.ts';
+import { ALERTS_ACTOR } from '../governance/roles.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
+import { LeasedWorker } from '../sql/leased-worker.ts';
 import { newHolderId } from '../sql/lease.ts';
 import type { VettingSqlStore } from '../vetting/store.ts';
 import { sectionsOf, type CarrierNames } from './render.ts';
@@ -156,32 +158,56 @@ export function lastDigestSlot(at: Date, hhmm: string, timeZone: string): Date {
 
 export class Poller {
   private running: Promise<PollResult> | undefined;
-  private pollTimer: NodeJS.Timeout | undefined;
-  private digestTimer: NodeJS.Timeout | undefined;
   private stopped = true;
   private failures = 0;
   private pollCount = 0;
   /** no poll before this time (Retry-After, back-off) */
   private holdUntil = 0;
-  private heartbeat: NodeJS.Timeout | undefined;
-  private renewing: Promise<boolean> | undefined;
-  /** this process holds the poller lease (as of the last renewal) */
-  private leader = false;
+  /** when the next scheduled poll is due (wall clock, ms; undefined: none scheduled) */
+  private pollDueAt: number | undefined;
+  /** when the next digest check is due (wall clock, ms) */
+  private digestDueAt = 0;
   /** start() has scheduled the first poll: a lease taken over later reschedules */
   private scheduled = false;
+  /** the schedule and digests, run by the holder of the poller lease (sql/leased-worker.ts) */
+  private readonly worker: LeasedWorker;
   /** this process's name in the lease table */
   readonly holder: string;
-  private readonly leaseTtlMs: number;
   nextPollAt: Date | undefined;
 
   constructor(private readonly deps: PollerDeps) {
     this.holder = deps.holder ?? newHolderId('alerts');
-    this.leaseTtlMs = deps.leaseTtlMs ?? pollerLeaseTtlMs(deps.intervalSeconds);
+    const leaseTtlMs = deps.leaseTtlMs ?? pollerLeaseTtlMs(deps.intervalSeconds);
+    this.worker = new LeasedWorker({
+      tick: () => this.tick(),
+      idleMs: DIGEST_TICK_MS,
+      errorBackoffMs: DIGEST_TICK_MS,
+      onError: (err) => {
+        this.deps.log.warn({ error: (err as Error).message }, 'alerts: the poller tick failed');
+      },
+      lease: {
+        lease: deps.store.pollerLease,
+        holder: this.holder,
+        ttlMs: leaseTtlMs,
+        renewEveryMs: Math.floor(leaseTtlMs / 3),
+        onChange: (held) => this.leaseChanged(held),
+        // a database that does not answer: poll nowhere rather than perhaps twice; a lease that
+        // cannot be released lapses after its TTL instead
+        onError: (err, during) => {
+          this.deps.log.warn(
+            { error: (err as Error).message },
+            during === 'renew'
+              ? 'alerts: cannot renew the lease'
+              : 'alerts: cannot release the lease',
+          );
+        },
+      },
+    });
   }
 
   /** Whether this process held the poller lease at its last renewal. */
   get polling(): boolean {
-    return this.leader;
+    return this.worker.leading;
   }
 
   private now(): Date {
@@ -200,65 +226,50 @@ export class Poller {
   async start(): Promise<void> {
     this.stopped = false;
     this.scheduled = false;
-    await this.holdLease();
+    this.digestDueAt = Date.now() + DIGEST_TICK_MS;
+    await this.worker.start();
     // anchored on the last poll, so a restart neither polls at once nor skips a poll
     await this.scheduleFromLastPoll(5000);
     this.scheduled = true;
-    this.heartbeat = setInterval(() => void this.holdLease(), Math.floor(this.leaseTtlMs / 3));
-    this.heartbeat.unref();
-    this.digestTimer = setInterval(() => void this.digestTick(), DIGEST_TICK_MS);
-    this.digestTimer.unref();
   }
 
   /** Stop the schedule, wait for a poll in hand, and give the lease up for another replica. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.pollTimer);
-    clearInterval(this.digestTimer);
-    clearInterval(this.heartbeat);
-    this.pollTimer = undefined;
-    this.digestTimer = undefined;
-    this.heartbeat = undefined;
+    this.pollDueAt = undefined;
     this.nextPollAt = undefined;
     await this.running?.catch(() => undefined);
-    await this.renewing;
-    // released even when this process did not know it held it (a renewal in flight at stop)
-    this.leader = false;
-    try {
-      await this.deps.store.pollerLease.release(this.holder);
-    } catch (err) {
-      // it lapses after its TTL instead
-      this.deps.log.warn({ error: (err as Error).message }, 'alerts: cannot release the lease');
-    }
+    // the worker's tick in flight ends first; the lease is released even when this process did
+    // not know it held it (a renewal in flight at stop)
+    await this.worker.stop();
   }
 
-  /** Take or renew the lease (one renewal at a time); answers whether this process holds it. */
-  private holdLease(): Promise<boolean> {
-    this.renewing ??= this.renewLease().finally(() => {
-      this.renewing = undefined;
-    });
-    return this.renewing;
+  private async leaseChanged(held: boolean): Promise<void> {
+    this.deps.log.info(
+      { holder: this.holder },
+      held ? 'alerts: this process polls now' : 'alerts: another process polls now',
+    );
+    // taken over: the schedule continues from the last poll recorded, by whichever process
+    if (held && this.scheduled) await this.scheduleFromLastPoll(0);
   }
 
-  private async renewLease(): Promise<boolean> {
-    let held = false;
-    try {
-      // the lease runs on the wall clock the replicas share, not on a test's clock
-      held = await this.deps.store.pollerLease.acquire(this.holder, this.leaseTtlMs, Date.now());
-    } catch (err) {
-      // a database that does not answer: poll nowhere rather than perhaps twice
-      this.deps.log.warn({ error: (err as Error).message }, 'alerts: cannot renew the lease');
+  /** One round of the lease holder: the scheduled poll and the digest check when due. */
+  private async tick(): Promise<number> {
+    if (this.stopped) return DIGEST_TICK_MS;
+    if (this.pollDueAt !== undefined && Date.now() >= this.pollDueAt) {
+      this.pollDueAt = undefined;
+      await this.scheduledPoll().catch((err: unknown) => {
+        this.deps.log.warn({ error: (err as Error).message }, 'alerts: the scheduled poll failed');
+      });
     }
-    if (held !== this.leader && !this.stopped) {
-      this.leader = held;
-      this.deps.log.info(
-        { holder: this.holder },
-        held ? 'alerts: this process polls now' : 'alerts: another process polls now',
-      );
-      // taken over: the schedule continues from the last poll recorded, by whichever process
-      if (held && this.scheduled) await this.scheduleFromLastPoll(0);
+    if (!this.stopped && Date.now() >= this.digestDueAt) {
+      this.digestDueAt = Date.now() + DIGEST_TICK_MS;
+      await this.digestTick();
     }
-    return held;
+    return Math.max(
+      0,
+      Math.min(this.pollDueAt ?? Number.POSITIVE_INFINITY, this.digestDueAt) - Date.now(),
+    );
   }
 
   /** Schedule the next poll an interval after the last one recorded (and after a shared hold). */
@@ -282,12 +293,8 @@ export class Poller {
     return Number.isFinite(until) ? until : 0;
   }
 
-  /** A scheduled poll: run by the lease holder, skipped (and rescheduled) elsewhere. */
+  /** A scheduled poll (the worker ticks only on the lease holder, renewed just before). */
   private async scheduledPoll(): Promise<void> {
-    if (!(await this.holdLease())) {
-      this.schedule(this.deps.intervalSeconds * 1000);
-      return;
-    }
     if (this.stopped) return;
     try {
       await this.poll();
@@ -301,7 +308,6 @@ export class Poller {
   }
 
   private async digestTick(): Promise<void> {
-    if (!(await this.holdLease())) return;
     // a policy saved since the last poll is announced within the minute
     const { deliveries } = await this.announceStanding();
     if (deliveries > 0) this.deps.onQueued();
@@ -326,16 +332,12 @@ export class Poller {
     }
   }
 
+  /** The next scheduled poll in `ms` (the lease holder's worker runs it). */
   private schedule(ms: number): void {
-    clearTimeout(this.pollTimer);
     if (this.stopped || this.deps.intervalSeconds <= 0) return;
     this.nextPollAt = new Date(this.now().getTime() + ms);
-    this.pollTimer = setTimeout(() => {
-      this.scheduledPoll().catch((err: unknown) => {
-        this.deps.log.warn({ error: (err as Error).message }, 'alerts: the scheduled poll failed');
-      });
-    }, ms);
-    this.pollTimer.unref();
+    this.pollDueAt = Date.now() + ms;
+    this.worker.wake();
   }
 
   /** Poll now; a poll already running is shared. Throws an ApiError when the service refuses. */
@@ -420,7 +422,7 @@ export class Poller {
       const answer = await this.deps.mirror.get(
         'monitoring/list',
         { view_changes: 'true', page: String(page), pageSize: String(PAGE_SIZE) },
-        { user: 'alerts', requestId: `alerts-poll-${this.pollCount}-${page}`, headers: {} },
+        { user: ALERTS_ACTOR, requestId: `alerts-poll-${this.pollCount}-${page}`, headers: {} },
       );
       if (answer.status < 200 || answer.status >= 300) {
         const message = `The data service answered ${answer.status} to monitoring/list`;

@@ -8,6 +8,8 @@
  * (renewed while it runs). Every runner looks for runnable jobs at start and every few seconds, and
  * takes one whose lease is free or has lapsed, so a job whose replica died is resumed by another
  * from its item states (items the dead one had in hand are still pending, and are done again).
+ * The loop is the proxy's one leased worker (sql/leased-worker.ts): a LeasedWorker without a lease
+ * of its own looks for jobs, and a LeaseKeeper holds the lease of the job in hand.
  */
 import type { ItemOutcome, JobRow, PendingItem, BulkStore } from './store.ts';
 import { lookupQuery } from './estimate.ts';
@@ -16,6 +18,7 @@ import { ApiError } from '../http/api-error.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
 import { monthStart } from '../governance/pricing.ts';
 import { newHolderId } from '../sql/lease.ts';
+import { LeaseKeeper, LeasedWorker } from '../sql/leased-worker.ts';
 import { parseProfileResponse } from '../../../src/lib/service/index.ts';
 import type { Policy } from '../../../src/lib/vetting/index.ts';
 
@@ -57,12 +60,6 @@ export interface RunnerDeps {
   leaseTtlMs?: number;
   /** how often an idle runner looks for jobs (default 5 s) */
   pollMs?: number;
-}
-
-/** The lease of the job in hand, kept alive by a timer while the job runs. */
-interface JobLease {
-  readonly lost: boolean;
-  stop(): Promise<void>;
 }
 
 type Step =
@@ -108,10 +105,10 @@ function retryAfterMs(err: ApiError): number {
 }
 
 export class BulkRunner {
-  private stopped = false;
-  private loop: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
-  private woken = false;
+  private started = false;
+  /** the job leases a killed predecessor left in the SQLite file are gone */
+  private cleared = false;
+  private readonly worker: LeasedWorker;
   private readonly errors = new Map<number, number>();
   private readonly holder: string;
   private readonly leaseTtlMs: number;
@@ -121,6 +118,16 @@ export class BulkRunner {
     this.holder = deps.holder ?? newHolderId('bulk');
     this.leaseTtlMs = deps.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS;
     this.pollMs = deps.pollMs ?? DEFAULT_POLL_MS;
+    this.worker = new LeasedWorker({
+      tick: () => this.round(),
+      idleMs: this.pollMs,
+      errorBackoffMs: ERROR_BACKOFF_MS,
+      onError: (err) => this.deps.log.warn({ err }, 'bulk: cannot read the job queue; retrying'),
+    });
+  }
+
+  private get stopped(): boolean {
+    return !this.worker.running;
   }
 
   private now(): Date {
@@ -129,59 +136,41 @@ export class BulkRunner {
 
   /** Start working: queued jobs, and jobs a restart or a dead replica left running, are picked up. */
   start(): void {
-    this.loop ??= this.run();
+    if (this.started) return;
+    this.started = true;
+    void this.worker.start();
   }
 
   /** A job was created, resumed or re-queued; also cuts short a wait of the current item. */
   wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
+    this.worker.wake();
   }
 
   /** Stop after the item in hand (its answer is still committed when it arrives in time). */
   async stop(graceMs = 2000): Promise<void> {
-    this.stopped = true;
-    this.wakeUp?.();
-    if (!this.loop) return;
-    await Promise.race([this.loop, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+    await this.worker.stop(graceMs);
   }
 
   /** Wait `ms`, or less when woken or stopped. */
   private sleep(ms: number): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        if (this.wakeUp === done) this.wakeUp = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wakeUp = done;
-    });
+    return this.worker.pause(ms);
   }
 
-  private async run(): Promise<void> {
-    if (this.deps.store.kind === 'sqlite') {
-      // The SQLite file is this process's alone: a job lease in it was left by a killed
-      // predecessor, and waiting for it to lapse would only delay the resume.
-      await this.deps.store.dropLeases().catch((err: unknown) => {
-        this.deps.log.warn({ err }, 'bulk: cannot clear the job leases of a previous run');
-      });
-    }
-    while (!this.stopped) {
-      this.woken = false;
-      let ran: boolean;
-      try {
-        ran = await this.runOne();
-      } catch (err) {
-        this.deps.log.warn({ err }, 'bulk: cannot read the job queue; retrying');
-        await this.sleep(ERROR_BACKOFF_MS);
-        continue;
+  /** One round of the worker: run a job, or wait before looking again. */
+  private async round(): Promise<number> {
+    if (!this.cleared) {
+      this.cleared = true;
+      if (this.deps.store.kind === 'sqlite') {
+        // The SQLite file is this process's alone: a job lease in it was left by a killed
+        // predecessor, and waiting for it to lapse would only delay the resume.
+        await this.deps.store.dropLeases().catch((err: unknown) => {
+          this.deps.log.warn({ err }, 'bulk: cannot clear the job leases of a previous run');
+        });
       }
-      // Nothing this replica may run: look again in a while (a job another replica holds may be
-      // handed over when its lease lapses), or at once when woken.
-      if (!ran && !this.woken) await this.sleep(this.pollMs);
     }
+    // Nothing this replica may run: look again in a while (a job another replica holds may be
+    // handed over when its lease lapses), or at once when woken. A job run: the next at once.
+    return (await this.runOne()) ? 0 : this.pollMs;
   }
 
   /** Run the first runnable job whose lease this replica gets; false when there is none. */
@@ -199,8 +188,8 @@ export class BulkRunner {
         failed = true;
         await this.onJobError(job, err);
       } finally {
-        await lease.stop();
-        await store.release(job.id, this.holder).catch((err: unknown) => {
+        // a renewal under way ends before the lease is released, so it cannot take it back
+        await lease.release().catch((err: unknown) => {
           this.deps.log.warn({ err, job: job.id }, 'bulk: cannot release the job lease');
         });
       }
@@ -215,43 +204,31 @@ export class BulkRunner {
    * replica, or a lease lost (this process stalled past its TTL and another took the job), wakes
    * the runner from a wait so it stops the job.
    */
-  private keepLease(job: JobRow): JobLease {
-    const state = { lost: false, stopped: false };
-    const every = Math.max(50, Math.min(this.leaseTtlMs / 3, WATCH_EVERY_MS));
-    let timer: NodeJS.Timeout | undefined;
-    let inFlight: Promise<void> = Promise.resolve();
-    const tick = async () => {
-      if (state.stopped) return;
-      try {
-        const held = await this.deps.store.claim(job.id, this.holder, this.leaseTtlMs);
-        if (!held) {
-          state.lost = true;
-          this.deps.log.warn({ job: job.id }, 'bulk: the job lease went to another replica');
-        }
-        const status = await this.deps.store.status(job.seq);
-        if (!held || (status !== 'running' && status !== 'queued')) this.wakeUp?.();
-      } catch (err) {
-        this.deps.log.warn({ err, job: job.id }, 'bulk: cannot renew the job lease');
-      }
-      if (!state.stopped && !state.lost) schedule();
-    };
-    const schedule = () => {
-      timer = setTimeout(() => {
-        inFlight = tick();
-      }, every).unref();
-    };
-    schedule();
-    return {
-      get lost() {
-        return state.lost;
+  private keepLease(job: JobRow): LeaseKeeper {
+    const { store, log } = this.deps;
+    const keeper = new LeaseKeeper({
+      lease: {
+        acquire: (holder, ttlMs) => store.claim(job.id, holder, ttlMs),
+        release: (holder) => store.release(job.id, holder),
       },
-      async stop() {
-        state.stopped = true;
-        clearTimeout(timer);
-        // a renewal under way ends before the lease is released, so it cannot take it back
-        await inFlight;
+      holder: this.holder,
+      ttlMs: this.leaseTtlMs,
+      renewEveryMs: Math.max(50, Math.min(this.leaseTtlMs / 3, WATCH_EVERY_MS)),
+      held: true,
+      // a lost job lease is not taken back; a renewal without an answer changes nothing
+      once: true,
+      onUnsure: 'keep',
+      onChange: (held) => {
+        if (!held) log.warn({ job: job.id }, 'bulk: the job lease went to another replica');
       },
-    };
+      afterRenew: async (held) => {
+        const status = await store.status(job.seq);
+        if (!held || (status !== 'running' && status !== 'queued')) this.worker.wake();
+      },
+      onError: (err) => log.warn({ err, job: job.id }, 'bulk: cannot renew the job lease'),
+    });
+    keeper.start();
+    return keeper;
   }
 
   private async onJobError(job: JobRow, err: unknown): Promise<void> {
@@ -270,13 +247,13 @@ export class BulkRunner {
     }
   }
 
-  private async runJob(job: JobRow, lease: JobLease): Promise<void> {
+  private async runJob(job: JobRow, lease: LeaseKeeper): Promise<void> {
     const { store } = this.deps;
     if (!(await store.start(job.seq, this.now()))) return;
     let down = 0;
     let rateWaits = 0;
     let lastPosition = -1;
-    while (!this.stopped && !lease.lost) {
+    while (!this.stopped && lease.held) {
       // The user may pause or cancel between two items, on any replica: the database says what
       // to do next.
       if ((await store.status(job.seq)) !== 'running') return;
@@ -289,7 +266,7 @@ export class BulkRunner {
       lastPosition = item.position;
       const step = await this.process(job, item);
       // another replica has the job now: it does this item again (a free cache hit)
-      if (lease.lost) return;
+      if (!lease.held) return;
       if (step.kind === 'wait') {
         rateWaits += 1;
         if (rateWaits <= MAX_RATE_WAITS) {

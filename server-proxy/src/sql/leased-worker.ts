@@ -161,8 +161,8 @@ export interface LeasedWorkerOptions {
     renewEveryMs?: number;
     /** this process gained (true) or lost (false) the lease; not called once stopping */
     onChange?: (held: boolean) => void | Promise<void>;
-    /** a renewal failed (the worker yields the lease until one succeeds) */
-    onError: (err: unknown) => void;
+    /** a renewal failed (the worker yields the lease until one succeeds), or the release at stop */
+    onError: (err: unknown, during: 'renew' | 'release') => void;
   };
 }
 
@@ -184,7 +184,7 @@ export class LeasedWorker {
         ttlMs: lease.ttlMs,
         renewEveryMs: lease.renewEveryMs,
         onUnsure: 'yield',
-        onError: lease.onError,
+        onError: (err) => lease.onError(err, 'renew'),
         onChange: async (held) => {
           if (this.stopped) return;
           await lease.onChange?.(held);
@@ -243,7 +243,7 @@ export class LeasedWorker {
     const released = (async () => {
       await keeper?.stop();
       await loop;
-      await keeper?.release().catch((err: unknown) => this.options.lease?.onError(err));
+      await keeper?.release().catch((err: unknown) => this.options.lease?.onError(err, 'release'));
     })();
     if (graceMs === Number.POSITIVE_INFINITY) {
       await released;
