@@ -2,9 +2,10 @@ import { existsSync, rmSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrate, openProxyDb } from './db.ts';
+import { migrate, openProxyDb } from './db.ts';
+import { CHANGES, SCHEMA, TABLES, addColumn, createTable, type ProxyTable } from './sql/schema.ts';
+import { legacySqliteFile } from './sql/schema-fixtures.test-support.ts';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -25,6 +26,12 @@ const tables = (db: ReturnType<typeof openProxyDb>) =>
     .all()
     .map((row) => row.name);
 
+const recorded = (db: ReturnType<typeof openProxyDb>) =>
+  db
+    .prepare<[], { name: string }>('SELECT name FROM schema_change ORDER BY name')
+    .all()
+    .map((row) => row.name);
+
 describe('openProxyDb', () => {
   it('creates the missing folder, uses WAL and foreign keys, and migrates', () => {
     const file = join(tempDir(), 'nested', 'deeper', 'proxy.sqlite');
@@ -32,7 +39,8 @@ describe('openProxyDb', () => {
     expect(existsSync(file)).toBe(true);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(db.pragma('user_version', { simple: true })).toBe(10);
+    expect(recorded(db)).toEqual(CHANGES.map((change) => change.name).sort());
     expect(tables(db)).toEqual([
       'alert_delivery',
       'alert_seen',
@@ -44,6 +52,7 @@ describe('openProxyDb', () => {
       'carrier_name',
       'inbox_visit',
       'lease',
+      'schema_change',
       'sessions',
       'spend_ledger',
       'triage_state',
@@ -60,37 +69,64 @@ describe('openProxyDb', () => {
     first.prepare("INSERT INTO sessions VALUES ('h', 'alice', '2026-01-01', '2026-01-02')").run();
     first.close();
     const again = openProxyDb(file);
-    expect(again.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(migrate(again)).toEqual([]);
+    expect(recorded(again)).toEqual(CHANGES.map((change) => change.name).sort());
     expect(again.prepare('SELECT user FROM sessions').all()).toEqual([{ user: 'alice' }]);
     again.close();
   });
 });
 
+/** The schema plus `tables`, and `changes` after the proxy's own. */
+const extended = (tables: Record<string, ProxyTable>, changes: typeof CHANGES) => ({
+  tables: { ...TABLES, ...tables },
+  changes: [...CHANGES, ...changes],
+});
+
 describe('migrate', () => {
-  it('applies only the steps past user_version, in order', () => {
+  it('applies only the changes not recorded, in order, each from the definition', () => {
     const db = openProxyDb(join(tempDir(), 'proxy.sqlite'));
-    const steps = [...MIGRATIONS, 'CREATE TABLE extra (n INTEGER)', 'INSERT INTO extra VALUES (7)'];
-    expect(migrate(db, steps)).toBe(MIGRATIONS.length + 2);
-    expect(migrate(db, steps)).toBe(MIGRATIONS.length + 2);
-    expect(db.prepare('SELECT n FROM extra').all()).toEqual([{ n: 7 }]);
+    const one = extended({ extra: { columns: { n: { type: 'int' } } } }, [createTable('extra')]);
+    expect(migrate(db, one)).toEqual(['create extra']);
+    expect(migrate(db, one)).toEqual([]);
+    // the definition grows a column and the list a change that adds it
+    const two = extended(
+      { extra: { columns: { n: { type: 'int' }, m: { type: 'text', default: "'x'" } } } },
+      [createTable('extra'), addColumn('extra', 'm')],
+    );
+    db.prepare('INSERT INTO extra (n) VALUES (7)').run();
+    expect(migrate(db, two)).toEqual(['add column extra.m']);
+    expect(db.prepare('SELECT n, m FROM extra').all()).toEqual([{ n: 7, m: 'x' }]);
+    // a fresh file creates the table as defined now, which counts as adding the column
+    const fresh = openProxyDb(join(tempDir(), 'proxy.sqlite'));
+    expect(migrate(fresh, two)).toEqual(['create extra']);
+    expect(recorded(fresh)).toEqual(expect.arrayContaining(['add column extra.m', 'create extra']));
+    fresh.close();
     db.close();
   });
 
-  it('rolls back a failing step and leaves the version before it', () => {
+  it('rolls back a failing change and records nothing of it', () => {
     const db = openProxyDb(join(tempDir(), 'proxy.sqlite'));
-    const steps = [...MIGRATIONS, 'CREATE TABLE half (n INTEGER); INSERT INTO nowhere VALUES (1)'];
-    expect(() => migrate(db, steps)).toThrow(/nowhere/);
-    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    const broken = extended(
+      {
+        half: {
+          columns: { n: { type: 'int' } },
+          dialectSql: { sqlite: ['INSERT INTO nowhere VALUES (1)'] },
+        },
+      },
+      [createTable('half')],
+    );
+    expect(() => migrate(db, broken)).toThrow(/nowhere/);
     expect(tables(db)).not.toContain('half');
+    expect(recorded(db)).not.toContain('create half');
+    expect(migrate(db, SCHEMA)).toEqual([]);
     db.close();
   });
 });
 
-describe('migration 3 (ledger row states)', () => {
+describe('add column spend_ledger.state (step 3 of the numbered steps)', () => {
   it('marks the rows of an existing ledger settled', () => {
     const file = join(tempDir(), 'proxy.sqlite');
-    const raw = new Database(file);
-    migrate(raw, MIGRATIONS.slice(0, 2));
+    const raw = legacySqliteFile(file, 2);
     raw
       .prepare(
         `INSERT INTO spend_ledger (call_id, at, month, day, mode, endpoint, dot, user, cache_hit,
@@ -108,11 +144,10 @@ describe('migration 3 (ledger row states)', () => {
   });
 });
 
-describe('migration 10 (what PostgreSQL already had)', () => {
+describe('step 10 of the numbered steps (what PostgreSQL already had)', () => {
   it("keeps a step-9 file's sessions, refuses a NULL session id, and adds the two indexes", () => {
     const file = join(tempDir(), 'proxy.sqlite');
-    const raw = new Database(file);
-    migrate(raw, MIGRATIONS.slice(0, 9));
+    const raw = legacySqliteFile(file, 9);
     raw.prepare("INSERT INTO sessions VALUES ('h1', 'alice', '2026-05-01', '2026-05-02')").run();
     // accepted before step 10: SQLite's TEXT PRIMARY KEY of a rowid table takes NULL
     raw.prepare("INSERT INTO sessions VALUES (NULL, 'bob', '2026-05-01', '2026-05-02')").run();

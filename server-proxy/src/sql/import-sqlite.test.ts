@@ -26,6 +26,7 @@ import { createVettingSqlStore, type DecisionContent } from '../vetting/store.ts
 import type { SqlEngine } from './engine.ts';
 import { IMPORTED_TABLES, importSqlite, ImportRefusal, NOT_IMPORTED } from './import-sqlite.ts';
 import { migratePostgres } from './migrate.ts';
+import { legacySqliteFile } from './schema-fixtures.test-support.ts';
 import { createPostgresEngine } from './postgres.ts';
 import { createSqliteEngine } from './sqlite.ts';
 import { freshDatabase } from './databases.test-support.ts';
@@ -351,7 +352,7 @@ describe('importing a SQLite proxy file into PostgreSQL', () => {
     expect(await rowCounts(target)).toEqual(allEmpty);
   });
 
-  it('refuses a missing file, a file that is not a proxy database, and an older schema', async () => {
+  it('refuses a missing file, a file that is not a proxy database, an older or newer schema', async () => {
     await expect(importSqlite(join(dir, 'nope.sqlite'), target)).rejects.toThrow(
       /no file at .*nope\.sqlite/,
     );
@@ -363,12 +364,20 @@ describe('importing a SQLite proxy file into PostgreSQL', () => {
     otherDb.exec('CREATE TABLE t (x INTEGER)');
     otherDb.close();
     await expect(importSqlite(other, target)).rejects.toThrow(/not a carrier-desk proxy database/);
+    // a file made by an older version (the fifth of the numbered steps before schema.ts)
+    const older = join(dir, 'older.sqlite');
+    legacySqliteFile(older, 5).close();
+    await expect(importSqlite(older, target)).rejects.toThrow(
+      /lacks 10 schema change\(s\) this code expects \(create alert_seen, .*, rebuild sessions: id_hash not null\): start the proxy once on this file without DATABASE_URL/,
+    );
     const file = await populate();
-    const old = new Database(file);
-    old.pragma('user_version = 5');
-    old.close();
+    const newer = new Database(file);
+    newer
+      .prepare("INSERT INTO schema_change (name, applied_at) VALUES ('create tomorrow', 'x')")
+      .run();
+    newer.close();
     await expect(importSqlite(file, target)).rejects.toThrow(
-      /schema version 5.*start the proxy once on this file without DATABASE_URL/,
+      /does not know \(create tomorrow\): import with the carrier-desk version that wrote it/,
     );
   });
 

@@ -5,7 +5,7 @@
  * ledger (the month's budget and "billed this month" quotes), audit, alerts and bulk jobs.
  *
  * Not copied: `sessions` (switching signs everyone out, as before), `lease` (which process runs a
- * piece of background work now: runtime state of the single proxy) and `schema_migrations`.
+ * piece of background work now: runtime state of the single proxy) and `schema_change`.
  *
  * The SQLite file is opened read-only and must be at the schema this code knows (db.ts). Every
  * imported table must be empty in PostgreSQL; the copy is one transaction, so a refusal or an error
@@ -15,41 +15,21 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type pg from 'pg';
-import { MIGRATIONS } from '../db.ts';
+import { schemaState } from '../db.ts';
 import { createVettingSqlStore } from '../vetting/store.ts';
 import type { SqlEngine, SqlExecutor, SqlParam } from './engine.ts';
 import { migratePostgres } from './migrate.ts';
+import { IMPORTED_TABLES } from './schema.ts';
 import { tuples } from './placeholders.ts';
 import { createPostgresEngine } from './postgres.ts';
 import { createSqliteEngine } from './sqlite.ts';
 
 /**
- * The tables copied, parents before children (bulk_item references bulk_job). The copy order puts
- * the decision records first, so a failure in any later table shows the whole copy is undone.
+ * The tables copied (parents before children, the decision records first, so a failure in any
+ * later table shows the whole copy is undone) and those left behind with the reason: both from the
+ * one definition of the tables (schema.ts).
  */
-export const IMPORTED_TABLES = [
-  'vetting_policy',
-  'vetting_decision',
-  'vetting_standing_change',
-  'spend_ledger',
-  'audit_log',
-  'triage_state',
-  'inbox_visit',
-  'bulk_job',
-  'bulk_item',
-  'alert_subscription',
-  'alert_seen',
-  'alert_delivery',
-  'alert_state',
-  'carrier_name',
-] as const;
-
-/** Tables of the PostgreSQL schema deliberately left behind, and why. */
-export const NOT_IMPORTED: Readonly<Record<string, string>> = {
-  sessions: 'everyone signs in again after the switch',
-  lease: "the single proxy's runtime state",
-  schema_migrations: "PostgreSQL's own migration record",
-};
+export { IMPORTED_TABLES, NOT_IMPORTED } from './schema.ts';
 
 /** Bound parameters per INSERT statement: well under PostgreSQL's 65,535. */
 const PARAMS_PER_STATEMENT = 30_000;
@@ -114,24 +94,24 @@ function openSource(file: string): Database.Database {
     throw new ImportRefusal(`cannot open ${file}: ${(err as Error).message}`, { cause: err });
   }
   try {
-    const version = db.pragma('user_version', { simple: true }) as number;
     const tables = new Set(
       db
         .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
         .all()
         .map((row) => row.name),
     );
-    if (version === 0 || !tables.has('spend_ledger')) {
+    if (!tables.has('spend_ledger')) {
       throw new ImportRefusal(`${file} is not a carrier-desk proxy database`);
     }
-    if (version < MIGRATIONS.length) {
+    const { pending, unknown } = schemaState(db);
+    if (unknown.length > 0) {
       throw new ImportRefusal(
-        `${file} is at schema version ${version}, this code expects ${MIGRATIONS.length}: start the proxy once on this file without DATABASE_URL so it is brought up to date, then import`,
+        `${file} has schema changes this code does not know (${unknown.join(', ')}): import with the carrier-desk version that wrote it`,
       );
     }
-    if (version > MIGRATIONS.length) {
+    if (pending.length > 0) {
       throw new ImportRefusal(
-        `${file} is at schema version ${version}, newer than this code's ${MIGRATIONS.length}: import with the carrier-desk version that wrote it`,
+        `${file} lacks ${pending.length} schema change(s) this code expects (${pending.join(', ')}): start the proxy once on this file without DATABASE_URL so it is brought up to date, then import`,
       );
     }
     const missing = IMPORTED_TABLES.filter((table) => !tables.has(table));

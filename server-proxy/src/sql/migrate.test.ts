@@ -1,11 +1,12 @@
 /**
- * PostgreSQL migrations when several replicas start together: each one is applied exactly once.
+ * PostgreSQL migrations when several replicas start together: each change is applied exactly once.
  * Skipped, with the reason printed, only where PostgreSQL is not installed.
  */
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestService } from '../team/services.test-support.ts';
-import { POSTGRES_MIGRATIONS, migratePostgres, type Migration } from './migrate.ts';
+import { migratePostgres } from './migrate.ts';
+import { CHANGES, createTable, type SchemaDefinition } from './schema.ts';
 import { freshDatabase } from './databases.test-support.ts';
 
 const started = await startPostgres();
@@ -27,41 +28,45 @@ function poolOn(url: string): pg.Pool {
   return pool;
 }
 
-async function recorded(url: string): Promise<{ version: number; n: number }[]> {
-  const { rows } = await poolOn(url).query<{ version: number; n: string }>(
-    'SELECT version, COUNT(*) AS n FROM schema_migrations GROUP BY version ORDER BY version',
+async function recorded(url: string): Promise<{ name: string; n: number }[]> {
+  const { rows } = await poolOn(url).query<{ name: string; n: string }>(
+    'SELECT name, COUNT(*) AS n FROM schema_change GROUP BY name ORDER BY name',
   );
-  return rows.map((row) => ({ version: row.version, n: Number(row.n) }));
+  return rows.map((row) => ({ name: row.name, n: Number(row.n) }));
 }
 
-/** Migrations that fail if run twice (no IF NOT EXISTS), the first one slow, to widen any race. */
-const RACY: Migration[] = [
-  {
-    version: 1,
-    name: 'slow table',
-    sql: 'SELECT pg_sleep(0.3); CREATE TABLE first_table (id TEXT PRIMARY KEY)',
+/** Tables that fail if created twice (no IF NOT EXISTS), the first one slow, to widen any race. */
+const RACY: SchemaDefinition = {
+  tables: {
+    first_table: {
+      columns: { id: { type: 'text', primaryKey: true } },
+      dialectSql: { postgres: ['SELECT pg_sleep(0.3)'] },
+    },
+    second_table: { columns: { id: { type: 'text', primaryKey: true } } },
   },
-  { version: 2, name: 'second', sql: 'CREATE TABLE second_table (id TEXT PRIMARY KEY)' },
-];
+  changes: [createTable('first_table'), createTable('second_table')],
+};
 
 describe.skipIf(skipReason !== undefined)('migratePostgres', () => {
-  it('applies each migration exactly once when four replicas start together', async () => {
+  it('applies each change exactly once when four replicas start together', async () => {
     const url = await freshDatabase(server.url);
     const runs = await Promise.all([1, 2, 3, 4].map(() => migratePostgres(poolOn(url), RACY)));
-    expect(runs.flat().sort()).toEqual([1, 2]);
+    expect(runs.flat().sort()).toEqual(['create first_table', 'create second_table']);
     expect(await recorded(url)).toEqual([
-      { version: 1, n: 1 },
-      { version: 2, n: 1 },
+      { name: 'create first_table', n: 1 },
+      { name: 'create second_table', n: 1 },
     ]);
     // started again later: nothing left to apply
     expect(await migratePostgres(poolOn(url), RACY)).toEqual([]);
   });
 
-  it("applies the proxy's own migrations once, from two pools at once", async () => {
+  it("applies the proxy's own changes once, from two pools at once", async () => {
     const url = await freshDatabase(server.url);
     await Promise.all([migratePostgres(poolOn(url)), migratePostgres(poolOn(url))]);
     expect(await recorded(url)).toEqual(
-      POSTGRES_MIGRATIONS.map((migration) => ({ version: migration.version, n: 1 })),
+      CHANGES.map((change) => ({ name: change.name, n: 1 })).sort((a, b) =>
+        a.name < b.name ? -1 : 1,
+      ),
     );
     const { rows } = await poolOn(url).query<{ table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_name = 'sessions'",
@@ -69,22 +74,26 @@ describe.skipIf(skipReason !== undefined)('migratePostgres', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('leaves nothing of a failed migration and stops there', async () => {
+  it('leaves nothing of a failed change and stops there', async () => {
     const url = await freshDatabase(server.url);
-    const broken: Migration[] = [
-      RACY[1] as Migration,
-      // its own SQL succeeds, then recording it fails (that version is taken): all or nothing
-      {
-        version: 3,
-        name: 'half',
-        sql: `CREATE TABLE half_table (id TEXT);
-              INSERT INTO schema_migrations (version, name, applied_at) VALUES (3, 'x', 'x')`,
+    const broken: SchemaDefinition = {
+      tables: {
+        second_table: RACY.tables.second_table ?? { columns: {} },
+        // the table is made, then its next statement fails: all or nothing
+        half_table: {
+          columns: { id: { type: 'text' } },
+          dialectSql: { postgres: ['INSERT INTO nowhere VALUES (1)'] },
+        },
+        never_table: { columns: { id: { type: 'text' } } },
       },
-    ];
-    await expect(migratePostgres(poolOn(url), broken)).rejects.toThrow(/migration 3 \(half\)/);
-    expect(await recorded(url)).toEqual([{ version: 2, n: 1 }]);
+      changes: [createTable('second_table'), createTable('half_table'), createTable('never_table')],
+    };
+    await expect(migratePostgres(poolOn(url), broken)).rejects.toThrow(
+      /schema change "create half_table" failed: .*nowhere/,
+    );
+    expect(await recorded(url)).toEqual([{ name: 'create second_table', n: 1 }]);
     const { rows } = await poolOn(url).query(
-      "SELECT 1 FROM information_schema.tables WHERE table_name = 'half_table'",
+      "SELECT 1 FROM information_schema.tables WHERE table_name IN ('half_table', 'never_table')",
     );
     expect(rows).toEqual([]);
   });

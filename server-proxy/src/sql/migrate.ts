@@ -1,126 +1,102 @@
 /**
- * PostgreSQL's schema, in numbered migrations recorded in `schema_migrations`. Every replica runs
- * `migratePostgres` at start; they take turns on one advisory lock, so however many start
- * together, each migration is applied exactly once, in its own transaction (a failed one leaves
+ * PostgreSQL's migrator: brings a database to the schema's definition (schema.ts) by the one list
+ * of changes SQLite's migrator (../db.ts) applies too, each recorded in `schema_change`. Every
+ * replica runs `migratePostgres` at start; they take turns on one advisory lock, so however many
+ * start together, each change is applied exactly once, in its own transaction (a failed one leaves
  * nothing behind and stops the start-up).
  *
- * SQLite's schema stays in ../db.ts; a table moved to PostgreSQL keeps SQLite's columns, so the
- * stores' SQL is the same on both engines.
+ * A database made before that record existed kept `schema_migrations` (versions 1..10, each the
+ * tables it created): its changes are recorded from it, and it is dropped, in one transaction.
  */
 import type pg from 'pg';
-import { ALERTS_MIGRATION } from '../alerts/postgres-schema.ts';
-import { BULK_MIGRATION } from '../bulk/postgres-schema.ts';
-import { AUDIT_MIGRATION } from '../governance/audit-schema.ts';
-import { SPEND_MIGRATION } from '../governance/spend-schema.ts';
-import { CARRIER_NAMES_MIGRATION } from '../names/postgres-schema.ts';
-import { DECISIONS_MIGRATION, STANDING_CHANGES_MIGRATION } from '../vetting/postgres-schema.ts';
+import { createTableSql } from './ddl.ts';
+import {
+  CHANGE_RECORD_TABLE,
+  SCHEMA,
+  TABLES,
+  changeSql,
+  legacyApplied,
+  plan,
+  type SchemaDefinition,
+} from './schema.ts';
 
 /** Key of the advisory lock the migrations are applied under (any fixed number; "cdmigr01"). */
 const MIGRATION_LOCK_KEY = '7234315406735823409';
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+/** The table of the numbered migrations before `schema_change`. */
+const LEGACY_RECORD_TABLE = 'schema_migrations';
 
-/**
- * Timestamps are ISO-8601 text compared as text, so they are collated "C" (byte order), whatever
- * the database's default collation; so are the ids triage is ordered by, to list in SQLite's order.
- */
-export const POSTGRES_MIGRATIONS: readonly Migration[] = [
-  {
-    version: 1,
-    name: 'sessions',
-    sql: `CREATE TABLE sessions (
-            id_hash TEXT PRIMARY KEY,
-            "user" TEXT NOT NULL,
-            created_at TEXT COLLATE "C" NOT NULL,
-            expires_at TEXT COLLATE "C" NOT NULL
-          );
-          CREATE INDEX sessions_expiry ON sessions (expires_at);`,
-  },
-  {
-    version: 2,
-    name: 'triage',
-    sql: `CREATE TABLE triage_state (
-            "user" TEXT NOT NULL,
-            change_id TEXT COLLATE "C" NOT NULL,
-            profile_id TEXT COLLATE "C" NOT NULL,
-            field TEXT NOT NULL,
-            state TEXT NOT NULL CHECK (state IN ('reviewed', 'escalated')),
-            note TEXT,
-            user_name TEXT NOT NULL,
-            updated_at TEXT COLLATE "C" NOT NULL,
-            PRIMARY KEY ("user", change_id)
-          );
-          CREATE INDEX triage_state_profile ON triage_state ("user", profile_id);
-          CREATE TABLE inbox_visit (
-            "user" TEXT PRIMARY KEY,
-            last_visit_at TEXT COLLATE "C" NOT NULL,
-            previous_visit_at TEXT COLLATE "C"
-          );`,
-  },
-  {
-    version: 3,
-    name: 'leases',
-    sql: `CREATE TABLE lease (
-            name TEXT PRIMARY KEY,
-            holder TEXT NOT NULL,
-            expires_ms BIGINT NOT NULL
-          );`,
-  },
-  DECISIONS_MIGRATION,
-  SPEND_MIGRATION,
-  AUDIT_MIGRATION,
-  ALERTS_MIGRATION,
-  BULK_MIGRATION,
-  CARRIER_NAMES_MIGRATION,
-  STANDING_CHANGES_MIGRATION,
-];
-
-/** Apply the migrations not applied yet; answers the versions this call applied. */
+/** Apply the changes not applied yet; answers the changes this call applied. */
 export async function migratePostgres(
   pool: pg.Pool,
-  migrations: readonly Migration[] = POSTGRES_MIGRATIONS,
-): Promise<number[]> {
+  schema: SchemaDefinition = SCHEMA,
+): Promise<string[]> {
   const client = await pool.connect();
   // a connection breaking while migrations run rejects the statement in flight; the listener only
   // keeps the client's 'error' event from crashing the process
   const ignore = () => undefined;
   client.on('error', ignore);
   let broken: Error | undefined;
-  const applied: number[] = [];
+  const done: string[] = [];
+  const inTransaction = async (what: string, fn: () => Promise<void>) => {
+    await client.query('BEGIN');
+    try {
+      await fn();
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK');
+      throw new Error(`schema change "${what}" failed: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
+  };
+  const record = async (names: readonly string[]) => {
+    const at = new Date().toISOString();
+    for (const name of names) {
+      await client.query(`INSERT INTO ${CHANGE_RECORD_TABLE} (name, applied_at) VALUES ($1, $2)`, [
+        name,
+        at,
+      ]);
+    }
+  };
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      await client.query(
-        `CREATE TABLE IF NOT EXISTS schema_migrations (
-           version INTEGER PRIMARY KEY,
-           name TEXT NOT NULL,
-           applied_at TEXT NOT NULL
-         )`,
+      const found = await client.query<{ record: string | null; legacy: string | null }>(
+        `SELECT to_regclass('${CHANGE_RECORD_TABLE}')::text AS record,
+                to_regclass('${LEGACY_RECORD_TABLE}')::text AS legacy`,
       );
-      const done = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
-      const known = new Set(done.rows.map((row) => Number(row.version)));
-      for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
-        if (known.has(migration.version)) continue;
-        await client.query('BEGIN');
-        try {
-          await client.query(migration.sql);
-          await client.query(
-            'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)',
-            [migration.version, migration.name, new Date().toISOString()],
+      const { record: hasRecord, legacy: hasLegacy } = found.rows[0] ?? {};
+      if (hasRecord === null || hasRecord === undefined) {
+        await inTransaction(`create ${CHANGE_RECORD_TABLE}`, async () => {
+          const statements = createTableSql(
+            CHANGE_RECORD_TABLE,
+            TABLES[CHANGE_RECORD_TABLE],
+            'postgres',
           );
-          await client.query('COMMIT');
-        } catch (err) {
-          await client.query('ROLLBACK');
-          throw new Error(
-            `migration ${migration.version} (${migration.name}) failed: ${(err as Error).message}`,
-            { cause: err },
-          );
-        }
-        applied.push(migration.version);
+          for (const statement of statements) await client.query(statement);
+          if (hasLegacy !== null && hasLegacy !== undefined) {
+            const versions = await client.query<{ version: number }>(
+              `SELECT version FROM ${LEGACY_RECORD_TABLE}`,
+            );
+            const postgresVersions = versions.rows.map((row) => Number(row.version));
+            await record(legacyApplied(schema.changes, { postgresVersions }));
+            await client.query(`DROP TABLE ${LEGACY_RECORD_TABLE}`);
+          }
+        });
+      }
+      const applied = await client.query<{ name: string }>(
+        `SELECT name FROM ${CHANGE_RECORD_TABLE}`,
+      );
+      const known = new Set(applied.rows.map((row) => row.name));
+      for (const { change, covers } of plan(schema.changes, known, 'postgres')) {
+        await inTransaction(change.name, async () => {
+          for (const statement of changeSql(change, schema.tables, 'postgres')) {
+            await client.query(statement);
+          }
+          await record(covers);
+        });
+        done.push(change.name);
       }
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
@@ -133,5 +109,5 @@ export async function migratePostgres(
     client.off('error', ignore);
     client.release(broken);
   }
-  return applied;
+  return done;
 }
