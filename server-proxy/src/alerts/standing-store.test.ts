@@ -1,34 +1,13 @@
 /**
  * A standing change is announced once on either engine: two announcers racing over the same rows
  * (two replicas on one PostgreSQL; two calls on one SQLite file) each mark a disjoint share, and
- * the deliveries queued are those of the rows each marked. PostgreSQL runs where it is installed
- * (skipped with the reason printed elsewhere).
+ * the deliveries queued are those of the rows each marked. Both engines through
+ * sql/engines.test-support.ts.
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openProxyDb } from '../db.ts';
+import { expect, it } from 'vitest';
 import type { SqlEngine } from '../sql/engine.ts';
-import { migratePostgres } from '../sql/migrate.ts';
-import { createPostgresEngine } from '../sql/postgres.ts';
-import { createSqliteEngine } from '../sql/sqlite.ts';
-import { freshDatabase } from '../sql/databases.test-support.ts';
-import { startPostgres, type TestService } from '../team/services.test-support.ts';
-import { makeTempDir } from '../helpers.test-support.ts';
+import { forEachEngine } from '../sql/engines.test-support.ts';
 import { createAlertStore, type NewDelivery } from './store.ts';
-
-const started = await startPostgres();
-const skipReason = typeof started === 'string' ? started : undefined;
-if (skipReason !== undefined) console.warn(`standing-store PostgreSQL test skipped: ${skipReason}`);
-const postgres = typeof started === 'string' ? undefined : (started as TestService);
-
-const closers: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-});
-afterAll(async () => {
-  await postgres?.stop();
-});
 
 const ROWS = 40;
 
@@ -82,36 +61,16 @@ async function race(a: SqlEngine, b: SqlEngine, ids: number[]) {
   expect(await one.announceStanding(ids, at, plan)).toEqual({ announced: [], ids: [] });
 }
 
-describe('announcing standing changes once', () => {
-  it('on SQLite: a poll and the digest check announcing at once share the rows', async () => {
-    // one process owns the file: both announcers run on its one connection
-    const dir = makeTempDir();
-    closers.push(() => rmSync(dir, { recursive: true, force: true }));
-    const sql = createSqliteEngine(openProxyDb(join(dir, 'proxy.sqlite')), { ownsDatabase: true });
-    closers.push(() => sql.close());
-    await race(sql, sql, await withRows(sql));
+forEachEngine('announcing standing changes once', (engine) => {
+  it('two announcers at once share the rows (SQLite: a poll and the digest check on the one connection; PostgreSQL: two replicas)', async () => {
+    const sql = engine.sql;
+    // SQLite: one process owns the file, both announcers run on its one connection
+    const other = engine.name === 'postgres' ? engine.another() : sql;
+    await race(sql, other, await withRows(sql));
   });
 
-  it.skipIf(skipReason !== undefined)(
-    'on PostgreSQL: two replicas of the same rows share them without a repeat',
-    async () => {
-      const url = await freshDatabase(postgres!.url);
-      const a = createPostgresEngine(url);
-      const b = createPostgresEngine(url);
-      closers.push(
-        () => a.close(),
-        () => b.close(),
-      );
-      await migratePostgres(a.pool);
-      await race(a, b, await withRows(a));
-    },
-  );
-
   it('reads no rows, rather than failing, while the table does not exist', async () => {
-    const dir = makeTempDir();
-    closers.push(() => rmSync(dir, { recursive: true, force: true }));
-    const sql = createSqliteEngine(openProxyDb(join(dir, 'proxy.sqlite')), { ownsDatabase: true });
-    closers.push(() => sql.close());
+    const sql = engine.sql;
     await sql.run('DROP TABLE IF EXISTS vetting_standing_change');
     const store = createAlertStore(sql);
     expect(await store.unannouncedStanding()).toEqual([]);

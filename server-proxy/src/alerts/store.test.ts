@@ -1,11 +1,11 @@
 /**
- * The alert store on both engines (SQLite and PostgreSQL, sql/databases.test-support.ts): subscriptions,
+ * The alert store on both engines (SQLite and PostgreSQL, sql/engines.test-support.ts): subscriptions,
  * polls that announce each change once however many run together, deliveries claimed by exactly
  * one sender, claims handed over only once they run out, and digests queued once.
  */
-import { afterAll, beforeAll, describe, expect, it, beforeEach } from 'vitest';
+import { expect, it } from 'vitest';
 import type { SqlEngine } from '../sql/engine.ts';
-import { storeTestEngines, type TestEngine } from '../sql/databases.test-support.ts';
+import { forEachEngine } from '../sql/engines.test-support.ts';
 import {
   CLAIM_TIMEOUT_MS,
   createAlertStore,
@@ -14,14 +14,6 @@ import {
   type SeenChange,
   type SubscriptionInput,
 } from './store.ts';
-
-let engines: TestEngine[] = [];
-let stop: () => Promise<void> = async () => undefined;
-
-beforeAll(async () => {
-  ({ engines, stop } = await storeTestEngines('alert store'));
-}, 60_000);
-afterAll(async () => stop());
 
 const T0 = new Date('2026-11-26T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -64,24 +56,9 @@ function delivery(target: string): NewDelivery {
 const perChange = (announced: readonly SeenChange[]) =>
   announced.map((c) => delivery(`https://hooks.example.com/${c.id}`));
 
-describe.each(['sqlite', 'postgres'] as const)('the alert store on %s', (name) => {
-  const withStore = async (fn: (store: AlertStore, sql: SqlEngine) => Promise<void>) => {
-    const engine = engines.find((e) => e.name === name);
-    if (!engine) throw new Error('engines not started');
-    if (engine.skip !== undefined) throw new Error(`${name} is not available: ${engine.skip}`);
-    const { sql, cleanUp } = await engine.open();
-    try {
-      await fn(createAlertStore(sql), sql);
-    } finally {
-      await sql.close();
-      cleanUp();
-    }
-  };
-  // the runner's own skip, with the reason, so the run reports it (never a silent early return)
-  beforeEach((context) => {
-    const engine = engines.find((e) => e.name === name);
-    if (engine?.skip !== undefined) context.skip(engine.skip);
-  });
+forEachEngine('the alert store', (engine) => {
+  const withStore = (fn: (store: AlertStore, sql: SqlEngine) => Promise<void>) =>
+    fn(createAlertStore(engine.sql), engine.sql);
 
   it('keeps subscriptions per user, with numeric ids, and updates and removes them', () =>
     withStore(async (store) => {

@@ -4,18 +4,14 @@
  * cancel and retry-failed do to items, that an item is finished once only, and the job leases.
  * PostgreSQL's half is skipped, with the reason printed, only where it is not installed.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { BulkEstimate, ItemResult } from '../../../src/lib/bulk/contract.ts';
 import { checkList, splitNumbered } from '../../../src/lib/bulk/list.ts';
 import { checkIdentifiers } from '../../../src/lib/service/rules/entries.ts';
 import type { SqlEngine } from '../sql/engine.ts';
 import { leaseHolder } from '../sql/lease.ts';
-import { storeTestEngines } from '../sql/databases.test-support.ts';
+import { forEachEngine } from '../sql/engines.test-support.ts';
 import { createBulkStore, jobLeaseName, type BulkStore, type JobAction } from './store.ts';
-
-const { engines, stop } = await storeTestEngines('bulk store');
-
-afterAll(stop);
 
 const ESTIMATE = { carriers: 3 } as BulkEstimate;
 const RESULT: ItemResult = {
@@ -34,20 +30,13 @@ const RESULT: ItemResult = {
 };
 const AT = new Date('2026-11-20T10:00:00Z');
 
-describe.each(engines)('bulk job store on $name', ({ skip, open }) => {
+forEachEngine('bulk job store', (engine) => {
   let sql: SqlEngine;
-  let cleanUp: () => void;
   let store: BulkStore;
 
-  beforeEach(async ({ skip: skipTest }) => {
-    if (skip !== undefined) skipTest(skip);
-    ({ sql, cleanUp } = await open());
+  beforeEach(() => {
+    sql = engine.sql;
     store = createBulkStore(sql);
-  });
-
-  afterEach(async () => {
-    await sql?.close();
-    cleanUp?.();
   });
 
   function newJob(inputs = ['568253', 'MC-277621', '2214589']) {

@@ -1,52 +1,16 @@
 /**
  * The audit trail on both engines: SQLite (the proxy's file, written in synchronous batches) and
- * PostgreSQL (migration 6), with the same SQL. PostgreSQL's half is skipped, with the reason
- * printed, only where it is not installed.
+ * PostgreSQL (migration 6), with the same SQL (sql/engines.test-support.ts).
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { AuditEntry } from '../context.ts';
-import { openProxyDb } from '../db.ts';
-import { createSqliteEngine } from '../sql/sqlite.ts';
-import { storeTestEngines } from '../sql/databases.test-support.ts';
+import { forEachEngine } from '../sql/engines.test-support.ts';
 import { createAuditTrail, type AuditTrail } from './audit.ts';
-import { makeTempDir } from './helpers.test-support.ts';
-
-const { engines: sqlEngines, stop } = await storeTestEngines('audit trail');
-afterAll(stop);
 
 let trail: AuditTrail;
-let close: (() => Promise<void>) | undefined;
-
-/** The trail over each engine, with the SQLite file it keeps its Storage on. */
-const engines = sqlEngines.map(({ name, skip, open }) => ({
-  name,
-  skip,
-  open: async () => {
-    if (name === 'sqlite') {
-      const dir = makeTempDir();
-      const db = openProxyDb(join(dir, 'proxy.sqlite'));
-      return {
-        trail: createAuditTrail(db, createSqliteEngine(db)),
-        close: async () => {
-          db.close();
-          rmSync(dir, { recursive: true, force: true });
-        },
-      };
-    }
-    const { sql } = await open();
-    const db = new Database(':memory:');
-    return {
-      trail: createAuditTrail(db, sql),
-      close: async () => {
-        await sql.close();
-        db.close();
-      },
-    };
-  },
-}));
+/** the SQLite connection PostgreSQL's trail is also given (its write buffer takes one): in memory */
+let memory: Database.Database | undefined;
 
 function entry(minute: number, user: string, dot?: string): AuditEntry {
   return {
@@ -63,13 +27,14 @@ function entry(minute: number, user: string, dot?: string): AuditEntry {
   };
 }
 
-describe.each(engines)('audit trail on $name', ({ skip, open }) => {
-  beforeEach(async ({ skip: skipTest }) => {
-    if (skip !== undefined) skipTest(skip);
-    ({ trail, close } = await open());
+forEachEngine('audit trail', (engine) => {
+  beforeEach(() => {
+    const db = engine.sqliteDb ?? (memory = new Database(':memory:'));
+    trail = createAuditTrail(db, engine.sql);
   });
-  afterEach(async () => {
-    await close?.();
+  afterEach(() => {
+    memory?.close();
+    memory = undefined;
   });
 
   it('stores every field and returns newest first', async () => {

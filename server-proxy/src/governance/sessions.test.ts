@@ -1,39 +1,27 @@
 /**
- * The session store, the same cases on both engines: SQLite (the proxy's own database file) and
- * PostgreSQL (DATABASE_URL; skipped, with the reason printed, only where it is not installed).
+ * The session store, the same cases on both engines (sql/engines.test-support.ts): SQLite (the
+ * proxy's own database file) and PostgreSQL (DATABASE_URL).
  */
 import { createHash } from 'node:crypto';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SqlEngine } from '../sql/engine.ts';
-import { storeTestEngines } from '../sql/databases.test-support.ts';
+import { beforeEach, expect, it } from 'vitest';
+import { forEachEngine } from '../sql/engines.test-support.ts';
 import { createSessionStore, type SessionStore } from './sessions.ts';
-
-const { engines, stop } = await storeTestEngines('session');
-
-afterAll(stop);
 
 const TTL_MS = 60 * 60 * 1000;
 const T0 = new Date('2026-03-02T10:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
-describe.each(engines)('sessions on $name', ({ skip, open }) => {
-  let sql: SqlEngine;
-  let cleanUp: () => void;
+forEachEngine('sessions', (engine) => {
   let sessions: SessionStore;
 
-  beforeEach(async (context) => {
-    if (skip !== undefined) return context.skip();
-    ({ sql, cleanUp } = await open());
-    sessions = createSessionStore(sql, TTL_MS);
-  });
-
-  afterEach(async () => {
-    await sql?.close();
-    cleanUp?.();
+  beforeEach(() => {
+    sessions = createSessionStore(engine.sql, TTL_MS);
   });
 
   const rowCount = async () =>
-    Number((await sql.query<{ n: number | string }>('SELECT COUNT(*) AS n FROM sessions'))[0]?.n);
+    Number(
+      (await engine.sql.query<{ n: number | string }>('SELECT COUNT(*) AS n FROM sessions'))[0]?.n,
+    );
 
   it('finds the user of a token it created, and no one for another token', async () => {
     const { token, expiresAt } = await sessions.create('ana', T0);
@@ -74,7 +62,7 @@ describe.each(engines)('sessions on $name', ({ skip, open }) => {
 
   it('stores only the SHA-256 of the token', async () => {
     const { token } = await sessions.create('ana', T0);
-    const rows = await sql.query<Record<string, unknown>>('SELECT * FROM sessions');
+    const rows = await engine.sql.query<Record<string, unknown>>('SELECT * FROM sessions');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       id_hash: createHash('sha256').update(token).digest('hex'),

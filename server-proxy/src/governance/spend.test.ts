@@ -7,19 +7,15 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Endpoint, ServiceMode } from '../context.ts';
 import { openProxyDb } from '../db.ts';
 import type { SqlEngine } from '../sql/engine.ts';
 import { createPostgresEngine } from '../sql/postgres.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
-import { storeTestEngines } from '../sql/databases.test-support.ts';
+import { forEachEngine } from '../sql/engines.test-support.ts';
 import { createSpendLedger, ROLLOVER_USER, type SpendLedger } from './spend.ts';
 import { makeTempDir } from './helpers.test-support.ts';
-
-const { engines, stop } = await storeTestEngines('spend ledger');
-
-afterAll(stop);
 
 const MAY = new Date('2026-05-10T12:00:00Z');
 const MAY_LATER = new Date('2026-05-20T08:00:00Z');
@@ -53,21 +49,11 @@ const reserveOn = async (m: Meter, endpoint: Endpoint, dots: string[], maxUnits?
   return decision.reservation;
 };
 
-describe.each(engines)('spend ledger on $name', ({ name, skip, open }) => {
+forEachEngine('spend ledger', (engine) => {
   let sql: SqlEngine;
-  let cleanUp: () => void;
-  /** engines opened by a test besides `sql` (a second replica's pool) */
-  const extra: SqlEngine[] = [];
 
-  beforeEach(async ({ skip: skipTest }) => {
-    if (skip !== undefined) skipTest(skip);
-    ({ sql, cleanUp } = await open());
-  });
-
-  afterEach(async () => {
-    for (const engine of extra.splice(0)) await engine.close();
-    await sql?.close();
-    cleanUp?.();
+  beforeEach(() => {
+    sql = engine.sql;
   });
 
   function meter(mode: ServiceMode = 'live', monthlyBudgetUsd?: number) {
@@ -76,14 +62,8 @@ describe.each(engines)('spend ledger on $name', ({ name, skip, open }) => {
 
   /** Another replica's ledger: its own pool on the same PostgreSQL database; SQLite's one file. */
   function replica(mode: ServiceMode = 'live', monthlyBudgetUsd?: number) {
-    let engine = sql;
-    if (name === 'postgres') {
-      const url = (sql as SqlEngine & { pool: { options: { connectionString?: string } } }).pool
-        .options.connectionString;
-      engine = createPostgresEngine(url ?? '');
-      extra.push(engine);
-    }
-    return createSpendLedger(engine, { mode, monthlyBudgetUsd });
+    const other = engine.name === 'postgres' ? engine.another() : sql;
+    return createSpendLedger(other, { mode, monthlyBudgetUsd });
   }
 
   const states = () => statesOf(sql);

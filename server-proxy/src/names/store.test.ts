@@ -1,10 +1,7 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { SqlEngine } from '../sql/engine.ts';
-import { storeTestEngines } from '../sql/databases.test-support.ts';
+import { forEachEngine } from '../sql/engines.test-support.ts';
 import { createCarrierNameStore, type CarrierNameStore, type NameSighting } from './store.ts';
-
-const { engines, stop } = await storeTestEngines('carrier names');
-afterAll(stop);
 
 const T1 = new Date('2026-11-20T10:00:00.000Z');
 const T2 = new Date('2026-11-20T11:00:00.000Z');
@@ -14,20 +11,13 @@ function sighting(dot: string, over: Partial<NameSighting> = {}): NameSighting {
   return { dot, legal: `CARRIER ${dot} LLC`, dba: null, docket: null, source: 'profile', ...over };
 }
 
-describe.each(engines)('carrier name store on $name', ({ skip, open }) => {
+forEachEngine('carrier name store', (engine) => {
   let sql: SqlEngine;
-  let cleanUp: () => void;
   let store: CarrierNameStore;
 
-  beforeEach(async ({ skip: skipTest }) => {
-    if (skip !== undefined) skipTest(skip);
-    ({ sql, cleanUp } = await open());
+  beforeEach(() => {
+    sql = engine.sql;
     store = createCarrierNameStore(sql);
-  });
-
-  afterEach(async () => {
-    await sql?.close();
-    cleanUp?.();
   });
 
   it('keeps names by DOT and answers only the DOTs it knows', async () => {

@@ -1,12 +1,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResponseCache } from '../cache.ts';
 import type { Endpoint } from '../context.ts';
 import { openProxyDb } from '../db.ts';
 import type { SqlEngine } from '../sql/engine.ts';
-import { storeTestEngines } from '../sql/databases.test-support.ts';
+import { forEachEngine } from '../sql/engines.test-support.ts';
 import { makeTempDir } from '../helpers.test-support.ts';
 import { requestKey, validateRequest } from '../validate.ts';
 import { parseNamesQuery } from './names.ts';
@@ -39,21 +39,16 @@ async function decide(sql: SqlEngine, dot: string, legalName: string) {
   );
 }
 
-const { engines, stop } = await storeTestEngines('triage names');
-afterAll(stop);
-
 async function names(query: string) {
   const reply = await app.inject({ method: 'GET', url: `/api/local/triage/names?${query}` });
   return { status: reply.statusCode, body: reply.json() as Record<string, unknown> };
 }
 
-describe.each(engines)('names from decision records on $name', ({ skip, open }) => {
+forEachEngine('names from decision records', (engine) => {
   let sql: SqlEngine;
-  let cleanUp: () => void;
 
-  beforeEach(async ({ skip: skipTest }) => {
-    if (skip !== undefined) skipTest(skip);
-    ({ sql, cleanUp } = await open());
+  beforeEach(async () => {
+    sql = engine.sql;
     dir = makeTempDir();
     db = openProxyDb(join(dir, 'proxy.sqlite'));
     cache = new ResponseCache(10_000_000);
@@ -66,8 +61,6 @@ describe.each(engines)('names from decision records on $name', ({ skip, open }) 
   afterEach(async () => {
     await app?.close();
     db?.close();
-    await sql?.close();
-    cleanUp?.();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

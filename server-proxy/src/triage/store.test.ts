@@ -3,14 +3,10 @@
  * the same SQL. PostgreSQL's half is skipped, with the reason printed, only where it is not
  * installed.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { SqlEngine } from '../sql/engine.ts';
-import { storeTestEngines } from '../sql/databases.test-support.ts';
+import { forEachEngine } from '../sql/engines.test-support.ts';
 import { createTriageStore, type TriageStore } from './store.ts';
-
-const { engines, stop } = await storeTestEngines('triage store');
-
-afterAll(stop);
 
 const T0 = new Date('2026-09-12T10:00:00.000Z');
 const T1 = new Date('2026-09-13T08:30:00.000Z');
@@ -19,20 +15,13 @@ const BO = { id: 'bo', name: 'Bo Chen' };
 const P1 = '568253-MC277621';
 const P2 = '1234567';
 
-describe.each(engines)('triage store on $name', ({ skip, open }) => {
+forEachEngine('triage store', (engine) => {
   let sql: SqlEngine;
-  let cleanUp: () => void;
   let store: TriageStore;
 
-  beforeEach(async ({ skip: skipTest }) => {
-    if (skip !== undefined) skipTest(skip);
-    ({ sql, cleanUp } = await open());
+  beforeEach(() => {
+    sql = engine.sql;
     store = createTriageStore(sql);
-  });
-
-  afterEach(async () => {
-    await sql?.close();
-    cleanUp?.();
   });
 
   it('stores decisions per user, with note, author and time, and reads them by id or profile', async () => {

@@ -4,13 +4,12 @@
  * deleted behind the store's back), the append-only triggers, concurrent appends that keep one
  * chain and concurrent policy saves that keep distinct versions. Then, on SQLite files: two
  * connections writing one file, and a writer killed with SIGKILL mid-stream that leaves every
- * committed record and an intact chain. PostgreSQL's half is skipped, with the reason printed, only
- * where it is not installed.
+ * committed record and an intact chain. Both engines through sql/engines.test-support.ts.
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   applySettingsChange,
   defaultSettings,
@@ -19,7 +18,7 @@ import {
 import { openProxyDb } from '../db.ts';
 import type { SqlEngine } from '../sql/engine.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
-import { storeTestEngines } from '../sql/databases.test-support.ts';
+import { forEachEngine } from '../sql/engines.test-support.ts';
 import { makeTempDir } from '../helpers.test-support.ts';
 import {
   GENESIS_HASH,
@@ -29,10 +28,6 @@ import {
   type DecisionContent,
   type VettingSqlStore,
 } from './store.ts';
-
-const { engines, stop } = await storeTestEngines('vetting store');
-
-afterAll(stop);
 
 const ALICE = { id: 'alice', name: 'Alice' };
 const BOB = { id: 'bob', name: 'Bob' };
@@ -80,20 +75,13 @@ describe('canonicalJson', () => {
   });
 });
 
-describe.each(engines)('the vetting store on $name', ({ skip, open }) => {
+forEachEngine('the vetting store', (engine) => {
   let sql: SqlEngine;
-  let cleanUp: () => void;
   let store: VettingSqlStore;
 
-  beforeEach(async ({ skip: skipTest }) => {
-    if (skip !== undefined) skipTest(skip);
-    ({ sql, cleanUp } = await open());
+  beforeEach(() => {
+    sql = engine.sql;
     store = createVettingSqlStore(sql);
-  });
-
-  afterEach(async () => {
-    await sql?.close();
-    cleanUp?.();
   });
 
   it('chains each record to the one before and verifies', async () => {
