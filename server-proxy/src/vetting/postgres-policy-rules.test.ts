@@ -2,63 +2,24 @@
  * Policy options and the newer rules through PostgreSQL (DATABASE_URL): two proxies on one real
  * PostgreSQL, in front of one sandbox, over HTTP. A version saved on one with
  * `options.max_revet_days` and a newer rule is read back, whole, by the other, whose verdict uses
- * it. Skipped, with the reason printed, only where PostgreSQL is not installed.
+ * it. Skipped, with the reason, only where PostgreSQL is not installed
+ * (team/replicas.test-support.ts).
  */
-import type { AddressInfo } from 'node:net';
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSandboxApp, type SandboxApp } from '../sandbox/index.ts';
-import { freshDatabase } from '../sql/databases.test-support.ts';
-import { startPostgres, type TestService } from '../team/services.test-support.ts';
-import {
-  CSRF,
-  makeTempDir,
-  startProxy,
-  testConfig,
-  type RunningProxy,
-} from '../helpers.test-support.ts';
-
-const started = await startPostgres();
-const skipReason = typeof started === 'string' ? started : undefined;
-if (skipReason !== undefined) console.warn(`postgres-policy-rules tests skipped: ${skipReason}`);
-const postgres = typeof started === 'string' ? (undefined as never) : (started as TestService);
+import { describe, expect, it } from 'vitest';
+import { usePostgres } from '../sql/engines.test-support.ts';
+import { asUser, useReplicas, useSandbox } from '../team/replicas.test-support.ts';
 
 const SANDBOX_KEY = 'sk_test_policy_rules';
-const proxies: RunningProxy[] = [];
-const sandboxDir = makeTempDir();
-let sandbox: SandboxApp | undefined;
-let sandboxUrl = '';
-const headers = { ...CSRF, 'x-forwarded-user': 'val' };
+const headers = asUser('val');
+const postgres = usePostgres();
+const replicas = useReplicas(useSandbox({ apiKey: SANDBOX_KEY }));
 
-beforeAll(async () => {
-  if (skipReason !== undefined) return;
-  sandbox = await buildSandboxApp({ dataDir: sandboxDir, apiKeys: [SANDBOX_KEY], population: 300 });
-  await sandbox.listen({ host: '127.0.0.1', port: 0 });
-  sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
-});
+/** A replica on the database at `databaseUrl`, in front of the shared sandbox. */
+const replica = (databaseUrl: string) => replicas.start({ databaseUrl });
 
-afterAll(async () => {
-  for (const proxy of proxies) await proxy.close();
-  await sandbox?.close();
-  rmSync(sandboxDir, { recursive: true, force: true });
-  await postgres?.stop();
-});
-
-async function replica(databaseUrl: string) {
-  const config = testConfig({
-    mode: 'test',
-    upstream: { baseUrl: sandboxUrl, apiKey: SANDBOX_KEY, legacy: false, timeoutMs: 5000 },
-    auth: { kind: 'trusted-header', header: 'x-forwarded-user', trustedProxies: ['127.0.0.1'] },
-    databaseUrl,
-  });
-  const proxy = await startProxy(config);
-  proxies.push(proxy);
-  return proxy;
-}
-
-describe.skipIf(skipReason !== undefined)('policy options and newer rules on PostgreSQL', () => {
+describe('policy options and newer rules on PostgreSQL', () => {
   it('a version saved on one replica is read whole by the other and used by its verdict', async () => {
-    const databaseUrl = await freshDatabase(postgres.url);
+    const databaseUrl = await postgres.freshDatabase();
     const a = await replica(databaseUrl);
     const b = await replica(databaseUrl);
     const fresh = await b.call('/api/local/policy', { headers });

@@ -1,51 +1,20 @@
 /**
  * Policy versions and the decision chain shared through PostgreSQL (DATABASE_URL): two proxies,
  * each with its own DATA_DIR, on one real PostgreSQL and in front of one sandbox, over HTTP, stand
- * for two replicas behind a load balancer. Skipped, with the reason printed, only where PostgreSQL
- * is not installed.
+ * for two replicas behind a load balancer (team/replicas.test-support.ts). Skipped, with the
+ * reason, only where PostgreSQL is not installed.
  */
-import type { AddressInfo } from 'node:net';
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSandboxApp, type SandboxApp } from '../sandbox/index.ts';
-import { freshDatabase } from '../sql/databases.test-support.ts';
-import { startPostgres, type TestService } from '../team/services.test-support.ts';
-import {
-  captureLog,
-  CSRF,
-  makeTempDir,
-  startProxy,
-  testConfig,
-  type CallResult,
-  type RunningProxy,
-} from '../helpers.test-support.ts';
+import { describe, expect, it } from 'vitest';
+import type { LogStream } from '../logging.ts';
+import { usePostgres } from '../sql/engines.test-support.ts';
+import { asUser, useReplicas, useSandbox } from '../team/replicas.test-support.ts';
+import { captureLog, type CallResult, type RunningProxy } from '../helpers.test-support.ts';
 import { GENESIS_HASH } from './store.ts';
-
-const started = await startPostgres();
-const skipReason = typeof started === 'string' ? started : undefined;
-if (skipReason !== undefined) console.warn(`postgres-vetting tests skipped: ${skipReason}`);
-const postgres = typeof started === 'string' ? (undefined as never) : (started as TestService);
 
 const SANDBOX_KEY = 'sk_test_shared_decisions';
 const DOT = '568253';
-const proxies: RunningProxy[] = [];
-const sandboxDir = makeTempDir();
-let sandbox: SandboxApp | undefined;
-let sandboxUrl = '';
-
-beforeAll(async () => {
-  if (skipReason !== undefined) return;
-  sandbox = await buildSandboxApp({ dataDir: sandboxDir, apiKeys: [SANDBOX_KEY], population: 300 });
-  await sandbox.listen({ host: '127.0.0.1', port: 0 });
-  sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  for (const proxy of proxies) await proxy.close();
-  await sandbox?.close();
-  rmSync(sandboxDir, { recursive: true, force: true });
-  await postgres?.stop();
-});
+const postgres = usePostgres();
+const replicas = useReplicas(useSandbox({ apiKey: SANDBOX_KEY }));
 
 interface Record {
   id: number;
@@ -58,23 +27,11 @@ interface Record {
   policy_version: number;
 }
 
-function as(user: string) {
-  return { ...CSRF, 'x-forwarded-user': user };
-}
+const as = asUser;
 
 /** A replica on the database at `databaseUrl`, in front of the shared sandbox. */
-async function replica(databaseUrl: string, logStream?: ReturnType<typeof captureLog>) {
-  const config = testConfig({
-    mode: 'test',
-    upstream: { baseUrl: sandboxUrl, apiKey: SANDBOX_KEY, legacy: false, timeoutMs: 5000 },
-    auth: { kind: 'trusted-header', header: 'x-forwarded-user', trustedProxies: ['127.0.0.1'] },
-    databaseUrl,
-    ...(logStream && { logLevel: 'info' as const }),
-  });
-  const proxy = await startProxy(config, logStream ? { logStream } : {});
-  proxies.push(proxy);
-  return proxy;
-}
+const replica = (databaseUrl: string, logStream?: LogStream) =>
+  replicas.start({ databaseUrl, ...(logStream && { logStream }) });
 
 /** View the carrier's verdict (its profile is then cached on this replica, and audited). */
 async function view(proxy: RunningProxy, user: string): Promise<CallResult> {
@@ -104,143 +61,140 @@ async function allRecords(proxy: RunningProxy): Promise<Record[]> {
   return records.sort((a, b) => a.id - b.id);
 }
 
-describe.skipIf(skipReason !== undefined)(
-  'decisions shared by two proxies on one PostgreSQL',
-  () => {
-    it('a decision recorded on one replica is listed, current and verified on the other; so is a policy', async () => {
-      const databaseUrl = await freshDatabase(postgres.url);
-      const a = await replica(databaseUrl);
-      const b = await replica(databaseUrl);
+describe('decisions shared by two proxies on one PostgreSQL', () => {
+  it('a decision recorded on one replica is listed, current and verified on the other; so is a policy', async () => {
+    const databaseUrl = await postgres.freshDatabase();
+    const a = await replica(databaseUrl);
+    const b = await replica(databaseUrl);
 
-      await view(a, 'val');
-      const posted = await decide(a, 'val', 'insurance confirmed');
-      expect(posted.status, posted.text).toBe(201);
-      const record = posted.json as Record;
-      expect(record).toMatchObject({ prev_hash: GENESIS_HASH, user: { id: 'val' } });
+    await view(a, 'val');
+    const posted = await decide(a, 'val', 'insurance confirmed');
+    expect(posted.status, posted.text).toBe(201);
+    const record = posted.json as Record;
+    expect(record).toMatchObject({ prev_hash: GENESIS_HASH, user: { id: 'val' } });
 
-      const listed = await b.call('/api/local/decisions', { headers: as('ana') });
-      expect(listed.json).toMatchObject({
-        total: 1,
-        items: [{ id: record.id, hash: record.hash }],
-      });
-      expect(
-        (await b.call(`/api/local/decisions/${record.id}`, { headers: as('ana') })).json,
-      ).toEqual(record);
-      const current = await b.call(`/api/local/decisions/current?dot_numbers=${DOT}`, {
-        headers: as('ana'),
-      });
-      // B holds no profile of the carrier: its verdict now comes from the record A wrote
-      expect(current.json).toEqual({
-        items: [
-          {
-            ...record,
-            now: expect.objectContaining({ verdict: 'pass', source: 'record' }),
-            standing: 'holds',
-            needs_revet: false,
-            override: false,
-            revet_due: null,
-          },
-        ],
-      });
-      const verified = await b.call('/api/local/decisions/verify', { headers: as('ana') });
-      expect(verified.json).toEqual({ ok: true, count: 1 });
+    const listed = await b.call('/api/local/decisions', { headers: as('ana') });
+    expect(listed.json).toMatchObject({
+      total: 1,
+      items: [{ id: record.id, hash: record.hash }],
+    });
+    expect(
+      (await b.call(`/api/local/decisions/${record.id}`, { headers: as('ana') })).json,
+    ).toEqual(record);
+    const current = await b.call(`/api/local/decisions/current?dot_numbers=${DOT}`, {
+      headers: as('ana'),
+    });
+    // B holds no profile of the carrier: its verdict now comes from the record A wrote
+    expect(current.json).toEqual({
+      items: [
+        {
+          ...record,
+          now: expect.objectContaining({ verdict: 'pass', source: 'record' }),
+          standing: 'holds',
+          needs_revet: false,
+          override: false,
+          revet_due: null,
+        },
+      ],
+    });
+    const verified = await b.call('/api/local/decisions/verify', { headers: as('ana') });
+    expect(verified.json).toEqual({ ok: true, count: 1 });
 
-      // a policy saved on B is the policy of A's next verdict and decision
-      const saved = await b.call('/api/local/policy', {
+    // a policy saved on B is the policy of A's next verdict and decision
+    const saved = await b.call('/api/local/policy', {
+      method: 'PUT',
+      headers: as('ana'),
+      body: { rules: { new_entrant: { threshold: 365 } }, note: 'shorter' },
+    });
+    expect(saved.status, saved.text).toBe(201);
+    expect(saved.json).toMatchObject({ version: 2, created_by: 'ana' });
+    expect((await a.call('/api/local/policy', { headers: as('val') })).json).toMatchObject({
+      version: 2,
+      note: 'shorter',
+    });
+    expect((await view(a, 'val')).json).toMatchObject({ policy_version: 2 });
+    const second = await decide(a, 'val', 'after the policy change');
+    expect(second.json).toMatchObject({ policy_version: 2, prev_hash: record.hash });
+  });
+
+  it('decisions recorded at once on both replicas form one intact chain', async () => {
+    const databaseUrl = await postgres.freshDatabase();
+    const a = await replica(databaseUrl);
+    const b = await replica(databaseUrl);
+    await view(a, 'val');
+    await view(b, 'ana');
+
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, n) =>
+        n % 2 ? decide(a, 'val', `a ${n}`) : decide(b, 'ana', `b ${n}`),
+      ),
+    );
+    for (const answer of answers) expect(answer.status, answer.text).toBe(201);
+
+    const records = await allRecords(a);
+    expect(records).toHaveLength(24);
+    expect(records[0]?.prev_hash).toBe(GENESIS_HASH);
+    for (let i = 1; i < records.length; i += 1) {
+      expect(records[i]?.prev_hash).toBe(records[i - 1]?.hash);
+    }
+    expect(new Set(records.map((r) => r.user.id))).toEqual(new Set(['val', 'ana']));
+    for (const proxy of [a, b]) {
+      const verified = await proxy.call('/api/local/decisions/verify', { headers: as('val') });
+      expect(verified.json).toEqual({ ok: true, count: 24 });
+    }
+  });
+
+  it('a carrier viewed on one replica may be decided on from the other (the audit log is shared)', async () => {
+    const databaseUrl = await postgres.freshDatabase();
+    const a = await replica(databaseUrl);
+    const b = await replica(databaseUrl);
+    const never = await decide(b, 'ana', 'not viewed anywhere');
+    expect(never.status, never.text).toBe(404);
+    expect(never.json).toMatchObject({ code: 'profile_not_fetched' });
+
+    await view(a, 'val');
+    // A writes its audit rows in batches: B sees the view once A's batch is in
+    let posted = await decide(b, 'ana', 'viewed on A');
+    for (let tries = 0; posted.status === 404 && tries < 100; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      posted = await decide(b, 'ana', 'viewed on A');
+    }
+    expect(posted.status, posted.text).toBe(201);
+    expect(posted.json).toMatchObject({ dot_number: DOT, user: { id: 'ana' } });
+  });
+
+  // Last: stops the server.
+  it('PostgreSQL down: the vetting routes answer 503 storage_unavailable, not 500', async () => {
+    const log = captureLog();
+    const a = await replica(await postgres.freshDatabase(), log);
+    await view(a, 'val');
+    const posted = await decide(a, 'val', 'before');
+    expect(posted.status, posted.text).toBe(201);
+    const { id } = posted.json as Record;
+    await postgres.stop();
+
+    const get = (path: string) => a.call(path, { headers: as('val') });
+    const answers = [
+      await get(`/api/local/verdict?dot_number=${DOT}`),
+      await decide(a, 'val', 'after'),
+      await get('/api/local/decisions'),
+      await get('/api/local/decisions/verify'),
+      await get(`/api/local/decisions/current?dot_numbers=${DOT}`),
+      await get(`/api/local/decisions/${id}`),
+      await get('/api/local/policy'),
+      await get('/api/local/policy/versions'),
+      await get('/api/local/policy/versions/1'),
+      await a.call('/api/local/policy', {
         method: 'PUT',
-        headers: as('ana'),
-        body: { rules: { new_entrant: { threshold: 365 } }, note: 'shorter' },
-      });
-      expect(saved.status, saved.text).toBe(201);
-      expect(saved.json).toMatchObject({ version: 2, created_by: 'ana' });
-      expect((await a.call('/api/local/policy', { headers: as('val') })).json).toMatchObject({
-        version: 2,
-        note: 'shorter',
-      });
-      expect((await view(a, 'val')).json).toMatchObject({ policy_version: 2 });
-      const second = await decide(a, 'val', 'after the policy change');
-      expect(second.json).toMatchObject({ policy_version: 2, prev_hash: record.hash });
-    });
-
-    it('decisions recorded at once on both replicas form one intact chain', async () => {
-      const databaseUrl = await freshDatabase(postgres.url);
-      const a = await replica(databaseUrl);
-      const b = await replica(databaseUrl);
-      await view(a, 'val');
-      await view(b, 'ana');
-
-      const answers = await Promise.all(
-        Array.from({ length: 24 }, (_, n) =>
-          n % 2 ? decide(a, 'val', `a ${n}`) : decide(b, 'ana', `b ${n}`),
-        ),
-      );
-      for (const answer of answers) expect(answer.status, answer.text).toBe(201);
-
-      const records = await allRecords(a);
-      expect(records).toHaveLength(24);
-      expect(records[0]?.prev_hash).toBe(GENESIS_HASH);
-      for (let i = 1; i < records.length; i += 1) {
-        expect(records[i]?.prev_hash).toBe(records[i - 1]?.hash);
-      }
-      expect(new Set(records.map((r) => r.user.id))).toEqual(new Set(['val', 'ana']));
-      for (const proxy of [a, b]) {
-        const verified = await proxy.call('/api/local/decisions/verify', { headers: as('val') });
-        expect(verified.json).toEqual({ ok: true, count: 24 });
-      }
-    });
-
-    it('a carrier viewed on one replica may be decided on from the other (the audit log is shared)', async () => {
-      const databaseUrl = await freshDatabase(postgres.url);
-      const a = await replica(databaseUrl);
-      const b = await replica(databaseUrl);
-      const never = await decide(b, 'ana', 'not viewed anywhere');
-      expect(never.status, never.text).toBe(404);
-      expect(never.json).toMatchObject({ code: 'profile_not_fetched' });
-
-      await view(a, 'val');
-      // A writes its audit rows in batches: B sees the view once A's batch is in
-      let posted = await decide(b, 'ana', 'viewed on A');
-      for (let tries = 0; posted.status === 404 && tries < 100; tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        posted = await decide(b, 'ana', 'viewed on A');
-      }
-      expect(posted.status, posted.text).toBe(201);
-      expect(posted.json).toMatchObject({ dot_number: DOT, user: { id: 'ana' } });
-    });
-
-    // Last: stops the server.
-    it('PostgreSQL down: the vetting routes answer 503 storage_unavailable, not 500', async () => {
-      const log = captureLog();
-      const a = await replica(await freshDatabase(postgres.url), log);
-      await view(a, 'val');
-      const posted = await decide(a, 'val', 'before');
-      expect(posted.status, posted.text).toBe(201);
-      const { id } = posted.json as Record;
-      await postgres.stop();
-
-      const get = (path: string) => a.call(path, { headers: as('val') });
-      const answers = [
-        await get(`/api/local/verdict?dot_number=${DOT}`),
-        await decide(a, 'val', 'after'),
-        await get('/api/local/decisions'),
-        await get('/api/local/decisions/verify'),
-        await get(`/api/local/decisions/current?dot_numbers=${DOT}`),
-        await get(`/api/local/decisions/${id}`),
-        await get('/api/local/policy'),
-        await get('/api/local/policy/versions'),
-        await get('/api/local/policy/versions/1'),
-        await a.call('/api/local/policy', {
-          method: 'PUT',
-          headers: as('val'),
-          body: { rules: { new_entrant: { threshold: 365 } } },
-        }),
-      ];
-      for (const answer of answers) {
-        expect(answer.status, answer.text).toBe(503);
-        expect(answer.json).toMatchObject({ code: 'storage_unavailable' });
-        expect(answer.headers.get('retry-after')).toBe('5');
-      }
-      expect(log.lines.filter((line) => line.includes('unexpected error'))).toEqual([]);
-    });
-  },
-);
+        headers: as('val'),
+        body: { rules: { new_entrant: { threshold: 365 } } },
+      }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status, answer.text).toBe(503);
+      expect(answer.json).toMatchObject({ code: 'storage_unavailable' });
+      expect(answer.headers.get('retry-after')).toBe('5');
+    }
+    expect(log.lines.filter((line) => line.includes('unexpected error'))).toEqual([]);
+  });
+});

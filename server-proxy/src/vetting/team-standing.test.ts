@@ -2,69 +2,25 @@
  * The standing's held data in team mode: two proxies on one PostgreSQL and one Redis (REDIS_URL),
  * over HTTP, in front of one sandbox behind a recording pass-through. A carrier viewed and decided
  * on A is judged on B from the profile in the shared cache (a peek: B fetches nothing, the service
- * sees no new call), not from the record. Skipped, with the reason printed, only where PostgreSQL or
- * Redis is not installed.
+ * sees no new call), not from the record. Skipped, with the reason, only where PostgreSQL or
+ * Redis is not installed (team/replicas.test-support.ts).
  */
-import type { AddressInfo } from 'node:net';
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSandboxApp, type SandboxApp } from '../sandbox/index.ts';
-import { freshDatabase } from '../sql/databases.test-support.ts';
-import { startPostgres, startRedis, type TestService } from '../team/services.test-support.ts';
-import { recordingFront, type RecordingFront } from '../team/two-proxies.test-support.ts';
-import {
-  CSRF,
-  makeTempDir,
-  startProxy,
-  testConfig,
-  type RunningProxy,
-} from '../helpers.test-support.ts';
-
-const pg = await startPostgres();
-const redis = typeof pg === 'string' ? pg : await startRedis();
-const skipReason = typeof pg === 'string' ? pg : typeof redis === 'string' ? redis : undefined;
-if (skipReason !== undefined) console.warn(`team-standing tests skipped: ${skipReason}`);
-const postgres = typeof pg === 'string' ? (undefined as never) : pg;
-const shared = typeof redis === 'string' ? (undefined as never) : (redis as TestService);
+import { describe, expect, it } from 'vitest';
+import { usePostgres } from '../sql/engines.test-support.ts';
+import { asUser, useRedis, useReplicas, useSandbox } from '../team/replicas.test-support.ts';
+import type { RunningProxy } from '../helpers.test-support.ts';
 
 const SANDBOX_KEY = 'sk_test_team_standing';
 const DOT = '4418207';
-const headers = { ...CSRF, 'x-forwarded-user': 'val' };
-const proxies: RunningProxy[] = [];
-const sandboxDir = makeTempDir();
-let sandbox: SandboxApp | undefined;
-let front: RecordingFront | undefined;
+const headers = asUser('val');
+const postgres = usePostgres();
+const shared = useRedis();
+const sandbox = useSandbox({ apiKey: SANDBOX_KEY, recording: true });
+const replicas = useReplicas(sandbox);
 
-beforeAll(async () => {
-  if (skipReason !== undefined) return;
-  sandbox = await buildSandboxApp({ dataDir: sandboxDir, apiKeys: [SANDBOX_KEY], population: 300 });
-  await sandbox.listen({ host: '127.0.0.1', port: 0 });
-  front = await recordingFront(
-    `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`,
-  );
-});
-
-afterAll(async () => {
-  for (const proxy of proxies) await proxy.close();
-  await front?.close();
-  await sandbox?.close();
-  rmSync(sandboxDir, { recursive: true, force: true });
-  await postgres?.stop();
-  await shared?.stop();
-});
-
-async function replica(databaseUrl: string, redisUrl: string | undefined) {
-  const config = testConfig({
-    mode: 'test',
-    upstream: { baseUrl: front?.url ?? '', apiKey: SANDBOX_KEY, legacy: false, timeoutMs: 5000 },
-    auth: { kind: 'trusted-header', header: 'x-forwarded-user', trustedProxies: ['127.0.0.1'] },
-    databaseUrl,
-    ...(redisUrl ? { redisUrl } : {}),
-  });
-  const proxy = await startProxy(config, {});
-  proxies.push(proxy);
-  return proxy;
-}
+/** A replica on the database at `databaseUrl`, with the shared Redis when `redisUrl` is given. */
+const replica = (databaseUrl: string, redisUrl: string | undefined) =>
+  replicas.start({ databaseUrl, ...(redisUrl ? { redisUrl } : {}) });
 
 async function nowOf(proxy: RunningProxy) {
   const answer = await proxy.call(`/api/local/decisions/current?dot_numbers=${DOT}`, { headers });
@@ -73,9 +29,9 @@ async function nowOf(proxy: RunningProxy) {
     ?.now;
 }
 
-describe.skipIf(skipReason !== undefined)('standing with a shared cache', () => {
+describe('standing with a shared cache', () => {
   it('a replica judges from the profile another replica holds in the shared cache, fetching nothing', async () => {
-    const databaseUrl = await freshDatabase(postgres.url);
+    const databaseUrl = await postgres.freshDatabase();
     const a = await replica(databaseUrl, shared.url);
     const b = await replica(databaseUrl, shared.url);
     const alone = await replica(databaseUrl, undefined);
@@ -86,7 +42,7 @@ describe.skipIf(skipReason !== undefined)('standing with a shared cache', () => 
       body: { dot_number: DOT, decision: 'approved', override_reason: 'Vouched for' },
     });
     expect(decided.status, decided.text).toBe(201);
-    const calls = front?.callsTo('/v2/profile').length;
+    const calls = sandbox.front.callsTo('/v2/profile').length;
     expect(calls).toBe(1);
 
     expect(await nowOf(b)).toMatchObject({ source: 'profile', verdict: 'review' });
@@ -98,6 +54,6 @@ describe.skipIf(skipReason !== undefined)('standing with a shared cache', () => 
       body: { rules: { shared_identifiers: { outcome: 'fail' } } },
     });
     expect(preview.json).toMatchObject({ would_fail: [{ dot_number: DOT }] });
-    expect(front?.callsTo('/v2/profile').length).toBe(calls);
+    expect(sandbox.front.callsTo('/v2/profile').length).toBe(calls);
   });
 });
