@@ -17,7 +17,7 @@ const MonitoringNavBadge = lazy(() =>
   ),
 );
 
-/** Lazy for the same reason: the count of decisions due for re-vet (vetting-api, zod). */
+/** Lazy for the same reason: the count of decisions due for re-vet (the decisions feature's api, zod). */
 const RevetNavCount = lazy(() =>
   importOrReload(() =>
     import('../features/decisions/components/RevetNavCount.tsx').then((module) => ({

@@ -97,7 +97,7 @@ function prefetchProfileOpening(dot: string | undefined, tab: string | undefined
  */
 function primeVerdict(client: QueryClient, dot: string): void {
   void primeGet('/api/local/verdict', { dot_number: dot });
-  void import('../lib/vetting-api.ts')
+  void import('../entities/vetting/verdict.ts')
     // a verdict already held is left to the page (it asks again if stale, taking this answer)
     .then((vetting) => client.prefetchQuery({ ...vetting.verdictQuery(dot), staleTime: Infinity }))
     .catch(() => undefined);

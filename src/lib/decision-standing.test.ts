@@ -1,8 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  fetchStandings,
   shortDate,
   standingDots,
   standingFor,
@@ -194,45 +191,5 @@ describe('helpers', () => {
         item({ standing: 'holds', needs_revet: true }),
       ].map(standingRank),
     ).toEqual([3, 2, 4, 1, 0]);
-  });
-});
-
-describe('fetchStandings over HTTP', () => {
-  let server: Server;
-  const asked: string[][] = [];
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const query = new URL(req.url ?? '', 'http://x').searchParams;
-      const dots = (query.get('dot_numbers') ?? '').split(',');
-      asked.push(dots);
-      // only odd DOTs have a decision
-      const items = dots
-        .filter((dot) => Number(dot) % 2 === 1)
-        .map((dot) => ({ ...item({ dot_number: dot }), extra: 'ignored' }));
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ items }));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    const realFetch = globalThis.fetch;
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-      const path =
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      return realFetch(path.startsWith('/') ? `http://127.0.0.1:${port}${path}` : input, init);
-    });
-  });
-  afterAll(async () => {
-    vi.unstubAllGlobals();
-    await new Promise((resolve) => server.close(resolve));
-  });
-
-  it('asks at most 500 DOTs per request and merges the answers by DOT', async () => {
-    const dots = standingDots(Array.from({ length: 1200 }, (_, i) => String(100000 + i)));
-    const map = await fetchStandings(dots);
-    expect(asked.map((part) => part.length)).toEqual([500, 500, 200]);
-    expect(map.size).toBe(600);
-    expect(map.get('100001')?.standing).toBe('now_fails');
-    expect(map.has('100000')).toBe(false);
   });
 });

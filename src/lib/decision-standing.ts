@@ -1,61 +1,40 @@
 /**
- * A decision's standing against the carrier's verdict now (issue 29, docs/vetting.md): the proxy's
+ * A decision's standing in words (issue 29, docs/vetting.md): the proxy's
  * `GET /api/local/decisions/current` answers, per carrier, the newest decision record and how it
- * stands under the current policy on the freshest held data (`now`, `standing`), computed without a
- * billed call. Every screen that shows a decision reads it here, one request for all its DOTs, and
- * words it with `standingWords` so every screen says the same.
+ * stands under the current policy on the freshest held data (`now`, `standing`); the vetting
+ * entity asks it (`useDecisionStandings`, src/entities/vetting/standing.ts) and every screen words
+ * it with `standingWords`, so every screen says the same. Plain code: no React Query.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet } from './api-client.ts';
 import { formatDate } from './format.ts';
-import { DECISIONS, DECISION_LABELS } from './vetting-api.ts';
-import { OUTCOMES } from './vetting/index.ts';
-import { STANDINGS } from './vetting/standing.ts';
+import type { CurrentDecision, HeldVerdict } from './vetting/current-decision.ts';
+import { DECISION_LABELS } from './vetting/decision-record.ts';
 
-/** At most this many DOTs per call (the proxy's limit). */
-const MAX_STANDING_DOTS = 500;
-
-const reason = z.object({
-  rule: z.string(),
-  label: z.string().optional(),
-  outcome: z.enum(OUTCOMES),
-  message: z.string(),
-});
-
-const standingItem = z.object({
-  id: z.number().int(),
-  dot_number: z.string(),
-  decision: z.enum(DECISIONS),
-  decided_at: z.string(),
-  expires_on: z.string().nullable(),
-  policy_version: z.number(),
-  verdict: z.object({ verdict: z.enum(OUTCOMES) }),
-  override_reason: z.string().optional(),
-  now: z
-    .object({
-      verdict: z.enum(OUTCOMES),
-      policy_version: z.number(),
-      reasons: z.array(reason),
-      fetched_at: z.string().optional(),
-      evaluated_at: z.string().optional(),
-      source: z.string().optional(),
-      stale: z.boolean().optional(),
-    })
-    .nullable(),
-  standing: z.enum(STANDINGS),
-  // filled by the override / re-vet work; an answer without them reads "none"
-  override: z.boolean().optional().default(false),
-  revet_due: z.enum(['overdue', 'soon']).nullable().optional(),
-  needs_revet: z.boolean().optional().default(false),
-});
-export type DecisionStanding = z.infer<typeof standingItem>;
-
-const standingPage = z.object({ items: z.array(standingItem) });
-
-/** The query key: under the decisions' key, so recording a decision asks again. */
-function standingKey(dots: readonly string[]) {
-  return ['vetting', 'decisions', 'standing', dots] as const;
+/**
+ * What a screen needs of a current decision (`CurrentDecision`, the answer's one schema in
+ * src/lib/vetting/current-decision.ts) to word its standing.
+ */
+export interface DecisionStanding extends Pick<
+  CurrentDecision,
+  | 'id'
+  | 'dot_number'
+  | 'decision'
+  | 'decided_at'
+  | 'expires_on'
+  | 'policy_version'
+  | 'override_reason'
+  | 'standing'
+  | 'override'
+  | 'needs_revet'
+> {
+  verdict: Pick<CurrentDecision['verdict'], 'verdict'>;
+  now:
+    | (Pick<HeldVerdict, 'verdict' | 'policy_version' | 'stale'> &
+        Partial<Pick<HeldVerdict, 'fetched_at' | 'evaluated_at' | 'source'>> & {
+          reasons: Pick<HeldVerdict['reasons'][number], 'rule' | 'label' | 'outcome' | 'message'>[];
+        })
+    | null;
+  /** absent from an older proxy's answer: a past re-vet date then reads overdue */
+  revet_due?: CurrentDecision['revet_due'];
 }
 
 /** A DOT as the proxy keys it: without leading zeros. */
@@ -70,54 +49,11 @@ export function standingDots(dots: readonly string[]): string[] {
 }
 
 /** The standing of a carrier's current decision in a screen's answer (undefined: none, or not yet). */
-export function standingFor(
-  standings: ReadonlyMap<string, DecisionStanding> | undefined,
+export function standingFor<T extends DecisionStanding>(
+  standings: ReadonlyMap<string, T> | undefined,
   dot: string | undefined,
-): DecisionStanding | undefined {
+): T | undefined {
   return dot === undefined ? undefined : standings?.get(dotKey(dot));
-}
-
-/** The standing of each carrier's current decision, by DOT, from one request per 500 DOTs. */
-export async function fetchStandings(
-  dots: readonly string[],
-  signal?: AbortSignal,
-): Promise<Map<string, DecisionStanding>> {
-  const parts: string[][] = [];
-  for (let i = 0; i < dots.length; i += MAX_STANDING_DOTS) {
-    parts.push(dots.slice(i, i + MAX_STANDING_DOTS));
-  }
-  const answers = await Promise.all(
-    parts.map((part) =>
-      apiGet('/api/local/decisions/current', { dot_numbers: part.join(',') }, { signal }),
-    ),
-  );
-  const map = new Map<string, DecisionStanding>();
-  for (const body of answers) {
-    for (const item of standingPage.parse(body).items) map.set(item.dot_number, item);
-  }
-  return map;
-}
-
-/**
- * The standings of the carriers a screen shows (none asked → no call). `staleTime: 0`: a policy
- * saved elsewhere changes standings, so each screen asks anew when it opens.
- */
-/**
- * The standing of each carrier's current decision, by DOT. `basis` names the data the screen shows
- * beside it (e.g. the verdict's policy version and fetch time): when that moves on — the profile was
- * fetched anew after a monitoring change, the policy was saved — the standing is asked again, so the
- * decision is never judged on older data than the verdict next to it. The previous answer stays on
- * screen while the new one comes.
- */
-export function useDecisionStandings(dots: readonly string[], enabled = true, basis?: string) {
-  const asked = standingDots(dots);
-  return useQuery({
-    queryKey: [...standingKey(asked), basis ?? null],
-    queryFn: ({ signal }) => fetchStandings(asked, signal),
-    enabled: enabled && asked.length > 0,
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
 }
 
 export type StandingTone = 'good' | 'bad' | 'warn' | 'info' | 'neutral';

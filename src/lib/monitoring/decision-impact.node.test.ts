@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { sandboxProfile } from '../../test/sandbox-profiles.node.ts';
-import type { DecisionRecord } from '../vetting-api.ts';
+import type { DecisionRecord } from '../vetting/decision-record.ts';
 import { defaultSettings, evaluate } from '../vetting/index.ts';
 import { decisionImpact, impactFirst } from './decision-impact.ts';
 import type { InboxChange } from './inbox.ts';

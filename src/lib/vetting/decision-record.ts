@@ -72,3 +72,17 @@ export const decisionRecordSchema = z.object({
   }),
 });
 export type DecisionRecord = z.infer<typeof decisionRecordSchema>;
+
+/** Today (local calendar) as YYYY-MM-DD. */
+function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A decision past its re-vet date. */
+export function isExpired(
+  record: Pick<DecisionRecord, 'expires_on'>,
+  today = localToday(),
+): boolean {
+  return record.expires_on !== null && record.expires_on < today;
+}

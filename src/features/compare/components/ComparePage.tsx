@@ -20,7 +20,7 @@ import {
   useCompareSelection,
 } from '../../../lib/comparison/selection.ts';
 import { downloadCsv } from '../../../lib/download.ts';
-import { enginePolicy, usePolicy } from '../../../lib/vetting-api.ts';
+import { enginePolicy, usePolicy } from '../../../entities/vetting/policy.ts';
 import type { Profile } from '../../../lib/service/index.ts';
 import { evaluate, type Policy, type VerdictResult } from '../../../lib/vetting/index.ts';
 import { heldProfileQuery } from '../api/profiles.ts';

@@ -1,5 +1,6 @@
 import { ScrollHintFrame, useScrollEdges } from '../../../components/ScrollHint.tsx';
-import { standingFor, useDecisionStandings } from '../../../lib/decision-standing.ts';
+import { standingFor } from '../../../lib/decision-standing.ts';
+import { useDecisionStandings } from '../../../entities/vetting/standing.ts';
 import type { CompareCell, CompareColumn, CompareSection, Tone } from '../model/compare-model.ts';
 import { BasicBar } from './BasicBar.tsx';
 import { ColumnHead } from './ColumnHead.tsx';

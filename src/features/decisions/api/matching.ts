@@ -4,7 +4,8 @@
  * and matched here on the docket and names the record kept; then paged like the proxy pages.
  */
 import { useQuery } from '@tanstack/react-query';
-import { allDecisions, type DecisionFilters } from '../../../lib/vetting-api.ts';
+import { allDecisions } from './decisions.ts';
+import type { DecisionFilters } from '../../../entities/vetting/decisions.ts';
 import { matchesCarrier } from '../model/filters.ts';
 
 const PAGE_SIZE = 50;

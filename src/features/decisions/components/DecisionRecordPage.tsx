@@ -13,9 +13,9 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import {
   DECISION_LABELS,
   isExpired,
-  useDecision,
   type DecisionRecord,
-} from '../../../lib/vetting-api.ts';
+} from '../../../lib/vetting/decision-record.ts';
+import { useDecision } from '../api/decisions.ts';
 import { useOrgName } from '../api/org-name.ts';
 import { evidenceLabel, evidenceValue } from '../model/evidence.ts';
 

@@ -15,12 +15,11 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import {
   DECISIONS,
   DECISION_LABELS,
-  allDecisions,
   isExpired,
-  useChainCheck,
-  useDecisions,
   type DecisionRecord,
-} from '../../../lib/vetting-api.ts';
+} from '../../../lib/vetting/decision-record.ts';
+import { allDecisions, useChainCheck } from '../api/decisions.ts';
+import { useDecisions } from '../../../entities/vetting/decisions.ts';
 import { useMatchingDecisions } from '../api/matching.ts';
 import { decisionsCsv } from '../model/csv.ts';
 import {
@@ -35,11 +34,8 @@ import {
 import { downloadCsv } from '../../../lib/download.ts';
 import { isRevetView } from '../model/revet.ts';
 import { RevetDueList, RevetViewSwitch } from './RevetQueue.tsx';
-import {
-  standingFor,
-  useDecisionStandings,
-  type DecisionStanding as Standing,
-} from '../../../lib/decision-standing.ts';
+import { standingFor, type DecisionStanding as Standing } from '../../../lib/decision-standing.ts';
+import { useDecisionStandings } from '../../../entities/vetting/standing.ts';
 
 /** The standings of the carriers' current decisions, by DOT (one request for the page). */
 type Standings = ReadonlyMap<string, Standing> | undefined;

@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { DecisionStanding } from '../../../components/DecisionStanding.tsx';
 import { MUTED } from '../../../components/controls.ts';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
-import { useAllCurrentDecisions, type CurrentDecision } from '../../../lib/vetting-api.ts';
+import { useAllCurrentDecisions } from '../api/decisions.ts';
+import type { CurrentDecision } from '../../../lib/vetting/current-decision.ts';
 
 const LINK = 'text-sky-800 underline dark:text-sky-300';
 

@@ -12,12 +12,10 @@ import { ScrollArea } from '../../../components/ScrollHint.tsx';
 import { formatDateTime, formatDollars } from '../../../lib/format.ts';
 import {
   usePolicy,
-  usePolicyVersions,
-  useSavePolicy,
   type CurrentPolicy,
   type PolicyVersion,
-  type RuleChanges,
-} from '../../../lib/vetting-api.ts';
+} from '../../../entities/vetting/policy.ts';
+import { usePolicyVersions, useSavePolicy, type RuleChanges } from '../api/policy.ts';
 import {
   MAX_REVET_DAYS,
   type PolicySettings,

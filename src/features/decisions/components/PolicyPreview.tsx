@@ -9,13 +9,13 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { MUTED } from '../../../components/controls.ts';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
+import { DECISION_LABELS } from '../../../lib/vetting/decision-record.ts';
 import {
-  DECISION_LABELS,
   usePolicyPreview,
   type PolicyPreview as Preview,
   type PreviewEntry,
   type RuleChanges,
-} from '../../../lib/vetting-api.ts';
+} from '../api/policy.ts';
 import type { PolicyOptions } from '../../../lib/vetting/index.ts';
 
 const LINK = 'text-sky-800 underline dark:text-sky-300';

@@ -8,7 +8,7 @@
 import { useId, useState } from 'react';
 import { INPUT, MUTED } from '../../../components/controls.ts';
 import { formatCount, formatDollars } from '../../../lib/format.ts';
-import type { RuleInfo } from '../../../lib/vetting-api.ts';
+import type { RuleInfo } from '../../../entities/vetting/policy.ts';
 import type { CargoClass, RuleSettings } from '../../../lib/vetting/index.ts';
 
 const OUTCOME_LABEL = { pass: 'Pass', review: 'Review', fail: 'Fail' } as const;

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { whenIdle } from '../../../lib/idle.ts';
-import { useRevetDue } from '../../../lib/vetting-api.ts';
+import { useRevetDue } from '../api/decisions.ts';
 import { revetCountWords } from '../model/revet.ts';
 
 export function RevetNavCount() {

@@ -8,7 +8,8 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { MUTED } from '../../../components/controls.ts';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { DECISION_LABELS, useRevetDue } from '../../../lib/vetting-api.ts';
+import { DECISION_LABELS } from '../../../lib/vetting/decision-record.ts';
+import { useRevetDue } from '../api/decisions.ts';
 import { dueWords } from '../model/revet.ts';
 
 const LINK = 'text-sky-800 underline dark:text-sky-300';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PolicyPreview, PreviewEntry } from '../../../lib/vetting-api.ts';
+import type { PolicyPreview, PreviewEntry } from '../api/policy.ts';
 import { previewSummary } from './PolicyPreview.tsx';
 
 function entry(dot: string, verdict_after: PreviewEntry['verdict_after']): PreviewEntry {

@@ -5,7 +5,7 @@
  * Review verdict) is marked "override" and carries its reason.
  */
 import { tableCsv } from '../../../components/data-table/csv.ts';
-import { DECISION_LABELS, type DecisionRecord } from '../../../lib/vetting-api.ts';
+import { DECISION_LABELS, type DecisionRecord } from '../../../lib/vetting/decision-record.ts';
 
 const COLUMNS = [
   'id',

@@ -12,9 +12,9 @@ import { classifyEntry } from '../../../lib/service/rules/entries.ts';
 import {
   DECISIONS,
   type Decision,
-  type DecisionFilters,
   type DecisionRecord,
-} from '../../../lib/vetting-api.ts';
+} from '../../../lib/vetting/decision-record.ts';
+import type { DecisionFilters } from '../../../entities/vetting/decisions.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_CARRIER_CHARS = 100;

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { isExpired, type DecisionRecord } from '../../../lib/vetting-api.ts';
+import { isExpired, type DecisionRecord } from '../../../lib/vetting/decision-record.ts';
 import { csvRow, decisionsCsv } from './csv.ts';
 import {
   appliedFilters,

@@ -25,9 +25,9 @@ import type { MonitoredProfile } from '../../../lib/service/index.ts';
 import {
   standingFor,
   standingRank,
-  useDecisionStandings,
   type DecisionStanding,
 } from '../../../lib/decision-standing.ts';
+import { useDecisionStandings } from '../../../entities/vetting/standing.ts';
 
 export interface InboxRow {
   profile: MonitoredProfile;

@@ -12,7 +12,7 @@ import {
 } from '@tanstack/react-query';
 import { ApiError, apiGetWithMeta } from '../../../lib/api-client.ts';
 import { parseProfileResponse, type ParseIssue, type Profile } from '../../../lib/service/index.ts';
-import { verdictKey } from '../../../lib/vetting-api.ts';
+import { verdictKey } from '../../../entities/vetting/verdict.ts';
 import { profileKeys } from './keys.ts';
 
 type CacheStatus = 'hit' | 'miss';

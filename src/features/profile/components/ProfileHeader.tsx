@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../../components/Badge.tsx';
 import { CompareToggle } from '../../../components/comparison/CompareToggle.tsx';
 import type { Profile } from '../../../lib/service/index.ts';
-import { enginePolicy, usePolicy } from '../../../lib/vetting-api.ts';
+import { enginePolicy, usePolicy } from '../../../entities/vetting/policy.ts';
 import { profileIdOf } from '../../../lib/watchlist/profile-id.ts';
 import { docketsOf, statusBadges } from './status.ts';
 import { WatchControl } from './WatchControl.tsx';

@@ -10,11 +10,8 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { DecisionStanding } from '../../../components/DecisionStanding.tsx';
 import type { PagerProps } from '../../../components/data-table/Pager.tsx';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
-import {
-  standingFor,
-  useDecisionStandings,
-  type DecisionStanding as Standing,
-} from '../../../lib/decision-standing.ts';
+import { standingFor, type DecisionStanding as Standing } from '../../../lib/decision-standing.ts';
+import { useDecisionStandings } from '../../../entities/vetting/standing.ts';
 import { TRI_STATE_LABELS, formatRiskScore, triState, type TriState } from '../../../lib/format.ts';
 import { useWatchedIds } from '../../../entities/watchlist/api.ts';
 import { dotOfProfileId } from '../../../lib/watchlist/profile-id.ts';

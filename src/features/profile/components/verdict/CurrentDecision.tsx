@@ -4,9 +4,11 @@
  */
 import { Link } from 'react-router';
 import { DecisionStanding } from '../../../../components/DecisionStanding.tsx';
-import { standingFor, useDecisionStandings } from '../../../../lib/decision-standing.ts';
+import { standingFor } from '../../../../lib/decision-standing.ts';
+import { useDecisionStandings } from '../../../../entities/vetting/standing.ts';
 import { formatDate, formatDateTime } from '../../../../lib/format.ts';
-import { DECISION_LABELS, useDecisions } from '../../../../lib/vetting-api.ts';
+import { DECISION_LABELS } from '../../../../lib/vetting/decision-record.ts';
+import { useDecisions } from '../../../../entities/vetting/decisions.ts';
 
 /**
  * "Decision: Approved 20 Nov — now fails policy v2 (2 reasons)" (its standing under the current

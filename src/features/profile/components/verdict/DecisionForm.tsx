@@ -9,10 +9,10 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   DECISIONS,
   DECISION_LABELS,
-  usePolicy,
-  type useRecordDecision,
   type Decision,
-} from '../../../../lib/vetting-api.ts';
+} from '../../../../lib/vetting/decision-record.ts';
+import { usePolicy } from '../../../../entities/vetting/policy.ts';
+import type { useRecordDecision } from '../../api/verdict.ts';
 import { MAX_REVET_DAYS, type Outcome } from '../../../../lib/vetting/index.ts';
 import {
   MAX_OVERRIDE,

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { carrierPath } from '../../../../lib/carrier/paths.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import type { Profile } from '../../../../lib/service/index.ts';
-import type { VerdictReason } from '../../../../lib/vetting-api.ts';
+import type { VerdictReason } from '../../../../entities/vetting/verdict.ts';
 import { focusWhenShown } from '../tabs/overview/focus-target.ts';
 import { PROFILE_TABS } from '../tabs/types.ts';
 import { useShownVerdict } from './use-shown-verdict.ts';

@@ -4,7 +4,8 @@
  * between today and the policy's `max_revet_days` ahead (UTC days, as the proxy counts them). The
  * proxy checks the same and answers 409 / 400; these messages say it before the round trip.
  */
-import type { Decision, DecisionInput } from '../../../../lib/vetting-api.ts';
+import type { Decision } from '../../../../lib/vetting/decision-record.ts';
+import type { DecisionInput } from '../../api/verdict.ts';
 import type { Outcome } from '../../../../lib/vetting/index.ts';
 
 /** The longest override reason the proxy keeps. */

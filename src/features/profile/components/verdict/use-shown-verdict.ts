@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { Profile } from '../../../../lib/service/index.ts';
-import { enginePolicy, usePolicy, useVerdict } from '../../../../lib/vetting-api.ts';
+import { enginePolicy, usePolicy } from '../../../../entities/vetting/policy.ts';
+import { useVerdict } from '../../api/verdict.ts';
 import { evaluate } from '../../../../lib/vetting/index.ts';
 
 /**

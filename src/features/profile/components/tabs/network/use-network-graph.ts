@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { Profile } from '../../../../../lib/service/index.ts';
 import { evaluate } from '../../../../../lib/vetting/evaluate.ts';
 import type { Outcome } from '../../../../../lib/vetting/types.ts';
-import { enginePolicy, type usePolicy } from '../../../../../lib/vetting-api.ts';
+import { enginePolicy, type usePolicy } from '../../../../../entities/vetting/policy.ts';
 import { heldGraphProfileQuery, type GraphProfile } from '../../../api/graph-profiles.ts';
 import type { ProfileResult } from '../../../api/get-profile.ts';
 import { profileKeys } from '../../../api/keys.ts';

@@ -1,0 +1,141 @@
+/**
+ * The standings of current decisions: one request per 500 DOTs (a loopback server that answers
+ * what it is asked), and the one schema of `GET /api/local/decisions/current`
+ * (src/lib/vetting/current-decision.ts) reading the real proxy's answers, both forms.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { apiGet } from '../../lib/api-client.ts';
+import { standingDots } from '../../lib/decision-standing.ts';
+import {
+  currentDecisionPageSchema,
+  type CurrentDecision,
+} from '../../lib/vetting/current-decision.ts';
+import { startSandboxProxy } from '../../test/sandbox-proxy.node.ts';
+import { fetchStandings } from './standing.ts';
+
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+
+/** A current decision as the proxy answers it. */
+function current(dot: string): CurrentDecision {
+  return {
+    id: Number(dot),
+    hash: 'a'.repeat(64),
+    prev_hash: '0'.repeat(64),
+    dot_number: dot,
+    decision: 'approved',
+    note: null,
+    conditions: null,
+    expires_on: null,
+    supersedes: null,
+    user: { id: 'ana', name: 'Ana' },
+    decided_at: '2026-11-20T10:00:00.000Z',
+    policy_version: 1,
+    verdict: {
+      verdict: 'review',
+      policy_version: 1,
+      evaluated_at: '2026-11-20T10:00:00.000Z',
+      snapshot_date: null,
+      reasons: [],
+    },
+    profile: {
+      snapshot_date: null,
+      fetched_at: '2026-11-20T09:59:00.000Z',
+      identity: [],
+      authority: [],
+      insurance: [],
+      safety: [],
+    },
+    now: {
+      verdict: 'fail',
+      policy_version: 2,
+      reasons: [
+        {
+          rule: 'authority',
+          label: 'Authority',
+          outcome: 'fail',
+          message: 'Not authorized',
+          fields: [],
+          tab: 'authority',
+        },
+      ],
+      fetched_at: '2026-11-28T09:00:00.000Z',
+      evaluated_at: '2026-11-28T09:00:01.000Z',
+      source: 'profile',
+    },
+    standing: 'now_fails',
+    needs_revet: false,
+    override: false,
+    revet_due: null,
+  };
+}
+
+describe('fetchStandings over HTTP', () => {
+  let server: Server | undefined;
+  afterAll(async () => {
+    vi.unstubAllGlobals();
+    if (server) await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('asks at most 500 DOTs per request and merges the answers by DOT', async () => {
+    const asked: string[][] = [];
+    server = createServer((req, res) => {
+      const query = new URL(req.url ?? '', 'http://x').searchParams;
+      const dots = (query.get('dot_numbers') ?? '').split(',');
+      asked.push(dots);
+      // only odd DOTs have a decision
+      const items = dots
+        .filter((dot) => Number(dot) % 2 === 1)
+        .map((dot) => ({ ...current(dot), extra: 'ignored' }));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ items }));
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const path =
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      return realFetch(path.startsWith('/') ? `http://127.0.0.1:${port}${path}` : input, init);
+    });
+    const dots = standingDots(Array.from({ length: 1200 }, (_, i) => String(100000 + i)));
+    const map = await fetchStandings(dots);
+    expect(asked.map((part) => part.length)).toEqual([500, 500, 200]);
+    expect(map.size).toBe(600);
+    expect(map.get('100001')?.standing).toBe('now_fails');
+    expect(map.has('100000')).toBe(false);
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('the one schema of GET /api/local/decisions/current', () => {
+  it("reads the real proxy's answers by DOT and a page of all", async () => {
+    const proxy = await startSandboxProxy();
+    try {
+      const post = async (dot: string, decision: string) => {
+        const response = await fetch('/api/local/decisions', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'carrier-desk' },
+          body: JSON.stringify({ dot_number: dot, decision, note: 'schema check' }),
+        });
+        expect(response.status, await response.clone().text()).toBeLessThan(300);
+      };
+      await post('568253', 'approved');
+      await post('1893346', 'do_not_use');
+      const standings = await fetchStandings(standingDots(['568253', '1893346', '2214589']));
+      expect([...standings.keys()].sort()).toEqual(['1893346', '568253']);
+      const approved = standings.get('568253');
+      expect(approved).toMatchObject({ decision: 'approved', override: false, needs_revet: false });
+      expect(approved?.now?.policy_version).toBe(1);
+      expect(approved?.user.name).toBeTruthy();
+      const page = currentDecisionPageSchema.parse(
+        await apiGet('/api/local/decisions/current', { all: '1' }),
+      );
+      expect(page.total).toBe(2);
+      expect(page.items.map((item) => item.dot_number)).toEqual(['1893346', '568253']);
+    } finally {
+      await proxy.stop();
+    }
+  });
+});
