@@ -1,7 +1,8 @@
 /**
  * Receipts and checkpoints of the decision record (docs/vetting.md, "An anchored record").
  *
- * - A record's **signature** covers its id and hash (`decision-record`), written with the record.
+ * - A record's **signature** covers its hash (`decision-record`), written with the record: the hash
+ *   covers the record's content and the hash before it, so the whole history up to it.
  * - A **receipt** for a record (`decision-receipt`) states the record's id, position and hash and the
  *   chain's length and head hash at the moment it was issued.
  * - A **checkpoint** (`decision-checkpoint`) states the chain's length and head hash.
@@ -40,18 +41,19 @@ export interface ChainReader {
 }
 
 /** The statement a record's signature covers (its payload is rebuilt from the stored row). */
-export function recordStatement(record: ChainEntry): Record<string, string | number> {
-  return { type: RECORD_STATEMENT, record_id: record.id, record_hash: record.hash };
+export function recordStatement(record: Pick<ChainEntry, 'hash'>): Record<string, string> {
+  return { type: RECORD_STATEMENT, record_hash: record.hash };
 }
 
-export function signRecord(key: SigningKey, record: ChainEntry): Signed {
+/** A record's signature, made before it is inserted (its hash is known, its id not yet). */
+export function signRecord(key: SigningKey, record: Pick<ChainEntry, 'hash'>): Signed {
   return signStatement(key, recordStatement(record));
 }
 
 /** Check a stored record signature (base64) made with `key_id`. */
 export function recordSignatureProblem(
   key: Pick<SigningKey, 'id' | 'publicKey'>,
-  record: ChainEntry,
+  record: Pick<ChainEntry, 'hash'>,
   stored: { signature: string | null; key_id: string | null },
 ): string | undefined {
   if (stored.signature === null || stored.key_id === null) return 'the record is not signed';
