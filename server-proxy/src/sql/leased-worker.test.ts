@@ -123,28 +123,34 @@ describe.each(['sqlite', 'postgres'] as const)('the leased worker on %s', (name)
     expect(Date.now() - stoppedAt).toBeLessThan(10_000 / 3 + 1000);
   });
 
-  it('stops after the tick in flight, and gives the lease up only then', async () => {
+  it('stops after the tick in flight, holding the lease until it ends, and then gives it up', async () => {
     const ticks: { who: string; start: number; end: number }[] = [];
-    const a = worker(sqlLease(sql, 'slow'), 'a', ticks, { tickMs: 400, idleMs: 10 });
-    started.push(a.w);
+    // A's tick (800 ms) outlasts the lease's TTL (300 ms); B waits for the lease
+    const a = worker(sqlLease(sql, 'slow'), 'a', ticks, { ttlMs: 300, tickMs: 800, idleMs: 10 });
+    const b = worker(sqlLease(sql, 'slow'), 'b', ticks, { ttlMs: 300 });
+    started.push(a.w, b.w);
     await a.w.start();
+    await b.w.start();
     await sleep(100);
-    const count = ticks.length;
+    expect(ticks).toEqual([]);
     let holderDuringTick: string | undefined;
-    // the lease is read while the tick is still running (it ends 400 ms after it started)
-    const reading = sleep(150).then(async () => {
+    // the lease is read while A's tick still runs, two TTLs after the stop
+    const reading = sleep(600).then(async () => {
       holderDuringTick = await leaseHolder(sql, 'slow');
     });
     await a.w.stop();
     const stoppedAt = Date.now();
     await reading;
-    expect(ticks.length).toBe(count + 1);
-    expect(ticks.at(-1)?.end ?? Infinity).toBeLessThanOrEqual(stoppedAt);
+    const ofA = ticks.filter((t) => t.who === 'a');
+    expect(ofA).toHaveLength(1);
+    expect(ofA[0]?.end ?? Infinity).toBeLessThanOrEqual(stoppedAt);
     expect(holderDuringTick).toBe(a.holder);
-    expect(await leaseHolder(sql, 'slow')).toBeUndefined();
-    // no tick starts after the stop
+    // released at the stop: B takes over within its heartbeat, never while A's tick ran
+    await until(() => ticks.some((t) => t.who === 'b'), 2000, 'b taking over');
+    expect(ticks.find((t) => t.who === 'b')?.start).toBeGreaterThanOrEqual(ofA[0]?.end ?? 0);
+    // no tick of A starts after the stop
     await sleep(200);
-    expect(ticks.length).toBe(count + 1);
+    expect(ticks.filter((t) => t.who === 'a')).toHaveLength(1);
   });
 
   it('keeps a job lease while it runs, and says at once when another process took it', async () => {

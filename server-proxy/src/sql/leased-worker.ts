@@ -241,7 +241,8 @@ export class LeasedWorker {
     const loop = this.loop ?? Promise.resolve();
     const keeper = this.keeper;
     const released = (async () => {
-      await keeper?.stop();
+      // the heartbeat goes on until the tick in flight has ended, so the lease cannot lapse
+      // under it; then it stops (a renewal under way ends first) and the lease is given up
       await loop;
       await keeper?.release().catch((err: unknown) => this.options.lease?.onError(err, 'release'));
     })();
