@@ -4,15 +4,15 @@
  * loopback. The replica working the job holds its lease; a pause made on the other stops it there;
  * SIGKILL the replica working it, and the other takes the job over once the lease lapses and
  * finishes it: every carrier done exactly once, and the sandbox's own billing ledger shows each DOT
- * billed at most once. Skipped, with the reason printed, only where PostgreSQL or Redis cannot start.
+ * billed at most once. Skipped, with the reason, only where PostgreSQL or Redis is not installed.
  */
 import { once } from 'node:events';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createdAnswerSchema } from '../../../src/lib/bulk/contract.ts';
 import { leaseHolder } from '../sql/lease.ts';
 import { createPostgresEngine } from '../sql/postgres.ts';
-import { freshDatabase } from '../sql/databases.test-support.ts';
-import { startPostgres, startRedis, type TestService } from '../team/services.test-support.ts';
+import { usePostgres } from '../sql/engines.test-support.ts';
+import { useRedis } from '../team/replicas.test-support.ts';
 import {
   captureLog,
   CSRF,
@@ -28,17 +28,8 @@ const CARRIERS = 100;
 /** not too often: the proxy limits requests per client (600 a minute) */
 const SLOW_POLL = { everyMs: 200 };
 
-const services: TestService[] = [];
-const postgres = await startPostgres();
-const redis = typeof postgres === 'string' ? 'not started' : await startRedis();
-for (const service of [postgres, redis]) if (typeof service !== 'string') services.push(service);
-const skipReason =
-  typeof postgres === 'string' ? postgres : typeof redis === 'string' ? redis : undefined;
-if (skipReason !== undefined) console.warn(`bulk replicas test skipped: ${skipReason}`);
-
-afterAll(async () => {
-  for (const service of services) await service.stop();
-});
+const postgres = usePostgres();
+const redis = useRedis();
 
 const { cleanups, tempDir, startSandbox, sandboxCall } = processHarness(KEY, 'bulk-replicas-');
 
@@ -60,11 +51,10 @@ function act(url: string, id: string, action: string) {
   return fetch(`${url}/api/local/bulk-jobs/${id}/${action}`, { method: 'POST', headers: CSRF });
 }
 
-describe.skipIf(skipReason !== undefined)('a bulk job on two replicas', () => {
+describe('a bulk job on two replicas', () => {
   it('runs on one replica; a pause on the other stops it; SIGKILL its replica and the other finishes it, each DOT billed at most once', async () => {
-    if (typeof postgres === 'string' || typeof redis === 'string') return;
     const sandbox = await startSandbox();
-    const databaseUrl = await freshDatabase(postgres.url);
+    const databaseUrl = await postgres.freshDatabase();
     const sql = createPostgresEngine(databaseUrl);
     cleanups.push(() => sql.close());
     // Slow answers, so the pause and the kill land in the middle of the job.
@@ -156,10 +146,9 @@ describe.skipIf(skipReason !== undefined)('a bulk job on two replicas', () => {
 
   // Last: stops the PostgreSQL server.
   it('PostgreSQL down: the bulk routes answer 503 storage_unavailable, not 500', async () => {
-    if (typeof postgres === 'string') return;
     const log = captureLog();
     const proxy = await startProxy(
-      testConfig({ databaseUrl: await freshDatabase(postgres.url), logLevel: 'info' }),
+      testConfig({ databaseUrl: await postgres.freshDatabase(), logLevel: 'info' }),
       { logStream: log },
     );
     cleanups.push(() => proxy.close());
