@@ -127,16 +127,10 @@ function afterTableSql(tableName: string, table: TableDef, dialect: Dialect): st
 }
 
 /** The statements that create the table as defined now: the table, its indexes, its triggers. */
-export function createTableSql(
-  tableName: string,
-  table: TableDef,
-  dialect: Dialect,
-  { ifNotExists = false }: { ifNotExists?: boolean } = {},
-): string[] {
+export function createTableSql(tableName: string, table: TableDef, dialect: Dialect): string[] {
   const rowid = dialect === 'sqlite' && table.withoutRowid === true ? ' WITHOUT ROWID' : '';
-  const exists = ifNotExists ? 'IF NOT EXISTS ' : '';
   return [
-    `CREATE TABLE ${exists}${tableName} ${tableBodySql(table, dialect)}${rowid}`,
+    `CREATE TABLE ${tableName} ${tableBodySql(table, dialect)}${rowid}`,
     ...afterTableSql(tableName, table, dialect),
   ];
 }
