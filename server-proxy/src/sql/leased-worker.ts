@@ -217,7 +217,9 @@ export class LeasedWorker {
     }
     // a loop a timed-out stop left running ends before the new one starts
     const previous = this.loop ?? Promise.resolve();
-    const loop: Promise<void> = previous.then(() => this.run());
+    const loop: Promise<void> = previous
+      .then(() => this.run())
+      .catch((err: unknown) => this.options.onError(err));
     this.loop = loop;
     void loop.finally(() => {
       if (this.loop === loop) this.loop = undefined;
@@ -244,7 +246,9 @@ export class LeasedWorker {
       // the heartbeat goes on until the tick in flight has ended, so the lease cannot lapse
       // under it; then it stops (a renewal under way ends first) and the lease is given up
       await loop;
-      await keeper?.release().catch((err: unknown) => this.options.lease?.onError(err, 'release'));
+      // (unless started again meanwhile: the new run holds the lease)
+      if (!keeper || !this.stopped) return;
+      await keeper.release().catch((err: unknown) => this.options.lease?.onError(err, 'release'));
     })();
     if (graceMs === Number.POSITIVE_INFINITY) {
       await released;
