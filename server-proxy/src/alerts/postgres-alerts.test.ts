@@ -2,23 +2,17 @@
  * Alerts shared through PostgreSQL (DATABASE_URL): two proxies, each with its own DATA_DIR, on one
  * real PostgreSQL and one sandbox (behind a recording pass-through that counts the monitoring-list
  * calls), stand for two replicas behind a load balancer. Polls every second, so the poller lease
- * lasts 3 s (three intervals). Skipped, with the reason printed, only where PostgreSQL is not
- * installed.
+ * lasts 3 s (three intervals). Skipped, with the reason, only where PostgreSQL is not installed
+ * (sql/engines.test-support.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Sender } from './sender.ts';
 import type { ProxyConfig } from '../context.ts';
 import { leaseHolder } from '../sql/lease.ts';
 import { migratePostgres } from '../sql/migrate.ts';
 import { createPostgresEngine } from '../sql/postgres.ts';
-import { freshDatabase } from '../sql/databases.test-support.ts';
-import {
-  recordingFront,
-  startSandbox,
-  type RecordingFront,
-  type RunningSandbox,
-} from '../team/two-proxies.test-support.ts';
-import { startPostgres, type TestService } from '../team/services.test-support.ts';
+import { usePostgres } from '../sql/engines.test-support.ts';
+import { useSandbox } from '../team/replicas.test-support.ts';
 import {
   captureLog,
   CSRF,
@@ -28,38 +22,26 @@ import {
   type RunningProxy,
 } from '../helpers.test-support.ts';
 
-const started = await startPostgres();
-const skipReason = typeof started === 'string' ? started : undefined;
-if (skipReason !== undefined) console.warn(`postgres-alerts tests skipped: ${skipReason}`);
-const postgres = typeof started === 'string' ? (undefined as never) : (started as TestService);
+const postgres = usePostgres();
 
 const KEY = 'sk_test_alerts_replicas';
 const SECRET = 'whsec_test_0123456789abcdef';
 const LIST_PATH = '/v2/monitoring/list';
 const POLLED = 'alerts: monitoring list polled';
 
-let sandbox: RunningSandbox | undefined;
-let front: RecordingFront | undefined;
+/** the sandbox, behind a pass-through that records the calls */
+const team = useSandbox({ apiKey: KEY, population: 50, recording: true });
 const proxies: RunningProxy[] = [];
-
-beforeAll(async () => {
-  if (skipReason !== undefined) return;
-  sandbox = await startSandbox({ apiKeys: [KEY], population: 50 });
-  front = await recordingFront(sandbox.url);
-}, 60_000);
 
 afterAll(async () => {
   for (const proxy of proxies) await proxy.close();
-  await front?.close();
-  await sandbox?.close();
-  await postgres?.stop();
 });
 
 function config(databaseUrl: string, pollIntervalSeconds = 1): ProxyConfig {
   return testConfig({
     mode: 'test',
     upstream: {
-      baseUrl: front?.url ?? '',
+      baseUrl: team.url,
       apiKey: KEY,
       legacy: false,
       timeoutMs: 5000,
@@ -100,7 +82,7 @@ async function until(check: () => boolean | Promise<boolean>, ms: number, what: 
 }
 
 async function advance(days: number) {
-  const answer = await request(`${sandbox?.url ?? ''}/__sandbox/advance`, {
+  const answer = await request(`${team.sandbox.url}/__sandbox/advance`, {
     method: 'POST',
     headers: { authorization: `Bearer ${KEY}` },
     body: { days },
@@ -108,7 +90,7 @@ async function advance(days: number) {
   expect(answer.status, answer.text).toBe(200);
 }
 
-const listCalls = () => front?.callsTo(LIST_PATH).length ?? 0;
+const listCalls = () => team.front.callsTo(LIST_PATH).length;
 
 /** Every delivery stored, and how often the senders were handed each. */
 async function deliveries(proxy: RunningProxy) {
@@ -119,9 +101,9 @@ async function deliveries(proxy: RunningProxy) {
   return { list, times };
 }
 
-describe.skipIf(skipReason !== undefined)('alerts shared by two proxies on one PostgreSQL', () => {
+describe('alerts shared by two proxies on one PostgreSQL', () => {
   it('shares subscriptions, polls on one replica, sends each alert once, and hands polling over', async () => {
-    const databaseUrl = await freshDatabase(postgres.url);
+    const databaseUrl = await postgres.freshDatabase();
     const a = await replica('a', databaseUrl);
     const b = await replica('b', databaseUrl);
 
@@ -200,7 +182,7 @@ describe.skipIf(skipReason !== undefined)('alerts shared by two proxies on one P
   }, 60_000);
 
   it('a replica that dies without giving the lease up holds polling only until the lease lapses', async () => {
-    const databaseUrl = await freshDatabase(postgres.url);
+    const databaseUrl = await postgres.freshDatabase();
     // a replica that died while it held the lease: its row stays until it lapses, 7 s from now
     // (after the new replica's first scheduled poll, 5 s after its start)
     const sql = createPostgresEngine(databaseUrl);
@@ -236,7 +218,7 @@ describe.skipIf(skipReason !== undefined)('alerts shared by two proxies on one P
     // survive the server going away under them (see the report on sql/postgres.ts)
     for (const running of proxies.splice(0)) await running.close();
     const log = captureLog();
-    const proxy = await startProxy(config(await freshDatabase(postgres.url), 0), {
+    const proxy = await startProxy(config(await postgres.freshDatabase(), 0), {
       logStream: log,
     });
     proxies.push(proxy);
