@@ -121,6 +121,18 @@ describe('loadConfig', () => {
     [{ HOST: '0.0.0.0', DASHBOARD_AUTH: 'password' }, /exactly one of DASHBOARD_PASSWORD/],
     [{ DASHBOARD_AUTH: 'trusted-header' }, /needs TRUSTED_PROXIES/],
     [{ DASHBOARD_AUTH: 'trusted-header', TRUSTED_PROXIES: 'proxy.local' }, /not an address/],
+    [
+      { DASHBOARD_AUTH: 'trusted-header', TRUSTED_PROXIES: '10.0.0.5', TRUSTED_ROLE_HEADER: 'a b' },
+      /TRUSTED_ROLE_HEADER is not a header name/,
+    ],
+    [
+      {
+        DASHBOARD_AUTH: 'trusted-header',
+        TRUSTED_PROXIES: '10.0.0.5',
+        TRUSTED_ROLE_HEADER: 'X-Forwarded-User',
+      },
+      /TRUSTED_ROLE_HEADER must differ from TRUSTED_USER_HEADER/,
+    ],
     [{ UPSTREAM_RATE_LIMITS: 'profil=5' }, /UPSTREAM_RATE_LIMITS/],
   ])('refuses %o', (env, message) => {
     expect(problemsOf(env).join('\n')).toMatch(message);
@@ -133,12 +145,16 @@ describe('loadConfig', () => {
       DASHBOARD_AUTH: 'trusted-header',
       TRUSTED_PROXIES: '10.0.0.5, 10.1.0.0/16',
       TRUSTED_USER_HEADER: 'X-Auth-Request-User',
+      TRUSTED_ROLE_HEADER: 'X-Auth-Request-Groups',
     });
     expect(config.auth).toEqual({
       kind: 'trusted-header',
       header: 'x-auth-request-user',
       trustedProxies: ['10.0.0.5', '10.1.0.0/16'],
+      roleHeader: 'x-auth-request-groups',
     });
+    const byDefault = loadConfig({ DASHBOARD_AUTH: 'trusted-header', TRUSTED_PROXIES: '10.0.0.5' });
+    expect(byDefault.auth).toMatchObject({ roleHeader: 'x-forwarded-role' });
   });
 
   it('knows loopback addresses', () => {

@@ -254,6 +254,7 @@ const VARIABLES = {
   DASHBOARD_PASSWORD: optionalText,
   DASHBOARD_USERS_FILE: optionalText,
   TRUSTED_USER_HEADER: text('x-forwarded-user').transform((name) => name.toLowerCase()),
+  TRUSTED_ROLE_HEADER: text('x-forwarded-role').transform((name) => name.toLowerCase()),
   TRUSTED_PROXIES: text('').transform(commaList),
   ALLOW_INSECURE_HTTP: flag('ALLOW_INSECURE_HTTP', false),
   SECURE_COOKIES: flag('SECURE_COOKIES', false),
@@ -354,6 +355,11 @@ function authProblems(s: Settings): string[] {
     if (!/^[a-z0-9-]+$/.test(s.TRUSTED_USER_HEADER)) {
       problems.push(`TRUSTED_USER_HEADER is not a header name: "${s.TRUSTED_USER_HEADER}"`);
     }
+    if (!/^[a-z0-9-]+$/.test(s.TRUSTED_ROLE_HEADER)) {
+      problems.push(`TRUSTED_ROLE_HEADER is not a header name: "${s.TRUSTED_ROLE_HEADER}"`);
+    } else if (s.TRUSTED_ROLE_HEADER === s.TRUSTED_USER_HEADER) {
+      problems.push('TRUSTED_ROLE_HEADER must differ from TRUSTED_USER_HEADER');
+    }
   }
   return problems;
 }
@@ -367,6 +373,7 @@ function authOf(s: Settings): AuthConfig {
       kind: 'trusted-header',
       header: s.TRUSTED_USER_HEADER,
       trustedProxies: s.TRUSTED_PROXIES,
+      roleHeader: s.TRUSTED_ROLE_HEADER,
     };
   }
   return { kind: 'none' };

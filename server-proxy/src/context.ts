@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Role } from '../../src/lib/roles.ts';
 import type { Endpoint } from '../../src/lib/service/endpoints.ts';
 import type { AlertsConfig } from './alerts/config.ts';
 import type { SqlEngine } from './sql/engine.ts';
@@ -18,7 +19,13 @@ export type { Endpoint };
 export type AuthConfig =
   | { kind: 'none' }
   | { kind: 'password'; usersFile?: string; password?: string }
-  | { kind: 'trusted-header'; header: string; trustedProxies: string[] };
+  | {
+      kind: 'trusted-header';
+      header: string;
+      trustedProxies: string[];
+      /** TRUSTED_ROLE_HEADER: the header carrying the role (default x-forwarded-role) */
+      roleHeader?: string;
+    };
 
 export interface ProxyConfig {
   host: string;
@@ -100,6 +107,8 @@ export interface ProxyConfig {
 export interface RequestUser {
   id: string;
   name: string;
+  /** what the user may do (docs/proxy-security.md, "Roles") */
+  role: Role;
 }
 
 declare module 'fastify' {

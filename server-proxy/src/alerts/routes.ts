@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CHANNELS } from '../../../src/lib/service/channels.ts';
 import type { ProxyConfig } from '../context.ts';
+import { mayActOn, roleOf } from '../governance/roles.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
 import { parseInput, type InputWording } from '../http/parse-input.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
@@ -295,7 +296,7 @@ class AlertRoutes {
   async owned(request: FastifyRequest): Promise<Subscription | ApiError> {
     const { id } = request.params as { id: string };
     const sub = /^\d{1,9}$/.test(id) ? await this.store.subscription(Number(id)) : undefined;
-    if (!sub || sub.user !== userOf(request)) return unknownSubscription(id);
+    if (!sub || !mayActOn(request, sub.user)) return unknownSubscription(id);
     return sub;
   }
 }
@@ -401,21 +402,28 @@ function registerSubscriptions(app: FastifyInstance, alerts: AlertRoutes) {
   );
 }
 
+/** Test deliveries: one subscription (theirs; an admin: any), or all of theirs (an admin: and the team's). */
 async function testDeliveries(
   alerts: AlertRoutes,
-  user: string,
+  request: FastifyRequest,
   subscriptionId: number | undefined,
 ): Promise<NewDelivery[] | ApiError> {
+  const user = userOf(request);
   const payload = { type: 'test' as const, carriers: [] };
   if (subscriptionId !== undefined) {
     const sub = await alerts.store.subscription(subscriptionId);
-    if (!sub || sub.user !== user) return unknownSubscription(String(subscriptionId));
+    if (!sub || !mayActOn(request, sub.user)) return unknownSubscription(String(subscriptionId));
     return [
       { subscription_id: sub.id, source: 'test', kind: sub.kind, target: sub.target, payload },
     ];
   }
   return [
-    ...alerts.team.map((team) => ({ subscription_id: null, source: 'test', ...team, payload })),
+    ...(roleOf(request) === 'admin' ? alerts.team : []).map((team) => ({
+      subscription_id: null,
+      source: 'test',
+      ...team,
+      payload,
+    })),
     ...(await alerts.store.subscriptions(user)).map((sub) => ({
       subscription_id: sub.id,
       source: 'test',
@@ -487,7 +495,7 @@ function registerDeliveries(app: FastifyInstance, alerts: AlertRoutes) {
     answering(async (request, reply) => {
       const body = parseInput(testSchema, request.body ?? {}, TEST_WORDING);
       if (!body.ok) return sendApiError(reply, body.error);
-      const list = await testDeliveries(alerts, userOf(request), body.value.subscription_id);
+      const list = await testDeliveries(alerts, request, body.value.subscription_id);
       if (list instanceof ApiError) return sendApiError(reply, list);
       if (list.length === 0) {
         return sendApiError(

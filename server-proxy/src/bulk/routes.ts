@@ -19,6 +19,7 @@ import {
 } from '../../../src/lib/bulk/contract.ts';
 import { checkList, numberedEntries } from '../../../src/lib/bulk/list.ts';
 import type { ProxyConfig } from '../context.ts';
+import { mayActOn, notTheOwner } from '../governance/roles.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
 import { issue, parseInput, type InputWording } from '../http/parse-input.ts';
 import type { MirrorClient, MirrorPeek } from '../routes/mirror.ts';
@@ -286,7 +287,12 @@ function registerActions(app: FastifyInstance, bulk: BulkRoutes) {
     app.post(`/api/local/bulk-jobs/:id/${action}`, async (request, reply) => {
       const { id } = request.params as { id: string };
       return unlessUnavailable(request, reply, async () => {
-        if (!(await bulk.store.job(id))) return sendApiError(reply, unknownJob(id));
+        const job = await bulk.store.job(id);
+        if (!job) return sendApiError(reply, unknownJob(id));
+        // their own job; an admin: anyone's
+        if (!mayActOn(request, job.created_by)) {
+          return sendApiError(reply, notTheOwner('bulk job', job.created_by));
+        }
         const outcome = await bulk.store.act(id, action, bulk.now());
         if (!outcome.ok) {
           return sendApiError(

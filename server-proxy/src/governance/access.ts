@@ -1,15 +1,20 @@
 import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isRole, roleAllows, type Role } from '../../../src/lib/roles.ts';
 import type { AuthConfig, RequestUser } from '../context.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
 import { sendError } from './errors.ts';
+import { forbiddenRole, isReservedName, LOCAL_ACTOR } from './roles.ts';
 import type { SessionStore } from './sessions.ts';
 
 /** Name of the session cookie (password mode). */
 export const SESSION_COOKIE = 'cd_session';
 
-/** The user every request runs as when DASHBOARD_AUTH=none. */
-const LOCAL_USER: RequestUser = { id: 'local', name: 'local' };
+/** The user every request runs as when DASHBOARD_AUTH=none: one person on loopback, an admin. */
+const LOCAL_USER: RequestUser = { id: LOCAL_ACTOR, name: LOCAL_ACTOR, role: 'admin' };
+
+/** The header carrying the role in trusted-header mode when TRUSTED_ROLE_HEADER is not set. */
+export const DEFAULT_ROLE_HEADER = 'x-forwarded-role';
 
 /** Paths served without a user: probes and the login page. */
 const OPEN_PATHS = new Set(['/healthz', '/readyz', '/login']);
@@ -59,10 +64,23 @@ function isTrustedPeer(list: BlockList, address: string | undefined): boolean {
 
 const HEADER_USER = /^[^\p{Cc}]{1,128}$/u;
 
-function headerUser(request: FastifyRequest, header: string): RequestUser | undefined {
+/** The role the sign-in proxy asserts: admin, analyst or viewer; absent or anything else, viewer. */
+function headerRole(request: FastifyRequest, header: string): Role {
+  const value = request.headers[header.toLowerCase()];
+  const role = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return isRole(role) ? role : 'viewer';
+}
+
+/** The user the header names; none when it is absent, malformed or a name the proxy uses itself. */
+function headerUser(
+  request: FastifyRequest,
+  header: string,
+  roleHeader: string,
+): RequestUser | undefined {
   const value = request.headers[header.toLowerCase()];
   const name = typeof value === 'string' ? value.trim() : '';
-  return HEADER_USER.test(name) ? { id: name, name } : undefined;
+  if (!HEADER_USER.test(name) || isReservedName(name)) return undefined;
+  return { id: name, name, role: headerRole(request, roleHeader) };
 }
 
 /** How requests are identified in each DASHBOARD_AUTH mode. */
@@ -70,6 +88,8 @@ export function createIdentify(
   auth: AuthConfig,
   sessions: SessionStore,
   now: () => Date,
+  /** password mode: the role of an account, undefined once it is gone from the users file */
+  roleOf: (name: string) => Role | undefined = () => undefined,
 ): Identify {
   switch (auth.kind) {
     case 'none':
@@ -78,13 +98,15 @@ export function createIdentify(
       return async (request) => {
         const token = request.cookies[SESSION_COOKIE];
         const name = token === undefined ? undefined : await sessions.lookup(token, now());
-        return name === undefined ? undefined : { id: name, name };
+        const role = name === undefined ? undefined : roleOf(name);
+        return name === undefined || role === undefined ? undefined : { id: name, name, role };
       };
     case 'trusted-header': {
       const trusted = trustedProxyList(auth.trustedProxies);
+      const roleHeader = auth.roleHeader ?? DEFAULT_ROLE_HEADER;
       return async (request) =>
         isTrustedPeer(trusted, request.socket.remoteAddress)
-          ? headerUser(request, auth.header)
+          ? headerUser(request, auth.header, roleHeader)
           : undefined;
     }
   }
@@ -107,7 +129,9 @@ function refuse(request: FastifyRequest, reply: FastifyReply, auth: AuthConfig) 
 /**
  * onRequest hook: sets request.user, or refuses (401 JSON, or a redirect to /login for pages).
  * A request whose session cannot be read (its database is down) gets the 503 the store raised,
- * open paths included: the user of a request with a cookie is unknown, not absent.
+ * open paths included: the user of a request with a cookie is unknown, not absent. Then the one
+ * role check: a route's `config.role` (roles.ts) above the user's role is refused with 403
+ * `forbidden_role`.
  */
 export function addAccessControl(app: FastifyInstance, auth: AuthConfig, identify: Identify) {
   app.addHook('onRequest', async (request, reply) => {
@@ -120,5 +144,10 @@ export function addAccessControl(app: FastifyInstance, auth: AuthConfig, identif
     }
     if (user !== undefined) request.user = user;
     else if (!isOpen(request)) return refuse(request, reply, auth);
+    const needed = request.routeOptions.config.role;
+    if (user !== undefined && needed !== undefined && needed !== 'open') {
+      if (!roleAllows(user.role, needed))
+        return sendApiError(reply, forbiddenRole(user.role, needed));
+    }
   });
 }

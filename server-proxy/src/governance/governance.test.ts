@@ -24,10 +24,10 @@ afterEach(async () => {
 });
 
 describe('DASHBOARD_AUTH=none', () => {
-  it('runs every request as user local and keeps probes open', async () => {
+  it('runs every request as user local, an admin, and keeps probes open', async () => {
     const app = await start(testConfig());
     expect((await app.call('/api/v2/profile')).json).toEqual({
-      user: { id: 'local', name: 'local' },
+      user: { id: 'local', name: 'local', role: 'admin' },
     });
     expect((await app.call('/api/local/session')).json).toMatchObject({ user: { id: 'local' } });
     expect((await app.call('/healthz')).status).toBe(200);
@@ -156,12 +156,16 @@ describe('usage, estimate and audit routes', () => {
   });
 });
 
-async function usersFile(lines: Record<string, string>): Promise<string> {
+/** A users file: `name: password` or `name: [password, role]` (no role: analyst). */
+async function usersFile(lines: Record<string, string | [string, string]>): Promise<string> {
   const dir = makeTempDir();
   dirs.push(dir);
   const file = join(dir, 'users');
   const text = await Promise.all(
-    Object.entries(lines).map(async ([name, pw]) => `${name}:${await hashPassword(pw)}`),
+    Object.entries(lines).map(async ([name, entry]) => {
+      const [pw, role] = typeof entry === 'string' ? [entry] : entry;
+      return `${name}:${await hashPassword(pw)}${role === undefined ? '' : `:${role}`}`;
+    }),
   );
   writeFileSync(file, text.join('\n'));
   return file;
@@ -217,7 +221,7 @@ describe('DASHBOARD_AUTH=password', () => {
   });
 
   it('signs in users from a users file through the HTML form', async () => {
-    const file = await usersFile({ alice: 'alice-pw', bob: 'bob-pw' });
+    const file = await usersFile({ alice: 'alice-pw', bob: ['bob-pw', 'admin'] });
     const app = await start(testConfig({ auth: { kind: 'password', usersFile: file } }));
     const form = { username: 'bob', password: 'bob-pw', next: '/watch?x=1' };
     const reply = await app.call('/api/local/session', {
@@ -228,7 +232,7 @@ describe('DASHBOARD_AUTH=password', () => {
     expect(reply.status).toBe(303);
     expect(reply.headers.get('location')).toBe('/watch?x=1');
     const who = await app.call('/api/v2/profile', { headers: { cookie: cookieOf(reply) } });
-    expect(who.json).toEqual({ user: { id: 'bob', name: 'bob' } });
+    expect(who.json).toEqual({ user: { id: 'bob', name: 'bob', role: 'admin' } });
     const wrong = await app.call('/api/local/session', {
       method: 'POST',
       form: { ...form, password: 'nope', next: '//evil.example' },
@@ -275,7 +279,9 @@ describe('DASHBOARD_AUTH=trusted-header', () => {
       testConfig({ auth: { kind: 'trusted-header', header, trustedProxies: ['127.0.0.0/8'] } }),
     );
     const reply = await app.call('/api/v2/profile', { headers: { [header]: 'jane@corp.example' } });
-    expect(reply.json).toEqual({ user: { id: 'jane@corp.example', name: 'jane@corp.example' } });
+    expect(reply.json).toEqual({
+      user: { id: 'jane@corp.example', name: 'jane@corp.example', role: 'viewer' },
+    });
     expect((await app.call('/api/v2/profile')).status).toBe(401);
   });
 

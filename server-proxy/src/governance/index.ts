@@ -13,6 +13,7 @@ import { addHostCheck } from './host-check.ts';
 import { registerLocalRoutes } from './local-routes.ts';
 import { inMemoryLoginLimits } from './login-limit.ts';
 import { createPasswordCheck } from './passwords.ts';
+import { declareRouteRoles } from './roles.ts';
 import { registerSecurityHeaders, registerUserRateLimit } from './security.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import { DEFAULT_SESSION_TTL_MS, createSessionStore } from './sessions.ts';
@@ -62,9 +63,9 @@ export async function registerGovernance(
   const now = deps.now ?? (() => new Date());
   const sql = deps.sql ?? createSqliteEngine(db);
   const sessions = createSessionStore(sql, deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS);
-  const identify = createIdentify(config.auth, sessions, now);
-  const checkPassword =
+  const accounts =
     config.auth.kind === 'password' ? await createPasswordCheck(config.auth) : undefined;
+  const identify = createIdentify(config.auth, sessions, now, (name) => accounts?.roleOf(name));
   const spend = createSpendLedger(sql, {
     mode: config.mode,
     monthlyBudgetUsd: config.monthlyBudgetUsd,
@@ -72,6 +73,8 @@ export async function registerGovernance(
   });
   const audit = createAuditTrail(db, sql);
 
+  // Every route under /api registered from here on gets its role from ROUTE_ROLES, or fails.
+  declareRouteRoles(app);
   // First: a request for a Host we do not serve (DNS rebinding) reaches nothing else.
   addHostCheck(app, config);
   await app.register(cookie);
@@ -91,7 +94,7 @@ export async function registerGovernance(
       secureCookies: config.secureCookies,
       sessions,
       limiter: redis ? new RedisLoginLimits(redis, apiKey) : inMemoryLoginLimits(),
-      checkPassword,
+      accounts,
       audit,
       now,
     });

@@ -35,15 +35,56 @@ describe('users file', () => {
     const dir = makeTempDir();
     const file = join(dir, 'users');
     writeFileSync(file, `alice:${await hashPassword('alice-pw')}\n`);
-    const check = await createPasswordCheck({ usersFile: file, password: 'admin-pw' });
+    const accounts = await createPasswordCheck({ usersFile: file, password: 'admin-pw' });
     rmSync(dir, { recursive: true, force: true });
-    expect(await check('alice', 'alice-pw')).toBe('alice');
-    expect(await check('admin', 'admin-pw')).toBe('admin');
-    expect(await check('alice', 'admin-pw')).toBeUndefined();
-    expect(await check('mallory', 'alice-pw')).toBeUndefined();
+    expect(await accounts.check('alice', 'alice-pw')).toBe('alice');
+    expect(await accounts.check('admin', 'admin-pw')).toBe('admin');
+    expect(await accounts.check('alice', 'admin-pw')).toBeUndefined();
+    expect(await accounts.check('mallory', 'alice-pw')).toBeUndefined();
+    expect([accounts.roleOf('alice'), accounts.roleOf('admin')]).toEqual(['analyst', 'admin']);
   });
 
   it('refuses a password mode with no users at all', async () => {
     await expect(createPasswordCheck({})).rejects.toThrow(/users file or a password/);
+  });
+});
+
+describe('users file roles', () => {
+  it('reads an optional third field as the role; a line without one is an analyst', async () => {
+    const hash = await hashPassword('pw');
+    const users = parseUsersFile(
+      `ann:${hash}:admin\nvic:${hash}:viewer\nal:${hash}:analyst\nbo:${hash}\n`,
+    );
+    expect(Object.fromEntries([...users].map(([name, account]) => [name, account.role]))).toEqual({
+      ann: 'admin',
+      vic: 'viewer',
+      al: 'analyst',
+      bo: 'analyst',
+    });
+    expect(users.get('ann')?.hash).toBe(hash);
+  });
+
+  it('refuses an unknown role and the names the proxy writes itself', async () => {
+    const hash = await hashPassword('pw');
+    const text = `ann:${hash}:root\nalerts:${hash}:admin\nlocal:${hash}\nbo:${hash}:`;
+    expect(() => parseUsersFile(text, 'users.txt')).toThrow(
+      'users.txt: line 1: unknown role "root" (viewer, analyst, admin); line 2: "alerts" is a name the proxy uses itself; line 3: "local" is a name the proxy uses itself; line 4: unknown role "" (viewer, analyst, admin)',
+    );
+  });
+
+  it('stops the start when no user of the file is an admin', async () => {
+    const dir = makeTempDir();
+    const file = join(dir, 'users');
+    writeFileSync(file, `al:${await hashPassword('pw')}\nvic:${await hashPassword('pw')}:viewer\n`);
+    await expect(createPasswordCheck({ usersFile: file })).rejects.toThrow(
+      /no user has the admin role.*":admin"/,
+    );
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gives the one DASHBOARD_PASSWORD account the admin role', async () => {
+    const accounts = await createPasswordCheck({ password: 'a long enough password' });
+    expect(accounts.roleOf('admin')).toBe('admin');
+    expect(accounts.roleOf('someone')).toBeUndefined();
   });
 });

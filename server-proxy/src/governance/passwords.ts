@@ -1,5 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { isRole, ROLES, type Role } from '../../../src/lib/roles.ts';
+import { isReservedName } from './roles.ts';
 
 /** scrypt cost parameters (N = 2^15, r = 8, p = 1; about 32 MiB and tens of ms per hash). */
 const SCRYPT: ScryptOptions = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
@@ -53,23 +55,42 @@ export function isUserName(value: string): boolean {
   return USER_NAME.test(value);
 }
 
+/** One account of a users file: its password hash and its role. */
+export interface Account {
+  hash: string;
+  role: Role;
+}
+
 /**
- * Parse a users file: one `name:scrypt$salt$hash` line per user; blank lines and lines starting with
- * `#` are ignored. Throws one error listing every malformed line.
+ * Parse a users file: one `name:scrypt$salt$hash[:role]` line per user (role `viewer`, `analyst`
+ * or `admin`; none is `analyst`); blank lines and lines starting with `#` are ignored. The name
+ * ends at the first `:` and the role starts after the last one (a scrypt hash holds no `:`).
+ * Throws one error listing every malformed line.
  */
-export function parseUsersFile(text: string, source = 'users file'): Map<string, string> {
-  const users = new Map<string, string>();
+export function parseUsersFile(text: string, source = 'users file'): Map<string, Account> {
+  const users = new Map<string, Account>();
   const problems: string[] = [];
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) return;
     const colon = line.indexOf(':');
     const name = line.slice(0, colon);
-    const hash = line.slice(colon + 1);
-    if (colon < 1 || !isUserName(name)) problems.push(`line ${index + 1}: bad user name`);
-    else if (!isPasswordHash(hash)) problems.push(`line ${index + 1}: not a scrypt$salt$hash`);
-    else if (users.has(name)) problems.push(`line ${index + 1}: duplicate user "${name}"`);
-    else users.set(name, hash);
+    let hash = line.slice(colon + 1);
+    let role: string = 'analyst';
+    const last = hash.lastIndexOf(':');
+    if (last !== -1) {
+      role = hash.slice(last + 1);
+      hash = hash.slice(0, last);
+    }
+    const at = `line ${index + 1}`;
+    if (colon < 1 || !isUserName(name)) problems.push(`${at}: bad user name`);
+    else if (isReservedName(name))
+      problems.push(`${at}: "${name}" is a name the proxy uses itself`);
+    else if (!isPasswordHash(hash)) problems.push(`${at}: not a scrypt$salt$hash`);
+    else if (!isRole(role))
+      problems.push(`${at}: unknown role "${role.slice(0, 20)}" (${ROLES.join(', ')})`);
+    else if (users.has(name)) problems.push(`${at}: duplicate user "${name}"`);
+    else users.set(name, { hash, role });
   });
   if (problems.length > 0) throw new Error(`${source}: ${problems.join('; ')}`);
   return users;
@@ -78,27 +99,43 @@ export function parseUsersFile(text: string, source = 'users file'): Map<string,
 /** Checks a name and password; resolves to the user name when they match. */
 export type PasswordCheck = (name: string, password: string) => Promise<string | undefined>;
 
+/** The accounts of DASHBOARD_AUTH=password: the password check and each name's role. */
+export interface PasswordAccounts {
+  check: PasswordCheck;
+  /** the role of `name`, or undefined when no such account exists (any more) */
+  roleOf(name: string): Role | undefined;
+}
+
 /**
- * Build the password check for DASHBOARD_AUTH=password: users from `usersFile`, plus user `admin`
- * with `password` (DASHBOARD_PASSWORD) when given and the file has no `admin` of its own.
+ * Build the accounts of DASHBOARD_AUTH=password: users from `usersFile` (with their roles), or
+ * the one user `admin` with `password` (DASHBOARD_PASSWORD), who is an admin. Throws when no
+ * account is an admin (the start stops: nobody could save the policy).
  */
 export async function createPasswordCheck(auth: {
   usersFile?: string;
   password?: string;
-}): Promise<PasswordCheck> {
+}): Promise<PasswordAccounts> {
   const users =
     auth.usersFile === undefined
-      ? new Map<string, string>()
+      ? new Map<string, Account>()
       : parseUsersFile(readFileSync(auth.usersFile, 'utf8'), auth.usersFile);
   if (auth.password !== undefined && !users.has('admin')) {
-    users.set('admin', await hashPassword(auth.password));
+    users.set('admin', { hash: await hashPassword(auth.password), role: 'admin' });
   }
   if (users.size === 0) throw new Error('DASHBOARD_AUTH=password needs a users file or a password');
+  if (![...users.values()].some((account) => account.role === 'admin')) {
+    throw new Error(
+      `${auth.usersFile ?? 'users file'}: no user has the admin role, so nobody could save the policy; end one line with ":admin" (name:scrypt$…:admin)`,
+    );
+  }
   // Compared against when the name is unknown, so timing does not reveal which names exist.
   const decoy = await hashPassword(randomBytes(16).toString('hex'));
-  return async (name, password) => {
-    const stored = users.get(name);
-    const ok = await verifyPassword(password, stored ?? decoy);
-    return ok && stored !== undefined ? name : undefined;
+  return {
+    async check(name, password) {
+      const stored = users.get(name)?.hash;
+      const ok = await verifyPassword(password, stored ?? decoy);
+      return ok && stored !== undefined ? name : undefined;
+    },
+    roleOf: (name) => users.get(name)?.role,
   };
 }

@@ -5,8 +5,9 @@ import { ApiError, sendApiError } from '../http/api-error.ts';
 import type { AuditTrail } from './audit.ts';
 import { SESSION_COOKIE, pathOf } from './access.ts';
 import { loginPage, safeNext } from './login-page.ts';
+import { INVALID_NAME_ACTOR } from './roles.ts';
 import type { LoginLimitStore, LoginRefusal } from './login-limit.ts';
-import { isUserName, type PasswordCheck } from './passwords.ts';
+import { isUserName, type PasswordAccounts } from './passwords.ts';
 import type { SessionStore } from './sessions.ts';
 
 export interface SessionRouteDeps {
@@ -15,8 +16,8 @@ export interface SessionRouteDeps {
   sessions: SessionStore;
   /** the failed sign-in limits: this process's, or Redis's shared by every replica */
   limiter: LoginLimitStore;
-  /** present in password mode only */
-  checkPassword: PasswordCheck | undefined;
+  /** present in password mode only: the password check and each account's role */
+  accounts: PasswordAccounts | undefined;
   audit: AuditTrail;
   now: () => Date;
 }
@@ -77,6 +78,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
     (_request, body, done) => done(null, formFields(body as string)),
   );
 
+  // who is signed in, with their role (the SPA hides or disables what the role cannot do)
   app.get('/api/local/session', async (request) => ({
     user: request.user ?? null,
     auth: deps.auth.kind,
@@ -92,7 +94,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
   });
 
   app.post('/api/local/session', async (request, reply) => {
-    if (deps.checkPassword === undefined) return loginNotAvailable(reply, deps.auth);
+    if (deps.accounts === undefined) return loginNotAvailable(reply, deps.auth);
     const credentials = readCredentials(request);
     if (credentials === undefined) {
       return sendApiError(
@@ -105,7 +107,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
         ),
       );
     }
-    return login(request, reply, credentials, deps.checkPassword);
+    return login(request, reply, credentials, deps.accounts);
   });
 
   app.delete('/api/local/session', async (request, reply) => {
@@ -126,7 +128,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
     request: FastifyRequest,
     reply: FastifyReply,
     credentials: Credentials,
-    checkPassword: PasswordCheck,
+    accounts: PasswordAccounts,
   ) {
     const { username, fromForm } = credentials;
     const now = deps.now();
@@ -163,7 +165,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
       );
     }
     const user = isUserName(username)
-      ? await checkPassword(username, credentials.password)
+      ? await accounts.check(username, credentials.password)
       : undefined;
     auditLogin(request, username, user === undefined ? 401 : fromForm ? 303 : 200);
     if (user === undefined) {
@@ -180,7 +182,10 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
       throw err;
     }
     if (fromForm) return reply.redirect(credentials.next, 303);
-    return { user: { id: user, name: user }, auth: deps.auth.kind };
+    return {
+      user: { id: user, name: user, role: accounts.roleOf(user) ?? 'viewer' },
+      auth: deps.auth.kind,
+    };
   }
 
   async function startSession(
@@ -201,7 +206,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
   function auditLogin(request: FastifyRequest, username: string, status: number) {
     deps.audit.record({
       at: deps.now(),
-      user: isUserName(username) ? username : '(invalid name)',
+      user: isUserName(username) ? username : INVALID_NAME_ACTOR,
       method: request.method,
       endpoint: pathOf(request.url),
       cacheHit: false,

@@ -65,8 +65,8 @@ async function badge(proxy: RunningProxy, headers: Headers = {}) {
 
 describe('against the embedded sandbox, per user', () => {
   let proxy: RunningProxy;
-  const asVal = { 'x-forwarded-user': 'val' };
-  const asKim = { 'x-forwarded-user': 'kim' };
+  const asVal = { 'x-forwarded-user': 'val', 'x-forwarded-role': 'admin' };
+  const asKim = { 'x-forwarded-user': 'kim', 'x-forwarded-role': 'admin' };
 
   beforeAll(async () => {
     proxy = await startProxy(

@@ -37,7 +37,7 @@ const CHANGE = triageId({
   prior: null,
   current: 1000000,
 });
-const AS_VAL = { 'x-forwarded-user': 'val' };
+const AS_VAL = { 'x-forwarded-user': 'val', 'x-forwarded-role': 'admin' };
 
 function config(databaseUrl: string, logLevel?: 'info') {
   return testConfig({

@@ -43,7 +43,7 @@ export interface MonitoringRouteDeps {
   now?: () => Date;
 }
 
-const LOCAL_ACTOR: RequestUser = { id: 'local', name: 'local' };
+const LOCAL_ACTOR: RequestUser = { id: 'local', name: 'local', role: 'admin' };
 
 function actorOf(request: FastifyRequest): Actor {
   return request.user ?? LOCAL_ACTOR;

@@ -31,7 +31,7 @@ const PHONE = change('telephone_number', '8165550100');
 const RATING = change('safety_rating_desc', 'Conditional');
 
 const dataDir = makeTempDir();
-const trusted = (user: string) => ({ 'x-forwarded-user': user });
+const trusted = (user: string) => ({ 'x-forwarded-user': user, 'x-forwarded-role': 'admin' });
 const config = testConfig({
   dataDir,
   auth: { kind: 'trusted-header', header: 'x-forwarded-user', trustedProxies: ['127.0.0.1'] },

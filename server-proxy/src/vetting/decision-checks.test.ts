@@ -30,7 +30,7 @@ let clock = new Date('2026-11-29T10:00:00Z');
 let call: (path: string, init?: CallInit) => ReturnType<typeof request>;
 let close: () => Promise<void>;
 
-const headers = { ...CSRF, 'x-forwarded-user': 'alice' };
+const headers = { ...CSRF, 'x-forwarded-user': 'alice', 'x-forwarded-role': 'admin' };
 const get = (path: string) => call(path, { headers });
 const post = (body: unknown) => call('/api/local/decisions', { method: 'POST', headers, body });
 

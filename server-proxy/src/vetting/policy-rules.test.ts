@@ -36,7 +36,7 @@ async function start(): Promise<Running> {
 }
 
 let proxy: Running;
-const headers = { ...CSRF, 'x-forwarded-user': 'erin' };
+const headers = { ...CSRF, 'x-forwarded-user': 'erin', 'x-forwarded-role': 'admin' };
 const get = (path: string) => proxy.call(path, { headers });
 const put = (body: unknown) => proxy.call('/api/local/policy', { method: 'PUT', headers, body });
 

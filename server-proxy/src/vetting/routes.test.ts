@@ -41,7 +41,7 @@ async function start(): Promise<Running> {
 let proxy: Running;
 
 function as(user: string, extra: Record<string, string> = {}) {
-  return { ...CSRF, 'x-forwarded-user': user, ...extra };
+  return { ...CSRF, 'x-forwarded-user': user, 'x-forwarded-role': 'admin', ...extra };
 }
 
 function get(path: string, user = 'alice') {
@@ -171,7 +171,7 @@ describe('GET /api/local/verdict', () => {
   });
 
   it('is guarded against cross-site use like the profile summary, which may bill too', async () => {
-    const headers = { 'x-forwarded-user': 'alice' };
+    const headers = { 'x-forwarded-user': 'alice', 'x-forwarded-role': 'admin' };
     const extras: Record<string, string>[] = [{}, { 'sec-fetch-site': 'cross-site' }];
     for (const extra of extras) {
       const verdict = await proxy.call('/api/local/verdict?dot_number=568253', {
@@ -222,6 +222,7 @@ describe('POST /api/local/decisions', () => {
     }
     const noCsrf = await post({ dot_number: '568253', decision: 'approved' }, 'alice', {
       'x-forwarded-user': 'alice',
+      'x-forwarded-role': 'admin',
     });
     expect(noCsrf.status).toBe(403);
     expect(await decisionCount()).toBe(before);
@@ -374,7 +375,7 @@ describe('the policy', () => {
     }
     const noCsrf = await proxy.call('/api/local/policy', {
       method: 'PUT',
-      headers: { 'x-forwarded-user': 'carol' },
+      headers: { 'x-forwarded-user': 'carol', 'x-forwarded-role': 'admin' },
       body: { rules: { new_entrant: { threshold: 100 } } },
     });
     expect(noCsrf.status).toBe(403);

@@ -64,7 +64,7 @@ export interface VettingRouteDeps {
   now?: () => Date;
 }
 
-const LOCAL_ACTOR: RequestUser = { id: 'local', name: 'local' };
+const LOCAL_ACTOR: RequestUser = { id: 'local', name: 'local', role: 'admin' };
 const VERDICT_HINT = 'Ask with one of dot_number or docket_number, as for /api/v2/profile.';
 
 function actorOf(request: FastifyRequest): Actor {

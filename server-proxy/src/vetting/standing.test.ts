@@ -37,7 +37,7 @@ async function start(): Promise<Running> {
 }
 
 let proxy: Running;
-const headers = { ...CSRF, 'x-forwarded-user': 'alice' };
+const headers = { ...CSRF, 'x-forwarded-user': 'alice', 'x-forwarded-role': 'admin' };
 
 const get = (path: string) => proxy.call(path, { headers });
 const send = (method: 'POST' | 'PUT', path: string, body: unknown) =>
@@ -252,7 +252,7 @@ describe('POST /api/local/policy/preview, then PUT /api/local/policy', () => {
     expect(bad.json).toMatchObject({ code: 'unknown_rule', hint: expect.any(String) });
     const noCsrf = await proxy.call('/api/local/policy/preview', {
       method: 'POST',
-      headers: { 'x-forwarded-user': 'alice' },
+      headers: { 'x-forwarded-user': 'alice', 'x-forwarded-role': 'admin' },
       body: SHARED_FAIL,
     });
     expect(noCsrf.status).toBe(403);
