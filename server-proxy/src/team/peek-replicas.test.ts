@@ -5,75 +5,31 @@
  * by the bulk estimate, the inbox's names and the verdict — through the mirror's peek at the shared
  * cache — and the service sees no second call. Then the peek itself over a real shared cache: a
  * held answer a reported change outdated is returned flagged, a fetch in flight is not waited for,
- * a Redis that cannot be asked holds nothing. Skipped, with the reason printed, only where
- * redis-server is not installed.
+ * a Redis that cannot be asked holds nothing. Skipped, with the reason, only where redis-server is
+ * not installed (replicas.test-support.ts).
  */
-import { rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ResponseCache, type StoredResponse } from '../cache.ts';
 import { peekAt } from '../routes/mirror.ts';
-import { buildSandboxApp, type SandboxApp } from '../sandbox/index.ts';
 import { requestKey, validateRequest } from '../validate.ts';
 import { createRedisClient } from './redis-buckets.ts';
 import { SharedResponseCache } from './redis-cache.ts';
-import {
-  CSRF,
-  makeTempDir,
-  startProxy,
-  testConfig,
-  type RunningProxy,
-} from '../helpers.test-support.ts';
-import { startRedis, type TestService } from './services.test-support.ts';
-import { recordingFront, type RecordingFront } from './two-proxies.test-support.ts';
-
-const started = await startRedis();
-const skipReason = typeof started === 'string' ? started : undefined;
-if (skipReason !== undefined) console.warn(`peek-replicas tests skipped: ${skipReason}`);
-const redis = typeof started === 'string' ? (undefined as never) : (started as TestService);
+import type { RunningProxy } from '../helpers.test-support.ts';
+import { asUser, useRedis, useReplicas, useSandbox } from './replicas.test-support.ts';
 
 const SANDBOX_KEY = 'sk_test_peek_replicas';
 const DOT = '4418207';
-const headers = { ...CSRF, 'x-forwarded-user': 'val' };
-const proxies: RunningProxy[] = [];
-const dataDirs: string[] = [];
-const sandboxDir = makeTempDir();
-let sandbox: SandboxApp | undefined;
-let front: RecordingFront | undefined;
-
-beforeAll(async () => {
-  if (skipReason !== undefined) return;
-  sandbox = await buildSandboxApp({ dataDir: sandboxDir, apiKeys: [SANDBOX_KEY], population: 300 });
-  await sandbox.listen({ host: '127.0.0.1', port: 0 });
-  front = await recordingFront(
-    `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`,
-  );
-});
-
-afterAll(async () => {
-  for (const proxy of proxies) await proxy.close();
-  await front?.close();
-  await sandbox?.close();
-  for (const dir of [sandboxDir, ...dataDirs]) rmSync(dir, { recursive: true, force: true });
-  await redis?.stop();
-});
+const headers = asUser('val');
+const redis = useRedis();
+const sandbox = useSandbox({ apiKey: SANDBOX_KEY, recording: true });
+const replicas = useReplicas(sandbox);
 
 /** A replica on its own SQLite file (testConfig's own temporary data dir) and the shared Redis. */
-async function replica(): Promise<RunningProxy> {
-  const config = testConfig({
-    upstream: { baseUrl: front?.url ?? '', apiKey: SANDBOX_KEY, legacy: false, timeoutMs: 5000 },
-    auth: { kind: 'trusted-header', header: 'x-forwarded-user', trustedProxies: ['127.0.0.1'] },
-    redisUrl: redis.url,
-  });
-  dataDirs.push(config.dataDir);
-  const proxy = await startProxy(config, {});
-  proxies.push(proxy);
-  return proxy;
-}
+const replica = (): Promise<RunningProxy> => replicas.start({ mode: 'live', redisUrl: redis.url });
 
-const profileCalls = () => front?.callsTo('/v2/profile').length ?? 0;
+const profileCalls = () => sandbox.front.callsTo('/v2/profile').length;
 
-describe.skipIf(skipReason !== undefined)('peek across replicas', () => {
+describe('peek across replicas', () => {
   it('B estimates, names and judges a carrier from what A fetched, calling the service no more', async () => {
     const a = await replica();
     const b = await replica();
@@ -115,7 +71,7 @@ describe.skipIf(skipReason !== undefined)('peek across replicas', () => {
   });
 });
 
-describe.skipIf(skipReason !== undefined)('the peek over a shared cache', () => {
+describe('the peek over a shared cache', () => {
   const key = requestKey(validateRequest('profile', { dot_number: DOT }, undefined));
   const options = { lockMs: 2000, maxWaitMs: 5000, pollMs: 25 };
   const answer = (): StoredResponse => ({
