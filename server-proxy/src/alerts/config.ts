@@ -25,7 +25,12 @@ export interface AlertsConfig {
    * address (webhook-guard.ts)
    */
   webhookHosts: string[];
+  /** ALERT_MAX_SUBSCRIPTIONS_PER_USER (default 20); absent in tests' literals: the default */
+  maxSubscriptionsPerUser?: number;
 }
+
+/** The default of ALERT_MAX_SUBSCRIPTIONS_PER_USER. */
+export const DEFAULT_MAX_SUBSCRIPTIONS_PER_USER = 20;
 
 const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
 
@@ -106,6 +111,12 @@ export const ALERT_VARIABLES = {
   ALERT_WEBHOOK_URL: httpUrl('ALERT_WEBHOOK_URL'),
   ALERT_WEBHOOK_SECRET: optionalText,
   ALERT_WEBHOOK_HOSTS: hostList,
+  ALERT_MAX_SUBSCRIPTIONS_PER_USER: wholeNumber(
+    'ALERT_MAX_SUBSCRIPTIONS_PER_USER',
+    DEFAULT_MAX_SUBSCRIPTIONS_PER_USER,
+    1,
+    1000,
+  ),
 };
 
 type AlertSettings = z.output<z.ZodObject<typeof ALERT_VARIABLES>>;
@@ -134,5 +145,6 @@ export function alertsConfigOf(s: AlertSettings): AlertsConfig {
     webhookUrl: s.ALERT_WEBHOOK_URL,
     webhookSecret: s.ALERT_WEBHOOK_SECRET,
     webhookHosts: s.ALERT_WEBHOOK_HOSTS,
+    maxSubscriptionsPerUser: s.ALERT_MAX_SUBSCRIPTIONS_PER_USER,
   };
 }

@@ -10,18 +10,24 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CHANNELS } from '../../../src/lib/service/channels.ts';
 import type { ProxyConfig } from '../context.ts';
-import { mayActOn, roleOf } from '../governance/roles.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
 import { parseInput, type InputWording } from '../http/parse-input.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
 import { createVettingSqlStore } from '../vetting/store.ts';
-import type { AlertsConfig } from './config.ts';
+import { DEFAULT_MAX_SUBSCRIPTIONS_PER_USER, type AlertsConfig } from './config.ts';
 import { webhookRefusal, type Resolve } from './webhook-guard.ts';
 import { Outbox } from './outbox.ts';
 import { Poller, type TeamDestination } from './poller.ts';
 import { createSender, maskTarget, type Sender } from './sender.ts';
 import { subjectOf } from './render.ts';
 import {
+  TEST_INTERVAL_MS,
+  queueTests,
+  tooManySubscriptions,
+  withDeliveryCounts,
+} from './bounds.ts';
+import {
+  MAX_PENDING_PER_SUBSCRIPTION,
   SEVERITIES,
   createAlertStore,
   type AlertStore,
@@ -227,7 +233,14 @@ class AlertRoutes {
     this.alerts = deps.config.alerts ?? { pollIntervalSeconds: 0, emailTo: [], webhookHosts: [] };
     this.team = teamOf(this.alerts);
     const sql = deps.sql ?? createSqliteEngine(deps.db);
-    this.store = createAlertStore(sql, guardWrites(sql, deps.db));
+    this.store = createAlertStore(sql, guardWrites(sql, deps.db), {
+      // a flood (or a receiver down for long) is bounded per subscription: say so in the log
+      onNotQueued: (subscriptionId, count) =>
+        deps.log.warn(
+          { subscription_id: subscriptionId, not_queued: count, max: MAX_PENDING_PER_SUBSCRIPTION },
+          'alerts: deliveries not queued: the subscription has the most waiting already',
+        ),
+    });
     const publicUrl =
       deps.config.publicUrl ?? `http://${hostForUrl(deps.config.host)}:${deps.config.port}`;
     this.outbox = new Outbox({
@@ -288,15 +301,24 @@ class AlertRoutes {
         kind: team.kind,
         target: maskTarget(team.kind, team.target),
       })),
-      subscriptions,
+      subscriptions: await withDeliveryCounts(this.store, subscriptions),
+      limits: {
+        subscriptions_per_user: this.maxSubscriptions,
+        waiting_per_subscription: MAX_PENDING_PER_SUBSCRIPTION,
+        test_interval_seconds: TEST_INTERVAL_MS / 1000,
+      },
     };
+  }
+
+  get maxSubscriptions(): number {
+    return this.alerts.maxSubscriptionsPerUser ?? DEFAULT_MAX_SUBSCRIPTIONS_PER_USER;
   }
 
   /** The subscription `id` of `user`, or a 404. */
   async owned(request: FastifyRequest): Promise<Subscription | ApiError> {
     const { id } = request.params as { id: string };
     const sub = /^\d{1,9}$/.test(id) ? await this.store.subscription(Number(id)) : undefined;
-    if (!sub || !mayActOn(request, sub.user)) return unknownSubscription(id);
+    if (!sub || sub.user !== userOf(request)) return unknownSubscription(id);
     return sub;
   }
 }
@@ -372,8 +394,15 @@ function registerSubscriptions(app: FastifyInstance, alerts: AlertRoutes) {
       if (!input) return reply;
       const refused = await refusedTarget(alerts, input);
       if (refused) return sendApiError(reply, refused);
-      const sub = await alerts.store.createSubscription(userOf(request), input, alerts.now());
-      return reply.code(201).send(sub);
+      const added = await alerts.store.addSubscription(
+        userOf(request),
+        input,
+        alerts.now(),
+        alerts.maxSubscriptions,
+      );
+      if ('refused' in added)
+        return sendApiError(reply, tooManySubscriptions(alerts.maxSubscriptions));
+      return reply.code(201).send(added.subscription);
     }),
   );
 
@@ -402,28 +431,21 @@ function registerSubscriptions(app: FastifyInstance, alerts: AlertRoutes) {
   );
 }
 
-/** Test deliveries: one subscription (theirs; an admin: any), or all of theirs (an admin: and the team's). */
 async function testDeliveries(
   alerts: AlertRoutes,
-  request: FastifyRequest,
+  user: string,
   subscriptionId: number | undefined,
 ): Promise<NewDelivery[] | ApiError> {
-  const user = userOf(request);
   const payload = { type: 'test' as const, carriers: [] };
   if (subscriptionId !== undefined) {
     const sub = await alerts.store.subscription(subscriptionId);
-    if (!sub || !mayActOn(request, sub.user)) return unknownSubscription(String(subscriptionId));
+    if (!sub || sub.user !== user) return unknownSubscription(String(subscriptionId));
     return [
       { subscription_id: sub.id, source: 'test', kind: sub.kind, target: sub.target, payload },
     ];
   }
   return [
-    ...(roleOf(request) === 'admin' ? alerts.team : []).map((team) => ({
-      subscription_id: null,
-      source: 'test',
-      ...team,
-      payload,
-    })),
+    ...alerts.team.map((team) => ({ subscription_id: null, source: 'test', ...team, payload })),
     ...(await alerts.store.subscriptions(user)).map((sub) => ({
       subscription_id: sub.id,
       source: 'test',
@@ -495,7 +517,7 @@ function registerDeliveries(app: FastifyInstance, alerts: AlertRoutes) {
     answering(async (request, reply) => {
       const body = parseInput(testSchema, request.body ?? {}, TEST_WORDING);
       if (!body.ok) return sendApiError(reply, body.error);
-      const list = await testDeliveries(alerts, request, body.value.subscription_id);
+      const list = await testDeliveries(alerts, userOf(request), body.value.subscription_id);
       if (list instanceof ApiError) return sendApiError(reply, list);
       if (list.length === 0) {
         return sendApiError(
@@ -508,9 +530,13 @@ function registerDeliveries(app: FastifyInstance, alerts: AlertRoutes) {
           ),
         );
       }
-      const ids = await alerts.store.enqueue(list, alerts.now());
+      // bounded: one test a minute per destination, none past the waiting cap (bounds.ts)
+      const queued = await queueTests(alerts.store, list, alerts.now());
+      if (queued instanceof ApiError) return sendApiError(reply, queued);
       alerts.outbox.wake();
-      return reply.code(202).send({ deliveries_queued: ids.length, ids });
+      return reply
+        .code(202)
+        .send({ deliveries_queued: queued.ids.length, ids: queued.ids, skipped: queued.skipped });
     }),
   );
 }

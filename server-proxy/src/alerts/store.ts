@@ -230,15 +230,73 @@ async function writeState(on: SqlExecutor, key: string, value: string): Promise<
   );
 }
 
+/**
+ * At most this many deliveries of one subscription wait (`pending` or `sending`) at a time; beyond
+ * it a new one is not queued (counted in `alert_state` as `not_queued:<id>`). A dead receiver of an
+ * immediate subscription collects at most one delivery a poll (96 a day at the default interval)
+ * while it is retried for 24 hours, so 100 keeps every real alert of a day and bounds a flood.
+ */
+export const MAX_PENDING_PER_SUBSCRIPTION = 100;
+
+/** The bounds a store keeps, and who hears of a delivery that was not queued. */
+export interface AlertStoreOptions {
+  /** default MAX_PENDING_PER_SUBSCRIPTION */
+  maxPendingPerSubscription?: number;
+  /** deliveries of `subscriptionId` left out because it had the most waiting already */
+  onNotQueued?: (subscriptionId: number, count: number) => void;
+}
+
+const notQueuedKey = (subscriptionId: number) => `not_queued:${subscriptionId}`;
+
+/** Waiting deliveries (`pending` or `sending`) per subscription of `ids`. */
+async function waitingOf(on: SqlExecutor, ids: readonly number[]): Promise<Map<number, number>> {
+  const waiting = new Map<number, number>();
+  for (let i = 0; i < ids.length; i += ID_BATCH) {
+    const batch = ids.slice(i, i + ID_BATCH);
+    const rows = await on.query<{ subscription_id: number | string; n: number | string }>(
+      `SELECT subscription_id, COUNT(*) AS n FROM alert_delivery
+       WHERE state IN ('pending', 'sending') AND subscription_id IN (${placeholders(batch.length)})
+       GROUP BY subscription_id`,
+      [...batch],
+    );
+    for (const row of rows) waiting.set(Number(row.subscription_id), Number(row.n));
+  }
+  return waiting;
+}
+
+/**
+ * Queue `list`, each subscription's deliveries only while it has fewer than `options`' maximum
+ * waiting. Each subscription's row is locked first (ascending ids, so two writers never deadlock):
+ * on PostgreSQL two transactions queueing for one subscription count in turn.
+ */
 async function enqueueAll(
   on: SqlExecutor,
   list: readonly NewDelivery[],
   at: Date,
+  options: AlertStoreOptions = {},
 ): Promise<string[]> {
+  const max = options.maxPendingPerSubscription ?? MAX_PENDING_PER_SUBSCRIPTION;
+  const subscriptionIds = [
+    ...new Set(list.flatMap((d) => (d.subscription_id === null ? [] : [d.subscription_id]))),
+  ].sort((a, b) => a - b);
+  for (const id of subscriptionIds) {
+    await on.run('UPDATE alert_subscription SET updated_at = updated_at WHERE id = ?', [id]);
+  }
+  const waiting = await waitingOf(on, subscriptionIds);
+  const notQueued = new Map<number, number>();
   const ids: string[] = [];
   const when = at.toISOString();
   const giveUp = new Date(at.getTime() + GIVE_UP_AFTER_MS).toISOString();
   for (const delivery of list) {
+    const sub = delivery.subscription_id;
+    if (sub !== null) {
+      const count = waiting.get(sub) ?? 0;
+      if (count >= max) {
+        notQueued.set(sub, (notQueued.get(sub) ?? 0) + 1);
+        continue;
+      }
+      waiting.set(sub, count + 1);
+    }
     const id = randomUUID();
     await on.run(
       `INSERT INTO alert_delivery (id, subscription_id, source, kind, target, payload, state,
@@ -258,7 +316,49 @@ async function enqueueAll(
     );
     ids.push(id);
   }
+  for (const [sub, count] of notQueued) {
+    const before = Number((await readState(on, notQueuedKey(sub))) ?? 0);
+    await writeState(on, notQueuedKey(sub), String(before + count));
+    options.onNotQueued?.(sub, count);
+  }
   return ids;
+}
+
+async function insertSubscription(
+  on: SqlExecutor,
+  user: string,
+  input: SubscriptionInput,
+  at: Date,
+): Promise<Subscription> {
+  const now = at.toISOString();
+  const [row] = await on.query<Row>(
+    `INSERT INTO alert_subscription ("user", kind, target, channels, severity, schedule,
+       digest_time, time_zone, last_digest_at, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+    [
+      user,
+      input.kind,
+      input.target,
+      JSON.stringify(input.channels),
+      input.severity,
+      input.schedule,
+      input.digest_time,
+      input.time_zone,
+      now,
+      now,
+      now,
+    ],
+  );
+  if (!row) throw new Error('alerts: the new subscription was not stored');
+  return subscriptionOf(row);
+}
+
+async function countSubscriptions(on: SqlExecutor, user: string): Promise<number> {
+  const [row] = await on.query<{ n: number | string }>(
+    'SELECT COUNT(*) AS n FROM alert_subscription WHERE "user" = ?',
+    [user],
+  );
+  return Number(row?.n ?? 0);
 }
 
 async function readSubscriptions(on: SqlExecutor, user?: string): Promise<Subscription[]> {
@@ -358,7 +458,11 @@ export type WriteGuard = <T>(fn: () => Promise<T>) => Promise<T>;
  * The alert store on `sql`. Every write goes through `write` (default: as it is), so that a
  * database refusing it is a 503 `storage_unavailable` on either engine.
  */
-export function createAlertStore(sql: SqlEngine, write: WriteGuard = (fn) => fn()) {
+export function createAlertStore(
+  sql: SqlEngine,
+  write: WriteGuard = (fn) => fn(),
+  options: AlertStoreOptions = {},
+) {
   const state = {
     get: (key: string): Promise<string | undefined> => readState(sql, key),
     set: (key: string, value: string): Promise<void> => write(() => writeState(sql, key, value)),
@@ -397,7 +501,7 @@ export function createAlertStore(sql: SqlEngine, write: WriteGuard = (fn) => fn(
           if (baseline) await writeState(tx, 'baseline_done', 'true');
           let ids: string[] = [];
           if (!baseline && recorded.length > 0) {
-            ids = await enqueueAll(tx, plan(recorded, await readSubscriptions(tx)), at);
+            ids = await enqueueAll(tx, plan(recorded, await readSubscriptions(tx)), at, options);
           }
           return { baseline, recorded, ids };
         }),
@@ -415,7 +519,7 @@ export function createAlertStore(sql: SqlEngine, write: WriteGuard = (fn) => fn(
     },
 
     enqueue(list: readonly NewDelivery[], at: Date): Promise<string[]> {
-      return write(() => sql.transaction((tx) => enqueueAll(tx, list, at)));
+      return write(() => sql.transaction((tx) => enqueueAll(tx, list, at, options)));
     },
 
     /**
@@ -435,7 +539,7 @@ export function createAlertStore(sql: SqlEngine, write: WriteGuard = (fn) => fn(
            WHERE id = ? AND COALESCE(last_digest_at, '') = ?`,
             [at.toISOString(), subscriptionId, previous ?? ''],
           );
-          return changes === 0 ? [] : enqueueAll(tx, list, at);
+          return changes === 0 ? [] : enqueueAll(tx, list, at, options);
         }),
       );
     },
@@ -447,34 +551,88 @@ export function createAlertStore(sql: SqlEngine, write: WriteGuard = (fn) => fn(
       return row ? subscriptionOf(row) : undefined;
     },
 
-    async createSubscription(
+    createSubscription(user: string, input: SubscriptionInput, at: Date): Promise<Subscription> {
+      return write(() => insertSubscription(sql, user, input, at));
+    },
+
+    /**
+     * A new subscription of `user` unless they have `max` already (then `{refused}` with their
+     * count). The user's row in `alert_state` is locked first, so on PostgreSQL two requests of one
+     * user count in turn and never pass the bound together.
+     */
+    addSubscription(
       user: string,
       input: SubscriptionInput,
       at: Date,
-    ): Promise<Subscription> {
-      const now = at.toISOString();
-      const [row] = await write(() =>
-        sql.query<Row>(
-          `INSERT INTO alert_subscription ("user", kind, target, channels, severity, schedule,
-           digest_time, time_zone, last_digest_at, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-          [
-            user,
-            input.kind,
-            input.target,
-            JSON.stringify(input.channels),
-            input.severity,
-            input.schedule,
-            input.digest_time,
-            input.time_zone,
-            now,
-            now,
-            now,
-          ],
+      max: number,
+    ): Promise<{ subscription: Subscription } | { refused: { count: number } }> {
+      return write(() =>
+        sql.transaction(async (tx) => {
+          await writeState(tx, `subscriptions_of:${user}`, at.toISOString());
+          const count = await countSubscriptions(tx, user);
+          if (count >= max) return { refused: { count } };
+          return { subscription: await insertSubscription(tx, user, input, at) };
+        }),
+      );
+    },
+
+    /** How many subscriptions `user` has. */
+    countSubscriptions: (user: string): Promise<number> => countSubscriptions(sql, user),
+
+    /**
+     * Every subscription of every user, oldest first: the view of an administrator (issue 31,
+     * "admins see every subscription"; the route that shows it is given to admins only).
+     */
+    allSubscriptions: (): Promise<Subscription[]> => readSubscriptions(sql),
+
+    /**
+     * Per subscription of `ids`: deliveries waiting (`pending` or `sending`) and deliveries not
+     * queued because too many were waiting (since the subscription was made).
+     */
+    async deliveryCounts(
+      ids: readonly number[],
+    ): Promise<Map<number, { waiting: number; notQueued: number }>> {
+      const counts = new Map<number, { waiting: number; notQueued: number }>();
+      if (ids.length === 0) return counts;
+      const waiting = await waitingOf(sql, ids);
+      const keys = ids.map(notQueuedKey);
+      const rows = await sql.query<{ key: string; value: string }>(
+        `SELECT key, value FROM alert_state WHERE key IN (${placeholders(keys.length)})`,
+        keys,
+      );
+      const notQueued = new Map(rows.map((row) => [row.key, Number(row.value)]));
+      for (const id of ids) {
+        counts.set(id, {
+          waiting: waiting.get(id) ?? 0,
+          notQueued: notQueued.get(notQueuedKey(id)) ?? 0,
+        });
+      }
+      return counts;
+    },
+
+    /**
+     * Take the "send test" turn of `destination` (a subscription id, or `team`): granted when its
+     * last test was at least `intervalMs` ago (one conditional upsert, so of two requests at once
+     * exactly one is granted), else how long until the next turn.
+     */
+    async takeTestTurn(
+      destination: number | 'team',
+      at: Date,
+      intervalMs: number,
+    ): Promise<{ granted: true } | { granted: false; retryAfterMs: number }> {
+      const key = `test_sent:${destination}`;
+      const rows = await write(() =>
+        sql.query<{ key: string }>(
+          `INSERT INTO alert_state (key, value) VALUES (?, ?)
+           ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE alert_state.value <= ?
+           RETURNING key`,
+          [key, at.toISOString(), new Date(at.getTime() - intervalMs).toISOString()],
         ),
       );
-      if (!row) throw new Error('alerts: the new subscription was not stored');
-      return subscriptionOf(row);
+      if (rows.length > 0) return { granted: true };
+      const last = Date.parse((await readState(sql, key)) ?? '');
+      const retryAfterMs = Number.isNaN(last) ? intervalMs : last + intervalMs - at.getTime();
+      return { granted: false, retryAfterMs: Math.max(1000, retryAfterMs) };
     },
 
     async updateSubscription(
@@ -663,7 +821,12 @@ export function createAlertStore(sql: SqlEngine, write: WriteGuard = (fn) => fn(
           );
           const announced = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
           if (announced.length === 0) return { announced, ids: [] };
-          const queued = await enqueueAll(tx, plan(announced, await readSubscriptions(tx)), at);
+          const queued = await enqueueAll(
+            tx,
+            plan(announced, await readSubscriptions(tx)),
+            at,
+            options,
+          );
           return { announced, ids: queued };
         }),
       );

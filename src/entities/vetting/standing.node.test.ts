@@ -114,6 +114,8 @@ describe('the one schema of GET /api/local/decisions/current', () => {
     const proxy = await startSandboxProxy();
     try {
       const post = async (dot: string, decision: string) => {
+        // a decision records what was seen: the profile first
+        await apiGet('/api/v2/profile', { dot_number: dot });
         const response = await fetch('/api/local/decisions', {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-requested-with': 'carrier-desk' },

@@ -7,6 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiGet } from '../../../lib/api-client.ts';
 import { createQueryClient } from '../../../lib/query-policy.ts';
 import { useDecisionStandings } from '../../../entities/vetting/standing.ts';
 import { startSandboxProxy, type SandboxProxy } from '../../../test/sandbox-proxy.node.ts';
@@ -19,6 +20,8 @@ let sandbox: SandboxProxy;
 
 beforeAll(async () => {
   sandbox = await startSandboxProxy();
+  // a decision records what was seen: the profile first
+  await apiGet('/api/v2/profile', { dot_number: '568253' });
   const response = await fetch('/api/local/decisions', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-requested-with': 'carrier-desk' },
