@@ -173,7 +173,8 @@ export class Poller {
   private readonly worker: LeasedWorker;
   /** this process's name in the lease table */
   readonly holder: string;
-  nextPollAt: Date | undefined;
+  /** the next poll this process scheduled (its own clock) */
+  private nextPoll: Date | undefined;
 
   constructor(private readonly deps: PollerDeps) {
     this.holder = deps.holder ?? newHolderId('alerts');
@@ -218,6 +219,18 @@ export class Poller {
     return this.holdUntil > this.now().getTime() ? new Date(this.holdUntil) : undefined;
   }
 
+  /**
+   * When the next scheduled poll is due. A process without the lease does not poll: its schedule
+   * is skipped an interval at a time while the holder polls.
+   */
+  get nextPollAt(): Date | undefined {
+    const at = this.nextPoll;
+    const step = this.deps.intervalSeconds * 1000;
+    if (!at || this.polling || step <= 0) return at;
+    const behind = this.now().getTime() - at.getTime();
+    return behind <= 0 ? at : new Date(at.getTime() + Math.ceil(behind / step) * step);
+  }
+
   get consecutiveFailures(): number {
     return this.failures;
   }
@@ -237,7 +250,7 @@ export class Poller {
   async stop(): Promise<void> {
     this.stopped = true;
     this.pollDueAt = undefined;
-    this.nextPollAt = undefined;
+    this.nextPoll = undefined;
     await this.running?.catch(() => undefined);
     // the worker's tick in flight ends first; the lease is released even when this process did
     // not know it held it (a renewal in flight at stop)
@@ -335,7 +348,7 @@ export class Poller {
   /** The next scheduled poll in `ms` (the lease holder's worker runs it). */
   private schedule(ms: number): void {
     if (this.stopped || this.deps.intervalSeconds <= 0) return;
-    this.nextPollAt = new Date(this.now().getTime() + ms);
+    this.nextPoll = new Date(this.now().getTime() + ms);
     this.pollDueAt = Date.now() + ms;
     this.worker.wake();
   }
