@@ -4,7 +4,8 @@
  * delivery was queued (or sent again), then it is `failed` and waits for "send again". Deliveries a
  * stopped process left `sending` are sent again (at-least-once; receivers drop repeats by the
  * delivery id): at start when this process owns the database (SQLite), else once their claim has
- * run out (store.ts). Every replica runs an outbox: each delivery is claimed by exactly one.
+ * run out (store.ts). Every replica runs an outbox: each delivery is claimed by exactly one. Its
+ * loop is the proxy's one worker loop (sql/leased-worker.ts), without a lease.
  */
 import { backoffDelayMs } from '../../../src/lib/service/retry.ts';
 import { LeasedWorker } from '../sql/leased-worker.ts';
