@@ -69,6 +69,38 @@ describe('the login limiter', () => {
     });
     expect(limiter.check('10.0.0.2', 'admin', t0)).toBeUndefined();
   });
+
+  it('limits one address to 20 failures over all names (spraying 60 names × 1 guess)', () => {
+    const limiter = createLoginLimiter();
+    const t0 = Date.UTC(2026, 4, 1);
+    const refusals = Array.from({ length: 60 }, (_, i) => {
+      const refusal = limiter.check('10.0.0.1', `user${i}`, t0 + i);
+      if (refusal === undefined) limiter.attempt('10.0.0.1', `user${i}`, t0 + i);
+      return refusal;
+    });
+    expect(refusals.slice(0, 20).every((refusal) => refusal === undefined)).toBe(true);
+    expect(refusals[20]).toEqual({ scope: 'address', retryAfterSeconds: 900 });
+    expect(refusals.slice(20).every((refusal) => refusal?.scope === 'address')).toBe(true);
+    // a name it never guessed is refused from there too; another address is not
+    expect(limiter.check('10.0.0.1', 'admin', t0 + 60)?.scope).toBe('address');
+    expect(limiter.check('10.0.0.2', 'user0', t0 + 60)).toBeUndefined();
+    // the window slides: once the first failure is 15 minutes old, one more guess is allowed
+    expect(limiter.check('10.0.0.1', 'user60', t0 + 15 * MINUTE + 1)).toBeUndefined();
+  });
+
+  it('takes a successful sign-in back out of the address count, never the failures before it', () => {
+    const limiter = createLoginLimiter();
+    const t0 = Date.UTC(2026, 4, 1);
+    for (let i = 0; i < 19; i += 1) limiter.attempt('10.0.0.1', `user${i}`, t0);
+    // a team behind one address signing in, many times: each right password is taken back out
+    for (let i = 0; i < 30; i += 1) {
+      expect(limiter.check('10.0.0.1', 'alice', t0)).toBeUndefined();
+      limiter.attempt('10.0.0.1', 'alice', t0);
+      limiter.succeed('10.0.0.1', 'alice');
+    }
+    limiter.attempt('10.0.0.1', 'user19', t0);
+    expect(limiter.check('10.0.0.1', 'alice', t0)?.scope).toBe('address');
+  });
 });
 
 interface Answer {
@@ -78,9 +110,14 @@ interface Answer {
 }
 
 /** POST /api/local/session from a given loopback source address (127.0.0.0/8 all reach us). */
-function loginFrom(app: GovernedApp, source: string, password: string): Promise<Answer> {
+function loginFrom(
+  app: GovernedApp,
+  source: string,
+  password: string,
+  username = 'admin',
+): Promise<Answer> {
   const { hostname, port } = new URL(app.url);
-  const body = JSON.stringify({ username: 'admin', password });
+  const body = JSON.stringify({ username, password });
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -151,5 +188,26 @@ describe('password sign-in against many addresses', () => {
     );
     expect(burst.filter((answer) => answer.status === 401).length).toBeLessThanOrEqual(10);
     expect(burst.filter((answer) => answer.status === 429).length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('limits one address guessing one password at each of 60 names (spraying)', async () => {
+    const now = new Date('2026-05-01T08:00:00Z');
+    app = await startGovernedApp(testConfig({ auth: { kind: 'password', password: PASSWORD } }), {
+      now: () => now,
+    });
+    const answers: Answer[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      answers.push(await loginFrom(app, '127.0.3.2', 'Winter2026!!', `user${i}`));
+    }
+    expect(answers.slice(0, 20).every((answer) => answer.code === 'bad_credentials')).toBe(true);
+    expect(answers[20]).toMatchObject({
+      status: 429,
+      code: 'login_rate_limited',
+      retryAfter: '900',
+    });
+    expect(answers.slice(20).every((answer) => answer.status === 429)).toBe(true);
+    // the right password of a name never guessed waits too from there, not from elsewhere
+    expect(await loginFrom(app, '127.0.3.2', PASSWORD)).toMatchObject({ status: 429 });
+    expect((await loginFrom(app, '127.0.3.3', PASSWORD)).status).toBe(200);
   });
 });

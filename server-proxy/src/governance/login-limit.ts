@@ -2,6 +2,10 @@
  * Failed sign-in limits, kept in this process (here) or, with REDIS_URL, in Redis for every replica
  * (team/redis-login-limit.ts, the same rules):
  * - per address and user name: 5 failures within 15 minutes → that address waits for that name;
+ * - per address, whatever the names (password spraying: one guess at each of many names): 20
+ *   failures within 15 minutes → that address waits for every name. A successful sign-in takes its
+ *   own attempt back out of this count, so a team behind one address signing in is not limited,
+ *   but never clears the failures before it (an attacker's own account cannot reset the count);
  * - per user name, from any address: 10 failures within 15 minutes lock the name for 5 minutes; each
  *   further lock doubles (10, 20, 40 min) up to 60 minutes. The lock history is forgotten after
  *   24 hours without a failure, or on a successful sign-in. So however many addresses an attacker
@@ -13,6 +17,8 @@ const MAX_FAILED_LOGINS = 5;
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 export const ADDRESS_LIMIT = { max: MAX_FAILED_LOGINS, windowMs: LOGIN_WINDOW_MS };
+/** At most this many failed logins per address, over all user names, within the window. */
+export const SPRAY_LIMIT = { max: 20, windowMs: LOGIN_WINDOW_MS };
 /** Past this many tracked keys, stale ones are swept before another is added. */
 const MAX_TRACKED_KEYS = 10_000;
 
@@ -44,10 +50,15 @@ export const accountOf = (name: string) =>
 
 /** What the per-address limit counts: one address guessing one name. */
 export const addressKey = (address: string, name: string) => `${address}|${name.toLowerCase()}`;
+/** What the spraying limit counts: one address, whatever name it guesses. */
+export const sprayKey = (address: string) => `${address}|*`;
 
 /** Why an attempt is refused, and for how long. */
 export interface LoginRefusal {
-  /** `address`: this address failed too often for this name; `account`: the name is locked */
+  /**
+   * `address`: this address failed too often for this name, or for all names together (spraying);
+   * `account`: the name is locked
+   */
   scope: 'address' | 'account';
   retryAfterSeconds: number;
 }
@@ -57,7 +68,10 @@ export interface LoginLimiter {
   check(address: string, name: string, now: number): LoginRefusal | undefined;
   /** Count an attempt as failed (before the password is checked, so parallel ones count too). */
   attempt(address: string, name: string, now: number): void;
-  /** The password was right: forget this name's failures and locks. */
+  /**
+   * The password was right: forget this name's failures and locks, and take this attempt back out
+   * of the address's count over all names (its earlier failures stay).
+   */
   succeed(address: string, name: string): void;
 }
 
@@ -115,6 +129,13 @@ function createWindowCounter(max: number, windowMs: number) {
     },
     clear(key: string) {
       failures.delete(key);
+    },
+    /** Take back the latest counted attempt of `key` (it turned out right). */
+    uncount(key: string) {
+      const times = failures.get(key);
+      if (times === undefined) return;
+      times.pop();
+      if (times.length === 0) failures.delete(key);
     },
   };
 }
@@ -176,28 +197,35 @@ function createAccountLocks(policy: AccountLockPolicy) {
   };
 }
 
-/** Both limits: per address and name, and per name from any address (see the file comment). */
+/** The three limits: per address and name, per address, per name (see the file comment). */
 export function createLoginLimiter(
   policy: AccountLockPolicy = ACCOUNT_LOCK_POLICY,
   perAddress = ADDRESS_LIMIT,
+  perAddressAllNames = SPRAY_LIMIT,
 ): LoginLimiter {
   const byAddress = createWindowCounter(perAddress.max, perAddress.windowMs);
+  const bySource = createWindowCounter(perAddressAllNames.max, perAddressAllNames.windowMs);
   const byAccount = createAccountLocks(policy);
   return {
     check(address, name, now) {
       const account = accountOf(name);
       const locked = account === undefined ? 0 : byAccount.retryAfterMs(account, now);
       if (locked > 0) return { scope: 'account', retryAfterSeconds: seconds(locked) };
-      const wait = byAddress.retryAfterMs(addressKey(address, name), now);
+      const wait = Math.max(
+        byAddress.retryAfterMs(addressKey(address, name), now),
+        bySource.retryAfterMs(sprayKey(address), now),
+      );
       return wait > 0 ? { scope: 'address', retryAfterSeconds: seconds(wait) } : undefined;
     },
     attempt(address, name, now) {
       byAddress.fail(addressKey(address, name), now);
+      bySource.fail(sprayKey(address), now);
       const account = accountOf(name);
       if (account !== undefined) byAccount.fail(account, now);
     },
     succeed(address, name) {
       byAddress.clear(addressKey(address, name));
+      bySource.uncount(sprayKey(address));
       const account = accountOf(name);
       if (account !== undefined) byAccount.clear(account);
     },

@@ -59,8 +59,13 @@ interface Answer {
   cookie: string | undefined;
 }
 
-/** POST /api/local/session as `admin` from a given loopback source address (127.0.0.0/8 all reach us). */
-function signIn(proxy: RunningProxy, source: string, password: string): Promise<Answer> {
+/** POST /api/local/session as `username` from a given loopback source address (127.0.0.0/8 all reach us). */
+function signIn(
+  proxy: RunningProxy,
+  source: string,
+  password: string,
+  username = 'admin',
+): Promise<Answer> {
   const { hostname, port } = new URL(proxy.url);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -91,7 +96,7 @@ function signIn(proxy: RunningProxy, source: string, password: string): Promise<
       },
     );
     req.on('error', reject);
-    req.end(JSON.stringify({ username: 'admin', password }));
+    req.end(JSON.stringify({ username, password }));
   });
 }
 
@@ -127,6 +132,26 @@ describe.skipIf(skipReason !== undefined)(
       }
       // Another address may still sign in: five failures do not lock the name.
       expect((await signIn(pair[1], '127.0.0.5', PASSWORD)).status).toBe(200);
+    });
+
+    it('limits one address spraying 60 names over both, and takes a right password back out', async () => {
+      const pair = await replicas(redis.url);
+      // a right password from the address first: it is not counted against the address
+      expect((await signIn(pair[0], '127.0.4.3', PASSWORD)).status).toBe(200);
+      const answers: Answer[] = [];
+      for (let i = 0; i < 60; i += 1) {
+        const proxy = pair[i % 2] as RunningProxy;
+        answers.push(await signIn(proxy, '127.0.4.3', 'Winter2026!!', `user${i}`));
+      }
+      expect(answers.slice(0, 20).every((answer) => answer.status === 401)).toBe(true);
+      expect(answers.slice(20).every((answer) => answer.status === 429)).toBe(true);
+      expect(answers[20]?.body.code).toBe('login_rate_limited');
+      expect(Number(answers[20]?.retryAfter)).toBeGreaterThan(850);
+      expect(Number(answers[20]?.retryAfter)).toBeLessThanOrEqual(900);
+      for (const proxy of pair) {
+        expect((await signIn(proxy, '127.0.4.3', PASSWORD)).status).toBe(429);
+      }
+      expect((await signIn(pair[1], '127.0.4.4', PASSWORD)).status).toBe(200);
     });
 
     it('counts a burst of parallel guesses on both replicas before checking any', async () => {

@@ -7,6 +7,7 @@
  * Keys carry a hash of the API key, never the key, and a keyed hash (HMAC with the API key) of the
  * user name and address, so a copy of Redis names no user:
  *   carrier-desk:login:{<key hash>}:addr:<hash of address and name>  failure times (list), PX 15 min
+ *   carrier-desk:login:{<key hash>}:from:<hash of address>           failure times (list), PX 15 min
  *   carrier-desk:login:{<key hash>}:acct:<hash of name>              lock state (hash), PX ≥ 24 h
  *   carrier-desk:login:{<key hash>}:fail:<hash of name>              failure times (list), PX 15 min
  * Every key expires once the rules no longer need it, so nothing grows for ever.
@@ -22,9 +23,11 @@ import type { Redis } from 'ioredis';
 import {
   ACCOUNT_LOCK_POLICY,
   ADDRESS_LIMIT,
+  SPRAY_LIMIT,
   accountOf,
   addressKey,
   seconds,
+  sprayKey,
   type AccountLockPolicy,
   type LoginLimitStore,
   type LoginRefusal,
@@ -32,10 +35,11 @@ import {
 import { coordinationUnavailable, luaScript, runScript, whenReady } from './redis-commands.ts';
 
 /**
- * KEYS: the address's failures, the name's lock state, the name's failures (the last two absent
- * when the name is too long to be tracked per account).
+ * KEYS: the address's failures for the name, the address's failures for all names, the name's lock
+ * state, the name's failures (the last two absent when the name is too long to be tracked per
+ * account).
  * ARGV: now, per-address max, per-address window, then the account policy: max failures, window,
- * first lock, longest lock, forget after (all ms).
+ * first lock, longest lock, forget after, then the all-names max and window (all ms).
  * Returns {'', 0} when the attempt is allowed (and counted), else {scope, ms to wait}.
  */
 const ADMIT = `
@@ -57,16 +61,16 @@ local rewrite = function(key, times, keep, ttl)
   if #times > 0 then redis.call('PEXPIRE', key, ttl) end
 end
 
-local tracked = #KEYS == 3
+local tracked = #KEYS == 4
 local lockedUntil, locks = 0, 0
 if tracked then
   local forget = tonumber(ARGV[8])
-  local state = redis.call('HMGET', KEYS[2], 'until', 'locks', 'last')
+  local state = redis.call('HMGET', KEYS[3], 'until', 'locks', 'last')
   if state[3] then
     lockedUntil = tonumber(state[1])
     locks = tonumber(state[2])
     if lockedUntil <= now and now - tonumber(state[3]) >= forget then
-      redis.call('DEL', KEYS[2], KEYS[3])
+      redis.call('DEL', KEYS[3], KEYS[4])
       lockedUntil, locks = 0, 0
     end
   end
@@ -74,28 +78,36 @@ if tracked then
 end
 
 local byAddress = recent(KEYS[1], addrWindow)
-if #byAddress >= addrMax then
-  return {'address', ms(byAddress[#byAddress - addrMax + 1] + addrWindow - now)}
+local sprayMax = tonumber(ARGV[9])
+local sprayWindow = tonumber(ARGV[10])
+local bySource = recent(KEYS[2], sprayWindow)
+local wait = 0
+if #byAddress >= addrMax then wait = byAddress[#byAddress - addrMax + 1] + addrWindow - now end
+if #bySource >= sprayMax then
+  wait = math.max(wait, bySource[#bySource - sprayMax + 1] + sprayWindow - now)
 end
+if wait > 0 then return {'address', ms(wait)} end
 
 byAddress[#byAddress + 1] = now
 rewrite(KEYS[1], byAddress, addrMax, addrWindow)
+bySource[#bySource + 1] = now
+rewrite(KEYS[2], bySource, sprayMax, sprayWindow)
 if tracked then
   local max = tonumber(ARGV[4])
   local window = tonumber(ARGV[5])
   local firstLock = tonumber(ARGV[6])
   local maxLock = tonumber(ARGV[7])
   local forget = tonumber(ARGV[8])
-  local failures = recent(KEYS[3], window)
+  local failures = recent(KEYS[4], window)
   failures[#failures + 1] = now
   if #failures >= max then
     lockedUntil = now + math.min(firstLock * 2 ^ locks, maxLock)
     locks = locks + 1
     failures = {}
   end
-  redis.call('HSET', KEYS[2], 'until', ms(lockedUntil), 'locks', locks, 'last', ms(now))
-  redis.call('PEXPIRE', KEYS[2], ms(math.max(lockedUntil - now, 0) + forget))
-  rewrite(KEYS[3], failures, max, window)
+  redis.call('HSET', KEYS[3], 'until', ms(lockedUntil), 'locks', locks, 'last', ms(now))
+  redis.call('PEXPIRE', KEYS[3], ms(math.max(lockedUntil - now, 0) + forget))
+  rewrite(KEYS[4], failures, max, window)
 end
 return {'', '0'}
 `;
@@ -120,6 +132,7 @@ export class RedisLoginLimits implements LoginLimitStore {
     apiKey: string,
     private readonly policy: AccountLockPolicy = ACCOUNT_LOCK_POLICY,
     private readonly perAddress = ADDRESS_LIMIT,
+    private readonly perAddressAllNames = SPRAY_LIMIT,
   ) {
     const keyHash = createHash('sha256').update(apiKey).digest('hex');
     this.prefix = `carrier-desk:login:{${keyHash.slice(0, 24)}}`;
@@ -127,7 +140,7 @@ export class RedisLoginLimits implements LoginLimitStore {
   }
 
   async admit(address: string, name: string, now: number): Promise<LoginRefusal | undefined> {
-    const { policy, perAddress } = this;
+    const { policy, perAddress, perAddressAllNames } = this;
     const args = [
       now,
       perAddress.max,
@@ -137,6 +150,8 @@ export class RedisLoginLimits implements LoginLimitStore {
       policy.firstLockMs,
       policy.maxLockMs,
       policy.forgetAfterMs,
+      perAddressAllNames.max,
+      perAddressAllNames.windowMs,
     ];
     let answer: unknown;
     try {
@@ -149,18 +164,29 @@ export class RedisLoginLimits implements LoginLimitStore {
     return { scope, retryAfterSeconds: seconds(Number(waitMs)) };
   }
 
-  /** Best effort: when Redis cannot be asked, the failures age out by their windows. */
+  /**
+   * Forget the name's failures and take this attempt back out of the address's count over all
+   * names. Best effort: when Redis cannot be asked, the failures age out by their windows.
+   */
   async succeed(address: string, name: string): Promise<void> {
     try {
       await whenReady(this.client);
-      await this.client.del(...this.keys(address, name));
+      const [forName, forAddress, ...forAccount] = this.keys(address, name);
+      await this.client
+        .multi()
+        .del(forName as string, ...forAccount)
+        .rpop(forAddress as string)
+        .exec();
     } catch {
       // the counted attempt expires with its window
     }
   }
 
   private keys(address: string, name: string): string[] {
-    const keys = [`${this.prefix}:addr:${this.hash(addressKey(address, name))}`];
+    const keys = [
+      `${this.prefix}:addr:${this.hash(addressKey(address, name))}`,
+      `${this.prefix}:from:${this.hash(sprayKey(address))}`,
+    ];
     const account = accountOf(name);
     if (account !== undefined) {
       const hashed = this.hash(account);
