@@ -7,7 +7,7 @@ import { prefetchForPath, setPrefetchClient } from './app/profile-prefetch.ts';
 import { appRoutes } from './app/routes.tsx';
 import { prefetchSearchParts } from './features/search/lazy-parts.ts';
 import { whenIdle } from './lib/idle.ts';
-import { createQueryClient } from './lib/query-policy.ts';
+import { createQueryClient } from './entities/query-client.ts';
 import './index.css';
 
 const rootElement = document.getElementById('root');

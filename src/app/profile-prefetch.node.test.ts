@@ -6,7 +6,7 @@ import {
   type SandboxProxy,
 } from '../features/search/test/sandbox-proxy.node.ts';
 import { apiGet } from '../lib/api-client.ts';
-import { createQueryClient } from '../lib/query-policy.ts';
+import { createQueryClient } from '../entities/query-client.ts';
 import { verdictKey, verdictQuery } from '../entities/vetting/verdict.ts';
 import { prefetchForPath, setPrefetchClient } from './profile-prefetch.ts';
 import { proxyConfigQuery } from './proxy-config.ts';

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../lib/query-policy.ts';
+import { createQueryClient } from '../entities/query-client.ts';
 import { AppProviders } from './providers.tsx';
 import { readProxyConfig } from './proxy-config.ts';
 import { appRoutes } from './routes.tsx';

@@ -1,8 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
 import {
-  createQueryClient,
   isRateLimited,
   MAX_QUERY_RETRIES,
   retryAfterSeconds,
@@ -85,42 +83,3 @@ describe('rate-limit helpers', () => {
     expect(retryAfterSeconds(new Error('x'))).toBeUndefined();
   });
 });
-
-describe('createQueryClient', () => {
-  it('turns focus and reconnect refetches off and keeps data fresh for minutes', () => {
-    const { queries, mutations } = createQueryClient().getDefaultOptions();
-    expect(queries?.refetchOnWindowFocus).toBe(false);
-    expect(queries?.refetchOnReconnect).toBe(false);
-    expect(queries?.staleTime).toBeGreaterThanOrEqual(60_000);
-    expect(mutations?.retry).toBe(false);
-  });
-
-  it('calls a failing 5xx query 1 + MAX_QUERY_RETRIES times, then reports the error', async () => {
-    const client = createQueryClient();
-    let calls = 0;
-    const result = fetchFailing(client, () => {
-      calls += 1;
-      throw httpError(503, 0);
-    });
-    await expect(result).rejects.toMatchObject({ status: 503 });
-    expect(calls).toBe(1 + MAX_QUERY_RETRIES);
-  });
-
-  it('calls a rate-limited query once and leaves the 429 in the query state', async () => {
-    const client = createQueryClient();
-    let calls = 0;
-    await fetchFailing(client, () => {
-      calls += 1;
-      throw httpError(429, 20);
-    }).catch(() => undefined);
-    expect(calls).toBe(1);
-    const state = client.getQueryState(['policy-test']);
-    expect(isRateLimited(state?.error)).toBe(true);
-    expect(retryAfterSeconds(state?.error)).toBe(20);
-  });
-});
-
-/** The client's own defaults apply: fetchQuery only falls back to `retry: false` when none is set. */
-function fetchFailing(client: QueryClient, fail: () => never): Promise<unknown> {
-  return client.fetchQuery({ queryKey: ['policy-test'], queryFn: fail });
-}

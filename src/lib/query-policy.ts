@@ -14,10 +14,11 @@
  * - When the proxy itself cannot be reached, the client polls `/healthz` (while it is mounted) and,
  *   once the proxy answers, refetches the queries in use that failed with a network error or a 5xx:
  *   a page left showing "Cannot reach the server" recovers without a click.
+ *
+ * Plain code (no React Query): the client itself, built from these defaults and rules, is
+ * src/entities/query-client.ts.
  */
-import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
-import { ApiError, apiGet, retryFailureOf } from './api-client.ts';
-import { isServerReachable, subscribeServerReachable } from './server-reachable.ts';
+import { ApiError, retryFailureOf } from './api-client.ts';
 import {
   retryDecision,
   retryDelayMs as retryDelay,
@@ -63,7 +64,8 @@ export function isUpstreamUnavailable(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 503 && error.code === 'upstream_unavailable';
 }
 
-function isTransient(error: unknown): error is ApiError {
+/** A network failure or a 5xx: what a recovered server fixes. */
+export function isTransient(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.kind === 'network' || error.status >= 500);
 }
 
@@ -78,7 +80,8 @@ export function retryDelayMs(failureCount: number, error: unknown): number {
   return Math.min(retryDelay(failure, QUERY_RETRY_POLICY), QUERY_RETRY_POLICY.maxWaitMs);
 }
 
-const queryClientDefaults = {
+/** The query client's defaults (src/entities/query-client.ts builds the client from them). */
+export const QUERY_CLIENT_DEFAULTS = {
   queries: {
     staleTime: DEFAULT_STALE_TIME_MS,
     gcTime: DEFAULT_GC_TIME_MS,
@@ -90,10 +93,8 @@ const queryClientDefaults = {
   mutations: {
     retry: false,
   },
-} satisfies DefaultOptions;
+} as const;
 
-/** The proxy's liveness probe: open in every auth mode, never forwarded, never billed. */
-const HEALTH_PATH = '/healthz';
 /** First wait between liveness polls while the proxy is unreachable; doubles up to the cap. */
 const HEALTH_POLL_BASE_MS = 2_000;
 const HEALTH_POLL_MAX_MS = 10_000;
@@ -101,72 +102,4 @@ const HEALTH_POLL_MAX_MS = 10_000;
 /** Delay before the `attempt`-th (0-based) liveness poll. */
 export function healthPollDelayMs(attempt: number): number {
   return Math.min(HEALTH_POLL_BASE_MS * 2 ** attempt, HEALTH_POLL_MAX_MS);
-}
-
-/** Queries in use whose last attempt failed in a way a recovered server fixes. */
-function refetchFailedQueries(client: QueryClient): Promise<void> {
-  return client.refetchQueries({
-    type: 'active',
-    predicate: (query) => query.state.status === 'error' && isTransient(query.state.error),
-  });
-}
-
-/**
- * While the proxy is unreachable, polls `/healthz` (the API client marks it reachable on any
- * answer); when it is reachable again, refetches the failed queries. Returns the stop function.
- */
-function watchServer(client: QueryClient): () => void {
-  let stopped = false;
-  let polling = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, ms);
-    });
-  async function pollUntilBack() {
-    if (polling) return;
-    polling = true;
-    for (let attempt = 0; !stopped && !isServerReachable(); attempt += 1) {
-      await sleep(healthPollDelayMs(attempt));
-      if (stopped || isServerReachable()) break;
-      await apiGet(HEALTH_PATH).catch(() => undefined);
-    }
-    polling = false;
-  }
-  const onChange = () => {
-    if (stopped) return;
-    if (isServerReachable()) void refetchFailedQueries(client);
-    else void pollUntilBack();
-  };
-  const unsubscribe = subscribeServerReachable(onChange);
-  if (!isServerReachable()) void pollUntilBack();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-    unsubscribe();
-  };
-}
-
-/** A query client that, while mounted (QueryClientProvider), recovers from proxy outages. */
-class RecoveringQueryClient extends QueryClient {
-  #mounts = 0;
-  #stopWatching: (() => void) | undefined;
-
-  override mount(): void {
-    super.mount();
-    this.#mounts += 1;
-    this.#stopWatching ??= watchServer(this);
-  }
-
-  override unmount(): void {
-    super.unmount();
-    this.#mounts -= 1;
-    if (this.#mounts > 0) return;
-    this.#stopWatching?.();
-    this.#stopWatching = undefined;
-  }
-}
-
-export function createQueryClient(): QueryClient {
-  return new RecoveringQueryClient({ defaultOptions: queryClientDefaults });
 }

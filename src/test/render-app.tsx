@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import type { AppConfig } from '../app/app-config.tsx';
 import { AppProviders } from '../app/providers.tsx';
 import { appRoutes } from '../app/routes.tsx';
-import { createQueryClient } from '../lib/query-policy.ts';
+import { createQueryClient } from '../entities/query-client.ts';
 
 interface RenderAppOptions {
   config?: AppConfig;

@@ -8,7 +8,7 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiGet } from '../../../lib/api-client.ts';
-import { createQueryClient } from '../../../lib/query-policy.ts';
+import { createQueryClient } from '../../../entities/query-client.ts';
 import { useDecisionStandings } from '../../../entities/vetting/standing.ts';
 import { startSandboxProxy, type SandboxProxy } from '../../../test/sandbox-proxy.node.ts';
 import { useSavePolicy } from './policy.ts';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toFmcsa } from '../../../../../../server-proxy/src/sandbox/routes/fmcsa.ts';
-import { createQueryClient } from '../../../../../lib/query-policy.ts';
+import { createQueryClient } from '../../../../../entities/query-client.ts';
 import { sandboxProfile as testProfile } from '../../../../../test/sandbox-profiles.node.ts';
 import { FmcsaTab } from './Tab.tsx';
 

@@ -8,7 +8,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiGet } from '../../../../../lib/api-client.ts';
-import { createQueryClient } from '../../../../../lib/query-policy.ts';
+import { createQueryClient } from '../../../../../entities/query-client.ts';
 import { parseProfileResponse } from '../../../../../lib/service/index.ts';
 import { renderApp } from '../../../../../test/render-app.tsx';
 import { startSandboxProxy, type SandboxProxy } from '../../../../../test/sandbox-proxy.node.ts';

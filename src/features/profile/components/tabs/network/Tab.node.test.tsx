@@ -8,7 +8,7 @@ import {
   testConfig,
   type RunningProxy,
 } from '../../../../../../server-proxy/src/helpers.test-support.ts';
-import { createQueryClient } from '../../../../../lib/query-policy.ts';
+import { createQueryClient } from '../../../../../entities/query-client.ts';
 import { CURATED_DOTS, sandboxProfile } from '../../../../../test/sandbox-profiles.node.ts';
 import type { ProfileResult } from '../../../api/get-profile.ts';
 import { profileKeys } from '../../../api/keys.ts';

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { carrierPath } from '../../../../../lib/carrier/paths.ts';
-import { createQueryClient } from '../../../../../lib/query-policy.ts';
+import { createQueryClient } from '../../../../../entities/query-client.ts';
 import type { ParseIssue, Profile } from '../../../../../lib/service/index.ts';
 import type { ProfileTabProps } from '../types.ts';
 
