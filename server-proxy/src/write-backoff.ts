@@ -6,6 +6,7 @@
  * request. A success ends the back-off. Used by the proxy file's Storage (storage.ts) and by the
  * PostgreSQL write buffers (governance/write-buffer.ts).
  */
+import { backoffDelayMs } from '../../src/lib/service/retry.ts';
 
 export const WRITE_RETRY_START_MS = 250;
 export const WRITE_RETRY_MAX_MS = 30_000;
@@ -16,7 +17,9 @@ export function writeRetryDelayMs(
   startMs = WRITE_RETRY_START_MS,
   maxMs = WRITE_RETRY_MAX_MS,
 ): number {
-  return Math.min(maxMs, startMs * 2 ** Math.min(Math.max(failures, 1) - 1, 16));
+  // the shared doubling (no jitter: one writer per database file or pool)
+  const attempt = Math.min(Math.max(failures, 1) - 1, 16);
+  return backoffDelayMs(attempt, { baseDelayMs: startMs, maxDelayMs: maxMs, jitter: 0 });
 }
 
 export interface WriteBackoffOptions {
