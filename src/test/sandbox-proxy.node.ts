@@ -27,9 +27,13 @@ async function readUrl(child: ChildProcess): Promise<string> {
   throw new Error('the test proxy exited before listening');
 }
 
-export async function startSandboxProxy(): Promise<SandboxProxy> {
+/** `env`: more of the child's environment (serve-proxy.node.ts reads PROXY_TEST_ALERTS). */
+export async function startSandboxProxy(
+  options: { env?: Record<string, string> } = {},
+): Promise<SandboxProxy> {
   const child = spawn('node_modules/.bin/tsx', [SERVER], {
     cwd: process.cwd(),
+    env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await readUrl(child);

@@ -3,6 +3,7 @@
  * port 0, and prints `{"url": ...}` once listening. Started as a child process by
  * `sandbox-proxy.node.ts`: the server code cannot load inside jsdom. Exits on SIGTERM.
  */
+import type { AlertsConfig } from '../../server-proxy/src/alerts/config.ts';
 import { EMBEDDED_SANDBOX_KEY } from '../../server-proxy/src/config.ts';
 import { startProxy, testConfig } from '../../server-proxy/src/helpers.test-support.ts';
 
@@ -14,6 +15,10 @@ const proxy = await startProxy(
     // the proxy's default bound (CACHE_MAX_MB 64): the heavy carrier's 13.5 MB answer is held,
     // as in the running app, so its views come from the cache
     cache: { profileTtlMs: 3_600_000, autocompleteTtlMs: 300_000, maxBytes: 64 * 1024 * 1024 },
+    // PROXY_TEST_ALERTS: the alert settings as JSON (AlertsConfig), for the Alerts page's tests
+    ...(process.env.PROXY_TEST_ALERTS
+      ? { alerts: JSON.parse(process.env.PROXY_TEST_ALERTS) as AlertsConfig }
+      : {}),
   }),
 );
 process.stdout.write(`${JSON.stringify({ url: proxy.url })}\n`);

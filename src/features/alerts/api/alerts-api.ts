@@ -26,9 +26,15 @@ const subscriptionSchema = z.object({
   digest_time: z.string().nullable(),
   time_zone: z.string().nullable(),
   created_at: z.string(),
+  /** deliveries waiting to be sent, and those not queued because too many were waiting */
+  deliveries_waiting: z.number().optional(),
+  deliveries_not_queued: z.number().optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
-export type SubscriptionInput = Omit<Subscription, 'id' | 'created_at'>;
+export type SubscriptionInput = Omit<
+  Subscription,
+  'id' | 'created_at' | 'deliveries_waiting' | 'deliveries_not_queued'
+>;
 
 const overviewSchema = z.object({
   poll: z.object({
@@ -43,6 +49,14 @@ const overviewSchema = z.object({
   webhook_available: z.boolean(),
   team_destinations: z.array(z.object({ kind: z.enum(['email', 'webhook']), target: z.string() })),
   subscriptions: z.array(subscriptionSchema),
+  /** the server's bounds (docs/alerts.md "Bounds"); absent from older proxies */
+  limits: z
+    .object({
+      subscriptions_per_user: z.number(),
+      waiting_per_subscription: z.number(),
+      test_interval_seconds: z.number(),
+    })
+    .optional(),
 });
 export type AlertsOverview = z.infer<typeof overviewSchema>;
 
@@ -132,7 +146,13 @@ export function usePollNow() {
 export function useSendTest() {
   return useAlertMutation(async (subscriptionId?: number) =>
     parseBody(
-      z.object({ deliveries_queued: z.number() }),
+      z.object({
+        deliveries_queued: z.number(),
+        /** destinations left out: tested less than a minute ago, or too many waiting */
+        skipped: z
+          .array(z.object({ code: z.string(), subscription_id: z.number().nullable() }))
+          .optional(),
+      }),
       await apiPost(
         '/api/local/alerts/test',
         subscriptionId === undefined ? {} : { subscription_id: subscriptionId },

@@ -4,8 +4,11 @@
  * time), the team destinations set in the server's environment, the scheduled poll with "Poll now",
  * "Send test alert", and the deliveries with their state and "Send again". See docs/alerts.md.
  */
+import { useCan } from '../../../entities/session/role.ts';
+import { RoleNote } from '../../../entities/session/RoleNote.tsx';
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorState } from '../../../components/ErrorState.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { BUTTON, INPUT, LABEL, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
@@ -48,6 +51,32 @@ const STATE_LABELS: Record<Delivery['state'], string> = {
 const SECTION = 'mt-10 first:mt-0';
 const H2 = 'text-lg font-semibold text-neutral-950 dark:text-neutral-50';
 
+/** The alerts' own bounds (docs/alerts.md "Bounds"): said in the server's words, with its hint. */
+const BOUND_CODES = new Set(['too_many_subscriptions', 'test_too_soon', 'too_many_pending']);
+
+/**
+ * A failed alert action: a bound the server keeps is read out as it is (what was refused, what to
+ * do, how long to wait), anything else as the app's usual error.
+ */
+function ActionError({ error, what }: { error: unknown; what: string }) {
+  if (!(error instanceof ApiError) || !BOUND_CODES.has(error.code ?? '')) {
+    return <ErrorState error={error} what={what} />;
+  }
+  return (
+    <div
+      role="alert"
+      className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+    >
+      <p className="font-semibold">{error.message}</p>
+      {error.hint ? <p className="mt-1">{error.hint}</p> : null}
+    </div>
+  );
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 function localZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
@@ -77,6 +106,8 @@ export function AlertsPage() {
 function PollSection({ overview }: { overview: AlertsOverview }) {
   const poll = usePollNow();
   const test = useSendTest();
+  const canPoll = useCan('poll for the whole team');
+  const canTest = useCan('manage alert subscriptions');
   const { interval_seconds: interval } = overview.poll;
   const result = poll.data;
   return (
@@ -103,7 +134,8 @@ function PollSection({ overview }: { overview: AlertsOverview }) {
         <button
           type="button"
           className={PRIMARY_BUTTON}
-          disabled={poll.isPending}
+          disabled={poll.isPending || !canPoll.allowed}
+          aria-describedby={canPoll.allowed ? undefined : 'alerts-poll-role'}
           onClick={() => poll.mutate()}
         >
           {poll.isPending ? 'Polling…' : 'Poll now'}
@@ -111,12 +143,17 @@ function PollSection({ overview }: { overview: AlertsOverview }) {
         <button
           type="button"
           className={BUTTON}
-          disabled={test.isPending}
+          disabled={test.isPending || !canTest.allowed}
+          aria-describedby={canTest.allowed ? undefined : 'alerts-test-role'}
           onClick={() => test.mutate(undefined)}
         >
           Send test alert
         </button>
       </div>
+      <p className="mt-2 flex flex-col">
+        <RoleNote id="alerts-poll-role" permission={canPoll} />
+        <RoleNote id="alerts-test-role" permission={canTest} />
+      </p>
       <div role="status" className="mt-2 text-sm">
         {result
           ? (result.baseline
@@ -126,11 +163,14 @@ function PollSection({ overview }: { overview: AlertsOverview }) {
               ? ` Policy change: ${result.standing_announced} decision${result.standing_announced === 1 ? '' : 's'} changed standing, announced.`
               : '')
           : test.data
-            ? `${test.data.deliveries_queued} test deliver${test.data.deliveries_queued === 1 ? 'y' : 'ies'} queued.`
+            ? `${plural(test.data.deliveries_queued, 'test delivery', 'test deliveries')} queued.` +
+              (test.data.skipped?.length
+                ? ` ${plural(test.data.skipped.length, 'destination', 'destinations')} skipped: tested less than a minute ago, or too many deliveries waiting.`
+                : '')
             : ''}
       </div>
       {poll.isError ? <ErrorState error={poll.error} what="the poll" /> : null}
-      {test.isError ? <ErrorState error={test.error} what="the test alert" /> : null}
+      {test.isError ? <ActionError error={test.error} what="the test alert" /> : null}
     </section>
   );
 }
@@ -150,6 +190,7 @@ function describe(sub: Subscription): string {
 function SubscriptionsSection({ overview }: { overview: AlertsOverview }) {
   const remove = useRemoveSubscription();
   const test = useSendTest();
+  const limits = overview.limits;
   return (
     <section aria-labelledby="alerts-subscriptions" className={SECTION}>
       <h2 id="alerts-subscriptions" className={H2}>
@@ -166,6 +207,20 @@ function SubscriptionsSection({ overview }: { overview: AlertsOverview }) {
                   {sub.kind === 'email' ? 'E-mail' : 'Webhook'}: {sub.target}
                 </p>
                 <p className={MUTED}>{describe(sub)}</p>
+                {sub.deliveries_waiting ? (
+                  <p className={MUTED}>
+                    {plural(sub.deliveries_waiting, 'delivery', 'deliveries')} waiting to be sent
+                    {limits && sub.deliveries_waiting >= limits.waiting_per_subscription
+                      ? ' — the most one subscription may have: new ones are not queued'
+                      : ''}
+                  </p>
+                ) : null}
+                {sub.deliveries_not_queued ? (
+                  <p className="text-sm text-amber-800 dark:text-amber-300">
+                    {plural(sub.deliveries_not_queued, 'delivery', 'deliveries')} not queued: too
+                    many were waiting
+                  </p>
+                ) : null}
               </div>
               <div className="flex gap-2">
                 <button type="button" className={BUTTON} onClick={() => test.mutate(sub.id)}>
@@ -179,6 +234,12 @@ function SubscriptionsSection({ overview }: { overview: AlertsOverview }) {
           ))}
         </ul>
       )}
+      {test.isSuccess ? (
+        <p role="status" className="mt-2 text-sm">
+          {plural(test.data.deliveries_queued, 'test delivery', 'test deliveries')} queued.
+        </p>
+      ) : null}
+      {test.isError ? <ActionError error={test.error} what="the test alert" /> : null}
       {remove.isError ? <ErrorState error={remove.error} what="the subscription" /> : null}
     </section>
   );
@@ -186,6 +247,7 @@ function SubscriptionsSection({ overview }: { overview: AlertsOverview }) {
 
 function NewSubscription({ overview }: { overview: AlertsOverview }) {
   const save = useSaveSubscription();
+  const can = useCan('manage alert subscriptions');
   const id = useId();
   const firstKind = overview.email_available ? 'email' : 'webhook';
   const [kind, setKind] = useState<'email' | 'webhook'>(firstKind);
@@ -196,6 +258,8 @@ function NewSubscription({ overview }: { overview: AlertsOverview }) {
   const [time, setTime] = useState('08:00');
   const zone = localZone();
   const available = kind === 'email' ? overview.email_available : overview.webhook_available;
+  const max = overview.limits?.subscriptions_per_user;
+  const full = max !== undefined && overview.subscriptions.length >= max;
 
   const toggle = (channel: Channel) =>
     setChannels((list) =>
@@ -223,6 +287,13 @@ function NewSubscription({ overview }: { overview: AlertsOverview }) {
       <h2 id="alerts-new" className={H2}>
         Add a subscription
       </h2>
+      {max !== undefined ? (
+        <p className={`${MUTED} mt-1`}>
+          {full
+            ? `You have ${max} subscriptions, the most one person may have here: remove one to add another.`
+            : `You have ${overview.subscriptions.length} of at most ${max} subscriptions.`}
+        </p>
+      ) : null}
       <form onSubmit={submit} className="mt-3 flex max-w-2xl flex-col gap-4">
         <fieldset className="flex flex-wrap gap-4">
           <legend className="mb-1 text-sm font-medium">Destination</legend>
@@ -322,12 +393,14 @@ function NewSubscription({ overview }: { overview: AlertsOverview }) {
           <button
             type="submit"
             className={PRIMARY_BUTTON}
-            disabled={save.isPending || !available || channels.length === 0}
+            disabled={save.isPending || !available || channels.length === 0 || !can.allowed}
+            aria-describedby={can.allowed ? undefined : `${id}-role`}
           >
             Subscribe
-          </button>
+          </button>{' '}
+          <RoleNote id={`${id}-role`} permission={can} />
         </div>
-        {save.isError ? <ErrorState error={save.error} what="the subscription" /> : null}
+        {save.isError ? <ActionError error={save.error} what="the subscription" /> : null}
       </form>
     </section>
   );
@@ -336,6 +409,7 @@ function NewSubscription({ overview }: { overview: AlertsOverview }) {
 function DeliveriesSection() {
   const deliveries = useDeliveries();
   const resend = useResend();
+  const canResend = useCan('send deliveries again');
   const list = deliveries.data ?? [];
   return (
     <section aria-labelledby="alerts-deliveries" className={SECTION}>
@@ -402,6 +476,8 @@ function DeliveriesSection() {
                       <button
                         type="button"
                         className={BUTTON}
+                        disabled={!canResend.allowed}
+                        title={canResend.reason}
                         onClick={() => resend.mutate(delivery.id)}
                       >
                         Send again
