@@ -177,3 +177,40 @@ export function forEachEngine(title: string, body: (engine: EngineUnderTest) => 
     });
   }
 }
+
+/** The database the proxies of a route test run on. */
+export interface DatabaseUnderTest {
+  readonly name: EngineName;
+  /**
+   * What to add to the proxy's configuration: nothing for SQLite (the proxy's own file in its
+   * DATA_DIR), `databaseUrl` for PostgreSQL (a fresh database for the scope, made before its
+   * tests). Only inside hooks and tests.
+   */
+  readonly config: { databaseUrl?: string };
+}
+
+/**
+ * Route tests over a whole proxy, declared once per engine like `forEachEngine`:
+ * `describe('<title> on sqlite')` and `describe('<title> on postgres')`. The tests of one scope
+ * share its database (they may build on each other, as a route test's sequence does).
+ */
+export function forEachDatabase(title: string, body: (database: DatabaseUnderTest) => void): void {
+  for (const name of ['sqlite', 'postgres'] as const) {
+    describe(`${title} on ${name}`, () => {
+      let databaseUrl: string | undefined;
+      if (name === 'postgres') {
+        usePostgres();
+        beforeAll(async () => {
+          const started = await postgresServer();
+          if (typeof started !== 'string') databaseUrl = await freshDatabase(started.url);
+        }, 60_000);
+      }
+      body({
+        name,
+        get config() {
+          return databaseUrl === undefined ? {} : { databaseUrl };
+        },
+      });
+    });
+  }
+}
