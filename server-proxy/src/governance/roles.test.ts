@@ -17,15 +17,9 @@ import {
   type FakeOrigin,
   type RunningProxy,
 } from '../helpers.test-support.ts';
-import { freshDatabase } from '../sql/databases.test-support.ts';
-import { startPostgres, type TestService } from '../team/services.test-support.ts';
+import { forEachDatabase } from '../sql/engines.test-support.ts';
 import { registerGovernance } from './index.ts';
 import { ROUTE_ROLES, type RouteRole } from './roles.ts';
-
-const started = await startPostgres();
-const pgSkip = typeof started === 'string' ? started : undefined;
-if (pgSkip !== undefined) console.warn(`roles tests on PostgreSQL skipped: ${pgSkip}`);
-const postgres = typeof started === 'string' ? undefined : (started as TestService);
 
 let origin: FakeOrigin;
 beforeAll(async () => {
@@ -33,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await origin.close();
-  await postgres?.stop();
 });
 
 function as(user: string, role?: string): Record<string, string> {
@@ -97,187 +90,159 @@ interface Refusal {
   hint?: string;
 }
 
-const ENGINES = [
-  { name: 'SQLite', skip: undefined, url: async () => undefined },
-  {
-    name: 'PostgreSQL',
-    skip: pgSkip,
-    url: async () => (postgres ? await freshDatabase(postgres.url) : undefined),
-  },
-] as const;
-
-describe.each(ENGINES)('roles on $name', ({ skip, url }) => {
+forEachDatabase('roles', (database) => {
   let running: Started;
   beforeAll(async () => {
-    if (skip !== undefined) return;
-    running = await startRoleProxy(await url());
+    running = await startRoleProxy(database.config.databaseUrl);
   });
   afterAll(async () => {
     await running?.proxy.close();
   });
 
-  it.skipIf(skip !== undefined)(
-    'every route under /api has the role ROUTE_ROLES gives it, and the table names no other route',
-    () => {
-      const declared = Object.fromEntries(
-        running.routes.map((route) => [`${route.method} ${route.url}`, route.role]),
-      );
-      expect(declared).toEqual(ROUTE_ROLES);
-      // the issue's words, spelled out: what each role may not do
-      expect(declared).toMatchObject({
-        'PUT /api/local/policy': 'admin',
-        'GET /api/local/audit': 'admin',
-        'POST /api/local/decisions': 'analyst',
-        'PUT /api/local/triage': 'analyst',
-        'POST /api/v2/monitoring/add': 'analyst',
-        'POST /api/local/bulk-jobs': 'analyst',
-        'POST /api/local/alerts/subscriptions': 'analyst',
-        'GET /api/local/decisions': 'viewer',
-        'GET /api/local/verdict': 'viewer',
-        'GET /api/v2/autocomplete': 'viewer',
-      });
-    },
-  );
+  it('every route under /api has the role ROUTE_ROLES gives it, and the table names no other route', () => {
+    const declared = Object.fromEntries(
+      running.routes.map((route) => [`${route.method} ${route.url}`, route.role]),
+    );
+    expect(declared).toEqual(ROUTE_ROLES);
+    // the issue's words, spelled out: what each role may not do
+    expect(declared).toMatchObject({
+      'PUT /api/local/policy': 'admin',
+      'GET /api/local/audit': 'admin',
+      'POST /api/local/decisions': 'analyst',
+      'PUT /api/local/triage': 'analyst',
+      'POST /api/v2/monitoring/add': 'analyst',
+      'POST /api/local/bulk-jobs': 'analyst',
+      'POST /api/local/alerts/subscriptions': 'analyst',
+      'GET /api/local/decisions': 'viewer',
+      'GET /api/local/verdict': 'viewer',
+      'GET /api/v2/autocomplete': 'viewer',
+    });
+  });
 
-  it.skipIf(skip !== undefined)(
-    'each role is refused exactly the routes above it, with 403 forbidden_role naming the role',
-    async () => {
-      const outcomes: string[] = [];
-      const expected: string[] = [];
-      for (const role of ROLES) {
-        for (const route of running.routes) {
-          const needed = route.role ?? 'admin';
-          const method = route.method;
-          const answer = await running.proxy.call(concrete(route.url), {
-            method,
-            headers: as(`user-${role}`, role),
-            ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
-          });
-          const body = (answer.json ?? {}) as Refusal;
-          const refused = answer.status === 403 && body.code === 'forbidden_role';
-          outcomes.push(`${role} ${method} ${route.url} ${refused ? 'refused' : 'allowed'}`);
-          const allowed = needed === 'open' || roleAllows(role, needed);
-          expected.push(`${role} ${method} ${route.url} ${allowed ? 'allowed' : 'refused'}`);
-          if (refused) {
-            expect(body.error).toContain(`needs the ${needed} role`);
-            expect(body.hint).toContain(needed);
-          }
+  it('each role is refused exactly the routes above it, with 403 forbidden_role naming the role', async () => {
+    const outcomes: string[] = [];
+    const expected: string[] = [];
+    for (const role of ROLES) {
+      for (const route of running.routes) {
+        const needed = route.role ?? 'admin';
+        const method = route.method;
+        const answer = await running.proxy.call(concrete(route.url), {
+          method,
+          headers: as(`user-${role}`, role),
+          ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
+        });
+        const body = (answer.json ?? {}) as Refusal;
+        const refused = answer.status === 403 && body.code === 'forbidden_role';
+        outcomes.push(`${role} ${method} ${route.url} ${refused ? 'refused' : 'allowed'}`);
+        const allowed = needed === 'open' || roleAllows(role, needed);
+        expected.push(`${role} ${method} ${route.url} ${allowed ? 'allowed' : 'refused'}`);
+        if (refused) {
+          expect(body.error).toContain(`needs the ${needed} role`);
+          expect(body.hint).toContain(needed);
         }
       }
-      expect(outcomes).toEqual(expected);
-    },
-  );
+    }
+    expect(outcomes).toEqual(expected);
+  });
 
-  it.skipIf(skip !== undefined)(
-    'a bulk job is controlled by its owner and admins only',
-    async () => {
-      const { proxy } = running;
-      const created = await proxy.call('/api/local/bulk-jobs', {
+  it('a bulk job is controlled by its owner and admins only', async () => {
+    const { proxy } = running;
+    const created = await proxy.call('/api/local/bulk-jobs', {
+      method: 'POST',
+      headers: as('al', 'analyst'),
+      body: { identifiers: ['568253', '44110'] },
+    });
+    expect(created.status, created.text).toBe(202);
+    const { id } = created.json as { id: string };
+    const other = await proxy.call(`/api/local/bulk-jobs/${id}/cancel`, {
+      method: 'POST',
+      headers: as('bo', 'analyst'),
+    });
+    expect(other.status).toBe(403);
+    expect(other.json).toMatchObject({ code: 'forbidden_role' });
+    expect((other.json as Refusal).error).toMatch(
+      /al's; acting on another user's bulk job needs the admin role/,
+    );
+    for (const [user, role] of [
+      ['al', 'analyst'],
+      ['ann', 'admin'],
+    ] as const) {
+      const own = await proxy.call(`/api/local/bulk-jobs/${id}/cancel`, {
         method: 'POST',
-        headers: as('al', 'analyst'),
-        body: { identifiers: ['568253', '44110'] },
+        headers: as(user, role),
       });
-      expect(created.status, created.text).toBe(202);
-      const { id } = created.json as { id: string };
-      const other = await proxy.call(`/api/local/bulk-jobs/${id}/cancel`, {
-        method: 'POST',
-        headers: as('bo', 'analyst'),
-      });
-      expect(other.status).toBe(403);
-      expect(other.json).toMatchObject({ code: 'forbidden_role' });
-      expect((other.json as Refusal).error).toMatch(
-        /al's; acting on another user's bulk job needs the admin role/,
-      );
-      for (const [user, role] of [
-        ['al', 'analyst'],
-        ['ann', 'admin'],
-      ] as const) {
-        const own = await proxy.call(`/api/local/bulk-jobs/${id}/cancel`, {
-          method: 'POST',
-          headers: as(user, role),
-        });
-        // cancelled (200), or already cancelled/finished (409): never refused for its role
-        expect([200, 409], own.text).toContain(own.status);
-      }
-    },
-  );
+      // cancelled (200), or already cancelled/finished (409): never refused for its role
+      expect([200, 409], own.text).toContain(own.status);
+    }
+  });
 
-  it.skipIf(skip !== undefined)(
-    'an alert subscription is changed by its owner and admins only',
-    async () => {
-      const { proxy } = running;
-      const subscription = {
-        kind: 'email',
-        target: 'al@corp.example',
-        channels: ['authority'],
-        severity: 'all',
-        schedule: 'immediate',
-      };
-      const created = await proxy.call('/api/local/alerts/subscriptions', {
-        method: 'POST',
-        headers: as('al', 'analyst'),
-        body: subscription,
+  it('an alert subscription is changed by its owner and admins only', async () => {
+    const { proxy } = running;
+    const subscription = {
+      kind: 'email',
+      target: 'al@corp.example',
+      channels: ['authority'],
+      severity: 'all',
+      schedule: 'immediate',
+    };
+    const created = await proxy.call('/api/local/alerts/subscriptions', {
+      method: 'POST',
+      headers: as('al', 'analyst'),
+      body: subscription,
+    });
+    expect(created.status, created.text).toBe(201);
+    const { id } = created.json as { id: number };
+    const change = (user: string, role: Role) =>
+      proxy.call(`/api/local/alerts/subscriptions/${id}`, {
+        method: 'PUT',
+        headers: as(user, role),
+        body: { ...subscription, severity: 'fails' },
       });
-      expect(created.status, created.text).toBe(201);
-      const { id } = created.json as { id: number };
-      const change = (user: string, role: Role) =>
-        proxy.call(`/api/local/alerts/subscriptions/${id}`, {
-          method: 'PUT',
-          headers: as(user, role),
-          body: { ...subscription, severity: 'fails' },
-        });
-      expect((await change('bo', 'analyst')).status).toBe(404);
-      expect((await change('al', 'analyst')).status).toBe(200);
-      expect((await change('ann', 'admin')).status).toBe(200);
-      const removed = await proxy.call(`/api/local/alerts/subscriptions/${id}/remove`, {
-        method: 'POST',
-        headers: as('ann', 'admin'),
-      });
-      expect(removed.json).toEqual({ removed: id });
-    },
-  );
+    expect((await change('bo', 'analyst')).status).toBe(404);
+    expect((await change('al', 'analyst')).status).toBe(200);
+    expect((await change('ann', 'admin')).status).toBe(200);
+    const removed = await proxy.call(`/api/local/alerts/subscriptions/${id}/remove`, {
+      method: 'POST',
+      headers: as('ann', 'admin'),
+    });
+    expect(removed.json).toEqual({ removed: id });
+  });
 
-  it.skipIf(skip !== undefined)(
-    'the role header: absent or unknown is a viewer; the session says the role',
-    async () => {
-      const { proxy } = running;
-      const session = async (headers: Record<string, string>) =>
-        (await proxy.call('/api/local/session', { headers })).json;
-      expect(await session(as('vi'))).toEqual({
-        user: { id: 'vi', name: 'vi', role: 'viewer' },
-        auth: 'trusted-header',
-      });
-      expect(await session(as('vi', 'root'))).toMatchObject({ user: { role: 'viewer' } });
-      expect(await session(as('an', ' Analyst '))).toMatchObject({ user: { role: 'analyst' } });
-      expect(await session(as('ad', 'admin'))).toMatchObject({ user: { role: 'admin' } });
-      const noRole = await proxy.call('/api/local/decisions', {
-        method: 'POST',
-        headers: as('vi'),
-        body: { dot_number: '568253', decision: 'approved' },
-      });
-      expect(noRole.status).toBe(403);
-      expect(noRole.json).toMatchObject({ code: 'forbidden_role' });
-    },
-  );
+  it('the role header: absent or unknown is a viewer; the session says the role', async () => {
+    const { proxy } = running;
+    const session = async (headers: Record<string, string>) =>
+      (await proxy.call('/api/local/session', { headers })).json;
+    expect(await session(as('vi'))).toEqual({
+      user: { id: 'vi', name: 'vi', role: 'viewer' },
+      auth: 'trusted-header',
+    });
+    expect(await session(as('vi', 'root'))).toMatchObject({ user: { role: 'viewer' } });
+    expect(await session(as('an', ' Analyst '))).toMatchObject({ user: { role: 'analyst' } });
+    expect(await session(as('ad', 'admin'))).toMatchObject({ user: { role: 'admin' } });
+    const noRole = await proxy.call('/api/local/decisions', {
+      method: 'POST',
+      headers: as('vi'),
+      body: { dot_number: '568253', decision: 'approved' },
+    });
+    expect(noRole.status).toBe(403);
+    expect(noRole.json).toMatchObject({ code: 'forbidden_role' });
+  });
 
-  it.skipIf(skip !== undefined)(
-    'refuses as users the names the proxy writes itself, and any name in parentheses',
-    async () => {
-      for (const name of [
-        'alerts',
-        'Alerts',
-        'local',
-        '(monthly rollover)',
-        '(invalid name)',
-        '(x)',
-      ]) {
-        const answer = await running.proxy.call('/api/local/session', {
-          headers: as(name, 'admin'),
-        });
-        expect([name, answer.status]).toEqual([name, 401]);
-      }
-    },
-  );
+  it('refuses as users the names the proxy writes itself, and any name in parentheses', async () => {
+    for (const name of [
+      'alerts',
+      'Alerts',
+      'local',
+      '(monthly rollover)',
+      '(invalid name)',
+      '(x)',
+    ]) {
+      const answer = await running.proxy.call('/api/local/session', {
+        headers: as(name, 'admin'),
+      });
+      expect([name, answer.status]).toEqual([name, 401]);
+    }
+  });
 });
 
 describe('a route under /api without a role', () => {
