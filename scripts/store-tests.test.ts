@@ -1,0 +1,206 @@
+/**
+ * Keeps the store tests honest (issue 30): every store module of the proxy — a file that runs SQL
+ * through the engine (`sql.query(…)`, `tx.run(…)`, …) — is tested on both engines through the one
+ * harness (server-proxy/src/sql/engines.test-support.ts: `forEachEngine`, or `forEachDatabase`
+ * for a store tested through its routes; the SQL layer's own tests use the lower level,
+ * `storeTestEngines`), and no test returns early when PostgreSQL or Redis is missing (a test that
+ * returns passes having checked nothing; it must skip through the runner, with the reason).
+ * STORE_TESTS_ROOT checks another checkout instead of this one.
+ */
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+
+/** Files that run SQL through the engine but are no store, with why. */
+const NOT_STORES: Record<string, string> = {
+  'sql/postgres.ts': 'the PostgreSQL engine itself (sql/engine.test.ts)',
+  'sql/sqlite.ts': 'the SQLite engine itself (sql/engine.test.ts)',
+  'sql/import-sqlite.ts': 'copies a SQLite file into PostgreSQL: both engines by nature',
+  'sql/migrate.ts': 'PostgreSQL migrations (schema tests)',
+  'vetting/routes.ts':
+    'one read of the audit log in a route (everFetched); tested through the routes on SQLite ' +
+    '(vetting/routes.test.ts) and on PostgreSQL (vetting/postgres-vetting.test.ts)',
+};
+
+/**
+ * Store modules that are part of a route and tested through it, on both engines, by the test
+ * named (which must declare its cases through the harness).
+ */
+const TESTED_THROUGH_ROUTES: Record<string, string> = {
+  'vetting/current.ts': 'vetting/standing.test.ts',
+  'vetting/held.ts': 'vetting/standing.test.ts',
+  'vetting/standing-changes.ts': 'vetting/standing.test.ts',
+};
+
+/** Runs SQL through an engine or a transaction: the mark of a store module. */
+const RUNS_SQL = /\b(?:sql|tx|engine|executor)\.(?:query|run|transaction)\s*[<(]/;
+/** A test that declares its cases through the both-engines harness. */
+const USES_HARNESS = /\b(?:forEachEngine|forEachDatabase|storeTestEngines)\s*\(/;
+/**
+ * `if (<something about a service or a skip>) return`: a test (or its hook) that ends early,
+ * passing, when PostgreSQL or Redis is missing. `return context.skip(…)` is the runner's skip.
+ */
+const EARLY_RETURN =
+  /^\s*if\s*\((?:[^()]|\([^()]*\))*\b(?:skip\w*|\w*[Pp]ostgres\w*|\w*[Rr]edis\w*|pg|started|services?)\b(?:[^()]|\([^()]*\))*\)\s*\{?\s*return\s*(?:;|\}|$|undefined\b)/;
+
+function walk(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : walk(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+const isTest = (file: string) => file.endsWith('.test.ts');
+const isSupport = (file: string) => file.endsWith('.test-support.ts');
+
+/** The relative `.ts` imports of `file`, as absolute paths. */
+function importsOf(file: string, text: string): string[] {
+  const specs = [...text.matchAll(/\bfrom\s+'(\.{1,2}\/[^']+\.ts)'/g)].map((m) => m[1] ?? '');
+  return specs.map((spec) => resolve(dirname(file), spec));
+}
+
+export interface StoreTestProblems {
+  /** store modules (relative to server-proxy/src) no both-engines test reaches */
+  untested: string[];
+  /** test files (relative to the root) that return early on a missing service, with the line */
+  earlyReturns: string[];
+}
+
+/**
+ * The store modules under `root`/server-proxy/src that no test declared through the harness
+ * reaches (directly, or through the modules of the store's own folder it imports), and the test
+ * files that return early on a missing service.
+ */
+export function storeTestProblems(root: string): StoreTestProblems {
+  const src = join(root, 'server-proxy/src');
+  const files = walk(src).filter((file) => !relative(src, file).startsWith('sandbox/'));
+  const text = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));
+  const read = (file: string) => text.get(file) ?? '';
+
+  const stores = files.filter(
+    (file) =>
+      !isTest(file) &&
+      !isSupport(file) &&
+      RUNS_SQL.test(read(file)) &&
+      !(relative(src, file) in NOT_STORES),
+  );
+  const reached = new Set<string>();
+  for (const test of files.filter((file) => isTest(file) && USES_HARNESS.test(read(file)))) {
+    const queue = importsOf(test, read(test));
+    while (queue.length > 0) {
+      const module = queue.pop() ?? '';
+      if (reached.has(module) || !text.has(module) || isTest(module) || isSupport(module)) continue;
+      reached.add(module);
+      // a store split into modules: follow the imports inside its own folder
+      const own = importsOf(module, read(module)).filter((m) => dirname(m) === dirname(module));
+      queue.push(...own);
+    }
+  }
+  const throughRoute = (file: string) => {
+    const test = TESTED_THROUGH_ROUTES[relative(src, file)];
+    return test !== undefined && USES_HARNESS.test(read(join(src, test)));
+  };
+  const untested = stores
+    .filter((file) => !reached.has(file) && !throughRoute(file))
+    .map((file) => relative(src, file));
+
+  const earlyReturns: string[] = [];
+  const testDirs = ['server-proxy', 'src', 'scripts', 'e2e'].map((dir) => join(root, dir));
+  for (const file of testDirs.flatMap((dir) => walk(dir)).filter(isTest)) {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.forEach((line, index) => {
+      if (EARLY_RETURN.test(line)) {
+        earlyReturns.push(`${relative(root, file)}:${index + 1}: ${line.trim()}`);
+      }
+    });
+  }
+  return { untested: untested.sort(), earlyReturns: earlyReturns.sort() };
+}
+
+describe('store tests', () => {
+  const root = process.env.STORE_TESTS_ROOT ?? REPO;
+
+  it('every store module is tested on both engines through the harness', () => {
+    expect(storeTestProblems(root).untested).toEqual([]);
+  });
+
+  it('no test returns early when PostgreSQL or Redis is missing', () => {
+    expect(storeTestProblems(root).earlyReturns).toEqual([]);
+  });
+});
+
+describe('the check itself, on a made-up tree', () => {
+  let tree: string | undefined;
+  afterEach(() => {
+    if (tree) rmSync(tree, { recursive: true, force: true });
+  });
+
+  function makeTree(files: Record<string, string>): string {
+    tree = mkdtempSync(join(tmpdir(), 'store-tests-'));
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(tree, path)), { recursive: true });
+      writeFileSync(join(tree, path), content);
+    }
+    return tree;
+  }
+
+  const STORE = "export const get = (sql) => sql.query('SELECT 1');\n";
+
+  it('names a store whose only test opens SQLite by hand, and passes it once the harness runs it', () => {
+    const sqliteOnly = makeTree({
+      'server-proxy/src/pets/store.ts': STORE,
+      'server-proxy/src/pets/store.test.ts':
+        "import { get } from './store.ts';\nit('reads', () => get(openSqlite()));\n",
+    });
+    expect(storeTestProblems(sqliteOnly).untested).toEqual(['pets/store.ts']);
+    rmSync(sqliteOnly, { recursive: true, force: true });
+
+    const both = makeTree({
+      'server-proxy/src/pets/store.ts': "import { get } from './queries.ts';\nexport { get };\n",
+      'server-proxy/src/pets/queries.ts': STORE,
+      'server-proxy/src/pets/store.test.ts':
+        "import { forEachEngine } from '../sql/engines.test-support.ts';\n" +
+        "import { get } from './store.ts';\n" +
+        "forEachEngine('pets', (engine) => it('reads', () => get(engine.sql)));\n",
+    });
+    expect(storeTestProblems(both)).toEqual({ untested: [], earlyReturns: [] });
+  });
+
+  it('names each early return on a missing service, and lets the runner skip', () => {
+    const root = makeTree({
+      'server-proxy/src/a.test.ts': [
+        'beforeAll(async () => {',
+        '  if (skipReason !== undefined) return;',
+        '});',
+        "it('x', async () => {",
+        "  if (typeof postgres === 'string' || typeof redis === 'string') return;",
+        '  if (!postgres) return;',
+        '  if (answer.status === 200) return;',
+        "  if (postgresType === 'bigint') return sqliteType === 'INTEGER';",
+        '});',
+        'beforeEach((context) => {',
+        '  if (skip !== undefined) return context.skip(skip);',
+        '});',
+      ].join('\n'),
+    });
+    expect(storeTestProblems(root).earlyReturns).toEqual([
+      'server-proxy/src/a.test.ts:2: if (skipReason !== undefined) return;',
+      "server-proxy/src/a.test.ts:5: if (typeof postgres === 'string' || typeof redis === 'string') return;",
+      'server-proxy/src/a.test.ts:6: if (!postgres) return;',
+    ]);
+  });
+});
