@@ -4,8 +4,14 @@
  * A real HTTP receiver listens on loopback (dual-stack `::`, so an IPv4-mapped loopback address
  * would reach it too); the DNS is a stand-in, the one part that cannot run here.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TLSSocket } from 'node:tls';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AlertsConfig } from './config.ts';
@@ -184,5 +190,82 @@ describe('page-made webhooks at connect time', () => {
     });
     await listed(delivery(`http://hooks.receiver.test:${port}/in`));
     expect(hits).toHaveLength(1);
+  });
+
+  it('over TLS, sends the name as SNI and checks the certificate against the name, not the address', async (context) => {
+    // a self-signed certificate for the name, made for this run (openssl, as on every machine here)
+    const dir = mkdtempSync(join(tmpdir(), 'webhook-tls-'));
+    try {
+      try {
+        execFileSync(
+          'openssl',
+          [
+            'req',
+            '-x509',
+            '-newkey',
+            'ec',
+            '-pkeyopt',
+            'ec_paramgen_curve:P-256',
+            '-nodes',
+            '-keyout',
+            join(dir, 'key.pem'),
+            '-out',
+            join(dir, 'cert.pem'),
+            '-days',
+            '2',
+            '-subj',
+            '/CN=hooks.receiver.test',
+            '-addext',
+            'subjectAltName=DNS:hooks.receiver.test',
+          ],
+          { stdio: 'ignore' },
+        );
+      } catch (err) {
+        context.skip(`openssl cannot make a test certificate: ${String(err)}`);
+      }
+      const cert = readFileSync(join(dir, 'cert.pem'));
+      const names: (string | false)[] = [];
+      const tls = createTlsServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (req, res) => {
+        names.push((req.socket as TLSSocket).servername ?? false);
+        req.resume();
+        res.writeHead(200).end('ok');
+      });
+      await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+      const tlsPort = (tls.address() as AddressInfo).port;
+      const agent = new Agent({
+        connect: guardedConnector(
+          { allowedHosts: [], resolve: async () => ['127.0.0.1'], allowLoopback: true },
+          { ca: cert },
+        ),
+      });
+      try {
+        const answer = await agent.request({
+          origin: `https://hooks.receiver.test:${tlsPort}`,
+          path: '/in',
+          method: 'POST',
+          body: '{}',
+        });
+        await answer.body.dump();
+        expect(answer.statusCode).toBe(200);
+        expect(names).toEqual(['hooks.receiver.test']);
+        // another name on the same address: the certificate does not match it, so no request
+        const other = agent.request({
+          origin: `https://other.receiver.test:${tlsPort}`,
+          path: '/in',
+          method: 'POST',
+          body: '{}',
+        });
+        await expect(other).rejects.toThrow(
+          /altnames|does not match|ERR_TLS_CERT_ALTNAME_INVALID/i,
+        );
+        expect(names).toHaveLength(1);
+      } finally {
+        await agent.close();
+        tls.closeAllConnections();
+        await new Promise<void>((resolve) => tls.close(() => resolve()));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
