@@ -341,7 +341,7 @@ function authProblems(s: Settings): string[] {
       );
     }
     const weak = password === undefined ? undefined : passwordProblem(password);
-    if (weak !== undefined) problems.push(`DASHBOARD_PASSWORD ${weak}; choose a longer one`);
+    if (weak !== undefined) problems.push(`DASHBOARD_PASSWORD ${weak}`);
   }
   if (s.DASHBOARD_AUTH === 'trusted-header') {
     if (s.TRUSTED_PROXIES.length === 0) {

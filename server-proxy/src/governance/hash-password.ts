@@ -2,6 +2,8 @@
  * Print a users-file line for DASHBOARD_USERS_FILE:
  *   printf '%s' 'the password' | npx tsx server-proxy/src/governance/hash-password.ts alice
  * The password is read from standard input so it stays out of the shell history and process list.
+ * A password under 12 characters, or an easy one (governance/password-policy.ts), is refused: the
+ * reason on standard error, exit 2, no line printed.
  */
 import { text } from 'node:stream/consumers';
 import { hashPassword, isUserName, passwordProblem } from './passwords.ts';

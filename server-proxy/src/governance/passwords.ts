@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { guessablePasswordProblem } from './password-policy.ts';
 import { isRole, ROLES, type Role } from '../../../src/lib/roles.ts';
 import { isReservedName } from './roles.ts';
 
@@ -41,12 +42,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** Shortest password accepted for DASHBOARD_PASSWORD and by hash-password.ts. */
 const MIN_PASSWORD_LENGTH = 12;
 
-/** Why a new password is refused (too short), or undefined when it is long enough. */
+/**
+ * Why a new password is refused (too short, or too easy to guess: governance/password-policy.ts),
+ * with what to do; undefined when it is fine. Never quotes the password.
+ */
 export function passwordProblem(password: string): string | undefined {
   const length = [...password.normalize('NFC')].length;
   return length < MIN_PASSWORD_LENGTH
-    ? `must have at least ${MIN_PASSWORD_LENGTH} characters (it has ${length})`
-    : undefined;
+    ? `must have at least ${MIN_PASSWORD_LENGTH} characters (it has ${length}); choose a longer one`
+    : guessablePasswordProblem(password);
 }
 
 const USER_NAME = /^[A-Za-z0-9._@-]{1,64}$/;
