@@ -13,6 +13,27 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The entity folders under src/entities: server state several features (or the app) share. */
+const ENTITIES = readdirSync(new URL('./src/entities', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Shared code (src/lib, src/components) holds no server state: no React Query. */
+const NO_REACT_QUERY = {
+  group: ['@tanstack/react-query', '@tanstack/react-query/**'],
+  message:
+    'src/lib and src/components hold no React Query: queries and mutations live in the feature that uses them or, when several do, in an entity (src/entities); see docs/where-things-go.md.',
+};
+
+/** What shared code (src/lib, src/components) never imports. */
+const SHARED_PATTERNS = [
+  {
+    group: ['**/features/**', '**/entities/**', '**/app/**'],
+    message: 'Shared code must not import features, entities or the app.',
+  },
+  NO_REACT_QUERY,
+];
+
 /** Only src/components/map may import maplibre-gl; every other rule adds its own patterns. */
 function restrictImports(patterns, { maplibre = false } = {}) {
   return {
@@ -264,18 +285,47 @@ export default tseslint.config(
       ],
     }),
   ),
+  // Entities (src/entities/<entity>/) sit between features and shared code: features and the app
+  // import them; an entity imports only shared code (src/lib, src/components) and the query
+  // client at the root of src/entities, never a feature, the app or another entity.
+  // (Imports are relative, so the sibling rule is written per folder depth, as the server's.)
+  ...ENTITIES.flatMap((entity) =>
+    [0, 1, 2].flatMap((depth) =>
+      boundary({
+        files: filesAt(`src/entities/${entity}`, depth),
+        patterns: [
+          {
+            group: ['**/features/**', '**/app/**'],
+            message: 'Entities must not import features or the app.',
+          },
+          ...ENTITIES.filter((other) => other !== entity).map((other) => ({
+            regex: `^(?:${up(depth + 1)}|(?:\\.\\./)*entities/)${escapeRegex(other)}(?:/|$)`,
+            message: `The ${entity} entity must not import the ${other} entity; share code through src/lib or src/components.`,
+          })),
+        ],
+      }),
+    ),
+  ),
   ...boundary({
-    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
-    ignores: ['src/components/map/**'],
+    files: ['src/entities/*.{ts,tsx}'],
     patterns: [
       {
-        group: ['**/features/**', '**/app/**'],
-        message: 'Shared code must not import features or the app.',
+        group: ['**/features/**', '**/app/**', './*/**'],
+        message: 'The root of src/entities (the query client) imports only shared code.',
       },
     ],
   }),
-  // The map may import maplibre-gl; it still takes no test code.
-  ...boundary({ files: ['src/components/map/**/*.{ts,tsx}'], patterns: [], maplibre: true }),
+  ...boundary({
+    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    ignores: ['src/components/map/**'],
+    patterns: SHARED_PATTERNS,
+  }),
+  // The map may import maplibre-gl; it is still shared code and takes no test code.
+  ...boundary({
+    files: ['src/components/map/**/*.{ts,tsx}'],
+    patterns: SHARED_PATTERNS,
+    maplibre: true,
+  }),
   ...boundary({ files: ['src/app/**/*.{ts,tsx}', 'src/*.{ts,tsx}'], patterns: [] }),
   // The service shape module is shared by the SPA, the proxy and the sandbox: no React, no Node built-ins.
   // (Its tests keep the shared-code block above.)
@@ -288,9 +338,10 @@ export default tseslint.config(
         message: 'src/lib/service stays runtime-neutral.',
       },
       {
-        group: ['**/features/**', '**/app/**', '**/components/**'],
+        group: ['**/features/**', '**/app/**', '**/components/**', '**/entities/**'],
         message: 'src/lib/service imports nothing of the SPA.',
       },
+      NO_REACT_QUERY,
     ],
   }),
   ...serverZones,
