@@ -49,7 +49,7 @@ export interface MonitoringBadge {
   /**
    * per DOT of the counted profiles, the day (`YYYY-MM-DD`) of its newest change dated the day
    * before the read or later: the browser asks again what it holds of those carriers when the
-   * change outdates it (src/lib/monitoring/changes-seen.ts). Older changes cannot be newer than
+   * change outdates it (src/features/monitoring/api/changes-seen.ts). Older changes cannot be newer than
    * anything a browser still holds, and are left out to keep the answer small.
    */
   recentChanges: Record<string, string>;
