@@ -1,37 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, beforeEach } from 'vitest';
+import { expect, it } from 'vitest';
 import type { SqlEngine } from './engine.ts';
+import { forEachEngine } from './engines.test-support.ts';
 import { acquireLease, leaseHolder, newHolderId, releaseLease } from './lease.ts';
-import { storeTestEngines, type TestEngine } from './databases.test-support.ts';
 
-let engines: TestEngine[] = [];
-let stop: () => Promise<void> = async () => undefined;
-
-beforeAll(async () => {
-  ({ engines, stop } = await storeTestEngines('lease'));
-}, 60_000);
-afterAll(async () => stop());
-
-describe.each(['sqlite', 'postgres'] as const)('leases on %s', (name) => {
-  const withEngine = async (fn: (sql: SqlEngine) => Promise<void>) => {
-    const engine = engines.find((e) => e.name === name);
-    if (!engine) throw new Error('engines not started');
-    if (engine.skip !== undefined) throw new Error(`${name} is not available: ${engine.skip}`);
-    const { sql, cleanUp } = await engine.open();
-    try {
-      await fn(sql);
-    } finally {
-      await sql.close();
-      cleanUp();
-    }
-  };
-  // the runner's own skip, with the reason, so the run reports it (never a silent early return)
-  beforeEach((context) => {
-    const engine = engines.find((e) => e.name === name);
-    if (engine?.skip !== undefined) context.skip(engine.skip);
-  });
+forEachEngine('leases', (engine) => {
+  const withSql = (fn: (sql: SqlEngine) => Promise<void>) => fn(engine.sql);
 
   it('goes to one holder at a time, renews for it, and passes on once lapsed', () =>
-    withEngine(async (sql) => {
+    withSql(async (sql) => {
       const a = newHolderId('a');
       const b = newHolderId('b');
       expect(a).not.toBe(b);
@@ -50,7 +26,7 @@ describe.each(['sqlite', 'postgres'] as const)('leases on %s', (name) => {
     }));
 
   it('is free at once when its holder releases it, and not when someone else tries', () =>
-    withEngine(async (sql) => {
+    withSql(async (sql) => {
       const a = newHolderId('a');
       const b = newHolderId('b');
       expect(await acquireLease(sql, 'poll', a, 60_000, 0)).toBe(true);
@@ -61,7 +37,7 @@ describe.each(['sqlite', 'postgres'] as const)('leases on %s', (name) => {
     }));
 
   it('lets exactly one of many racing holders win', () =>
-    withEngine(async (sql) => {
+    withSql(async (sql) => {
       const holders = Array.from({ length: 8 }, (_, i) => newHolderId(`r${i}`));
       const won = await Promise.all(holders.map((h) => acquireLease(sql, 'race', h, 30_000, 5)));
       expect(won.filter(Boolean)).toHaveLength(1);

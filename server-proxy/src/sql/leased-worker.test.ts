@@ -1,16 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SqlEngine } from './engine.ts';
-import { storeTestEngines, type TestEngine } from './databases.test-support.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { forEachEngine } from './engines.test-support.ts';
 import { leaseHolder, newHolderId, sqlLease, type Lease } from './lease.ts';
 import { LeaseKeeper, LeasedWorker } from './leased-worker.ts';
-
-let engines: TestEngine[] = [];
-let stopEngines: () => Promise<void> = async () => undefined;
-
-beforeAll(async () => {
-  ({ engines, stop: stopEngines } = await storeTestEngines('leased worker'));
-}, 60_000);
-afterAll(async () => stopEngines());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,28 +37,14 @@ function worker(
   return { w, holder, errors };
 }
 
-describe.each(['sqlite', 'postgres'] as const)('the leased worker on %s', (name) => {
-  let sql: SqlEngine;
-  let cleanUp: () => void = () => undefined;
+forEachEngine('the leased worker', (engine) => {
   const started: LeasedWorker[] = [];
-
-  // the runner's own skip, with the reason, so the run reports it (never a silent early return)
-  beforeEach(async (context) => {
-    const engine = engines.find((e) => e.name === name);
-    if (!engine) throw new Error('engines not started');
-    if (engine.skip !== undefined) {
-      context.skip(engine.skip);
-      return;
-    }
-    ({ sql, cleanUp } = await engine.open());
-  });
+  // workers stop before the harness closes the engine (hooks run in reverse: this one first)
   afterEach(async () => {
     for (const w of started.splice(0)) await w.stop();
-    await sql?.close();
-    cleanUp();
   });
-
   it('runs on exactly one of two workers competing for one lease, past its TTL', async () => {
+    const sql = engine.sql;
     const ticks: { who: string; start: number; end: number }[] = [];
     // each tick outlasts the lease's TTL (600 ms): only the heartbeat keeps the lease meanwhile
     const a = worker(sqlLease(sql, 'job'), 'a', ticks, { tickMs: 800 });
@@ -87,6 +64,7 @@ describe.each(['sqlite', 'postgres'] as const)('the leased worker on %s', (name)
   });
 
   it('hands over once the holder dies and its lease lapses, at once when it stops', async () => {
+    const sql = engine.sql;
     const ticks: { who: string; start: number; end: number }[] = [];
     const lease = sqlLease(sql, 'poll');
     // a process that dies does not give its lease up: its release does nothing
@@ -124,6 +102,7 @@ describe.each(['sqlite', 'postgres'] as const)('the leased worker on %s', (name)
   });
 
   it('stops after the tick in flight, holding the lease until it ends, and then gives it up', async () => {
+    const sql = engine.sql;
     const ticks: { who: string; start: number; end: number }[] = [];
     // A's tick (800 ms) outlasts the lease's TTL (300 ms); B waits for the lease
     const a = worker(sqlLease(sql, 'slow'), 'a', ticks, { ttlMs: 300, tickMs: 800, idleMs: 10 });
@@ -154,6 +133,7 @@ describe.each(['sqlite', 'postgres'] as const)('the leased worker on %s', (name)
   });
 
   it('keeps a job lease while it runs, and says at once when another process took it', async () => {
+    const sql = engine.sql;
     const lease = sqlLease(sql, 'bulk-job:x');
     const lost: boolean[] = [];
     const renewed: boolean[] = [];
