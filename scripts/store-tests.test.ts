@@ -16,6 +16,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,8 +132,11 @@ export function storeTestProblems(root: string): StoreTestProblems {
   return { untested: untested.sort(), earlyReturns: earlyReturns.sort() };
 }
 
+/** The checkout checked: this one, or STORE_TESTS_ROOT */
+const ROOT = process.env.STORE_TESTS_ROOT ?? REPO;
+
 describe('store tests', () => {
-  const root = process.env.STORE_TESTS_ROOT ?? REPO;
+  const root = ROOT;
 
   it('every store module is tested on both engines through the harness', () => {
     expect(storeTestProblems(root).untested).toEqual([]);
@@ -203,4 +207,78 @@ describe('the check itself, on a made-up tree', () => {
       'server-proxy/src/a.test.ts:6: if (!postgres) return;',
     ]);
   });
+});
+
+describe('a store test where PostgreSQL is not installed', () => {
+  /** a store test, and one that mixes both-engine cases with cases for one engine */
+  const STORE_TESTS = [
+    'server-proxy/src/names/store.test.ts',
+    'server-proxy/src/governance/retention.test.ts',
+  ];
+  let out: string | undefined;
+  afterEach(() => {
+    if (out) rmSync(out, { recursive: true, force: true });
+  });
+
+  /** Run the store test in a Vitest of its own that finds no PostgreSQL (PATH and root emptied). */
+  function runWithoutPostgres(required: boolean) {
+    out = mkdtempSync(join(tmpdir(), 'store-tests-run-'));
+    const skips = join(out, 'skips.json');
+    const report = join(out, 'report.json');
+    const run = spawnSync(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        ...STORE_TESTS,
+        '--reporter=./scripts/vitest-skip-reporter.ts',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          PATH: '',
+          TEST_POSTGRES_ROOT: join(out, 'none'),
+          TEAM_SERVICES_REQUIRED: required ? '1' : '',
+          VITEST_SKIPS_FILE: skips,
+        },
+      },
+    );
+    const text = readFileSync(report, 'utf8');
+    const counts = JSON.parse(text) as {
+      numTotalTests: number;
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+    };
+    const skipped = existsSync(skips)
+      ? (JSON.parse(readFileSync(skips, 'utf8')) as { name: string; reason: string }[])
+      : [];
+    return { status: run.status, counts, skipped, text };
+  }
+
+  it('runs the SQLite half and skips the PostgreSQL half through the runner, saying why', () => {
+    const { status, counts, skipped } = runWithoutPostgres(false);
+    expect(status).toBe(0);
+    expect(counts.numFailedTests).toBe(0);
+    expect(counts.numPassedTests).toBeGreaterThan(0);
+    expect(counts.numPendingTests).toBe(counts.numPassedTests);
+    expect(skipped).toHaveLength(counts.numPendingTests);
+    for (const test of skipped) {
+      expect(test.name).toMatch(/on postgres|in PostgreSQL/);
+      expect(test.reason).toMatch(/^PostgreSQL: PostgreSQL is not installed/);
+    }
+  }, 120_000);
+
+  it('fails the PostgreSQL half instead where the run requires the services (CI)', () => {
+    const { status, counts, text } = runWithoutPostgres(true);
+    expect(status).not.toBe(0);
+    expect(counts.numPassedTests).toBeGreaterThan(0);
+    // the PostgreSQL scopes' start fails the files, saying why; none of their tests passed
+    expect(text).toContain('TEAM_SERVICES_REQUIRED=1, so this run needs it');
+    expect(counts.numPassedTests).toBe(counts.numTotalTests / 2);
+  }, 120_000);
 });

@@ -153,9 +153,13 @@ function unavailable(reason: string): string {
   return reason;
 }
 
-/** PostgreSQL's binaries: PATH first, then Debian's versioned folders (newest first). */
+/**
+ * PostgreSQL's binaries: PATH first, then Debian's versioned folders (newest first) under
+ * TEST_POSTGRES_ROOT (default /usr/lib/postgresql; a test of what runs without PostgreSQL points
+ * it elsewhere and empties PATH).
+ */
 function postgresBinaries(): { initdb: string; postgres: string; isReady: string } | undefined {
-  const root = '/usr/lib/postgresql';
+  const root = process.env.TEST_POSTGRES_ROOT || '/usr/lib/postgresql';
   const versions = existsSync(root)
     ? readdirSync(root)
         .filter((name) => /^[0-9]+$/.test(name))
