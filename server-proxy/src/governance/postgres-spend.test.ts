@@ -1,30 +1,21 @@
 /**
- * The spend ledger, the monthly budget and the audit log shared through PostgreSQL (DATABASE_URL): two proxies,
- * each with its own DATA_DIR, on one real PostgreSQL and one sandbox of the service, over HTTP,
- * stand for two replicas of one key behind a load balancer. Skipped, with the reason printed, only
- * where PostgreSQL is not installed.
+ * The spend ledger, the monthly budget and the audit log shared through PostgreSQL (DATABASE_URL):
+ * two proxies, each with its own DATA_DIR, on one real PostgreSQL and one sandbox of the service, over HTTP,
+ * stand for two replicas of one key behind a load balancer. Skipped, with the reason, only where
+ * PostgreSQL is not installed (sql/engines.test-support.ts).
  */
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSandboxApp } from '../sandbox/index.ts';
-import { freshDatabase } from '../sql/databases.test-support.ts';
-import { startPostgres } from '../team/services.test-support.ts';
+import { usePostgres } from '../sql/engines.test-support.ts';
 import { CSRF, startProxy, testConfig, type RunningProxy } from '../helpers.test-support.ts';
 
 const KEY = 'sk_test_spend_replicas';
 
-const started = await startPostgres();
-const skipReason = typeof started === 'string' ? started : undefined;
-if (skipReason !== undefined) console.warn(`postgres-spend tests skipped: ${skipReason}`);
-const postgres = typeof started === 'string' ? undefined : started;
-let postgresStopped = false;
-
-afterAll(async () => {
-  if (!postgresStopped) await postgres?.stop();
-});
+const postgres = usePostgres();
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -69,8 +60,7 @@ async function startSandbox(): Promise<{ url: string; profileCalls: () => Promis
 
 /** Two replicas of the key: in-process proxies on one PostgreSQL database, their own DATA_DIR. */
 async function startReplicas(sandbox: string, monthlyBudgetUsd?: number) {
-  if (!postgres) throw new Error('PostgreSQL is not available');
-  const databaseUrl = await freshDatabase(postgres.url);
+  const databaseUrl = await postgres.freshDatabase();
   const config = () =>
     testConfig({
       mode: 'test',
@@ -105,7 +95,7 @@ async function usageOf(proxy: RunningProxy): Promise<UsageBody> {
 const profile = (proxy: RunningProxy, dot: string) =>
   proxy.call(`/api/v2/profile?dot_number=${dot}`, { headers: CSRF });
 
-describe.skipIf(skipReason !== undefined)('spend shared by two proxies on one PostgreSQL', () => {
+describe('spend shared by two proxies on one PostgreSQL', () => {
   it('a carrier billed through one replica shows in the usage of the other, and is not billed again there', async () => {
     const sandbox = await startSandbox();
     const { a, b } = await startReplicas(sandbox.url);
@@ -175,8 +165,7 @@ describe.skipIf(skipReason !== undefined)('spend shared by two proxies on one Po
     const sandbox = await startSandbox();
     const { a } = await startReplicas(sandbox.url, 100);
     expect((await profile(a, '5000040')).status).toBe(200);
-    await postgres?.stop();
-    postgresStopped = true;
+    await postgres.stop();
 
     const refused = await profile(a, '5000041');
     expect(refused.status, refused.text).toBe(503);
