@@ -67,7 +67,10 @@ describe('sessions shared by two proxies on one PostgreSQL', () => {
     const cookie = await signIn(a);
     const onB = await whoAmI(b, cookie);
     expect(onB.status).toBe(200);
-    expect(onB.json).toEqual({ user: { id: 'admin', name: 'admin' }, auth: 'password' });
+    expect(onB.json).toEqual({
+      user: { id: 'admin', name: 'admin', role: 'admin' },
+      auth: 'password',
+    });
 
     expect((await signOut(b, cookie)).status).toBe(204);
     for (const proxy of [a, b]) {
