@@ -1,12 +1,11 @@
 /**
  * Triage shared through PostgreSQL (DATABASE_URL): two proxies, each with its own DATA_DIR, on one
  * real PostgreSQL, over HTTP, stand for two replicas behind a load balancer. Skipped, with the
- * reason printed, only where PostgreSQL is not installed.
+ * reason, only where PostgreSQL is not installed (sql/engines.test-support.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { triageId } from '../../../src/lib/service/triage-id.ts';
-import { freshDatabase } from '../sql/databases.test-support.ts';
-import { startPostgres, type TestService } from '../team/services.test-support.ts';
+import { usePostgres } from '../sql/engines.test-support.ts';
 import {
   captureLog,
   CSRF,
@@ -16,16 +15,12 @@ import {
   type RunningProxy,
 } from '../helpers.test-support.ts';
 
-const started = await startPostgres();
-const skipReason = typeof started === 'string' ? started : undefined;
-if (skipReason !== undefined) console.warn(`postgres-triage tests skipped: ${skipReason}`);
-const postgres = typeof started === 'string' ? (undefined as never) : (started as TestService);
+const postgres = usePostgres();
 
 const proxies: RunningProxy[] = [];
 
 afterAll(async () => {
   for (const proxy of proxies) await proxy.close();
-  await postgres?.stop();
 });
 
 const PROFILE = '568253-MC277621';
@@ -59,9 +54,9 @@ function readTriage(proxy: RunningProxy): Promise<CallResult> {
   return proxy.call(`/api/local/triage?ids=${CHANGE}`, { headers: AS_VAL });
 }
 
-describe.skipIf(skipReason !== undefined)('triage shared by two proxies on one PostgreSQL', () => {
+describe('triage shared by two proxies on one PostgreSQL', () => {
   it('a change marked Reviewed with a note on one replica reads as Reviewed on the other', async () => {
-    const databaseUrl = await freshDatabase(postgres.url);
+    const databaseUrl = await postgres.freshDatabase();
     const a = await startProxy(config(databaseUrl));
     const b = await startProxy(config(databaseUrl));
     proxies.push(a, b);
@@ -117,7 +112,7 @@ describe.skipIf(skipReason !== undefined)('triage shared by two proxies on one P
   // Last: stops the server.
   it('PostgreSQL down: the triage routes answer 503 storage_unavailable, not 500', async () => {
     const log = captureLog();
-    const a = await startProxy(config(await freshDatabase(postgres.url), 'info'), {
+    const a = await startProxy(config(await postgres.freshDatabase(), 'info'), {
       logStream: log,
     });
     proxies.push(a);
