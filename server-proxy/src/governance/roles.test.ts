@@ -139,6 +139,7 @@ forEachDatabase('roles', (database) => {
         if (refused) {
           expect(body.error).toContain(`needs the ${needed} role`);
           expect(body.hint).toContain(needed);
+          expect(body.error).toMatch(/\(you are (a viewer|an analyst)\)$/);
         }
       }
     }

@@ -151,7 +151,7 @@ export function forbiddenRole(role: Role, needed: Role): ApiError {
   return new ApiError(
     403,
     'forbidden_role',
-    `This needs the ${needed} role (you are ${role === 'admin' ? 'an' : 'a'} ${role})`,
+    `This needs the ${needed} role (you are ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role})`,
     `Ask an admin to give your account the ${needed} role.`,
   );
 }

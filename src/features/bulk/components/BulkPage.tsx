@@ -3,6 +3,8 @@
  * and duration estimated by the proxy (a dry run), and only then run as a job the proxy keeps
  * (`/bulk/:id`). The jobs run before are listed under the form.
  */
+import { useCan } from '../../../entities/session/role.ts';
+import { RoleNote } from '../../../entities/session/RoleNote.tsx';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BUTTON, MUTED } from '../../../components/controls.ts';
@@ -115,6 +117,7 @@ function CostStep({ checked, stale }: { checked: Checked; stale: boolean }) {
   const navigate = useNavigate();
   const estimate = useEstimate();
   const create = useCreateJob();
+  const can = useCan('run bulk jobs');
   // every entry as given, with its line or row: the proxy reads them with the same rules and
   // keeps the ones left out with the job
   const body = listBody(checked.entries, checked.numbering);
@@ -128,12 +131,19 @@ function CostStep({ checked, stale }: { checked: Checked; stale: boolean }) {
         <button
           type="button"
           className={BUTTON}
-          disabled={stale || checked.valid.length === 0 || estimate.isPending}
+          disabled={stale || checked.valid.length === 0 || estimate.isPending || !can.allowed}
+          aria-describedby={can.allowed ? undefined : 'bulk-role'}
           onClick={() => estimate.mutate(body)}
         >
           {estimate.isPending ? 'Checking the cost…' : 'Check cost'}
         </button>
-        <span className={`ml-2 ${MUTED}`}>Free: nothing is looked up until you run it.</span>
+        {can.allowed ? (
+          <span className={`ml-2 ${MUTED}`}>Free: nothing is looked up until you run it.</span>
+        ) : (
+          <span className="ml-2">
+            <RoleNote id="bulk-role" permission={can} />
+          </span>
+        )}
       </div>
       {estimate.isError ? <ErrorState error={estimate.error} /> : null}
       {estimate.data ? (

@@ -1,3 +1,5 @@
+import { useCanActOn } from '../../../entities/session/role.ts';
+import { RoleNote } from '../../../entities/session/RoleNote.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { BUTTON, MUTED } from '../../../components/controls.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
@@ -108,6 +110,7 @@ function actionsFor(job: BulkJob): JobAction[] {
 
 function JobControls({ job }: { job: BulkJob }) {
   const act = useJobAction(job.id);
+  const can = useCanActOn(job.created_by, 'run bulk jobs');
   const [confirmCancel, setConfirmCancel] = useState(false);
   const cancelButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -127,7 +130,8 @@ function JobControls({ job }: { job: BulkJob }) {
             key={action}
             type="button"
             className={BUTTON}
-            disabled={act.isPending}
+            disabled={act.isPending || !can.allowed}
+            aria-describedby={can.allowed ? undefined : 'bulk-job-role'}
             onClick={() => (action === 'cancel' ? setConfirmCancel(true) : run(action))}
           >
             {action === 'retry-failed'
@@ -135,6 +139,7 @@ function JobControls({ job }: { job: BulkJob }) {
               : ACTION_LABELS[action]}
           </button>
         ))}
+        <RoleNote id="bulk-job-role" permission={can} />
       </div>
       {confirmCancel ? (
         <div

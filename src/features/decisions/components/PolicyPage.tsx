@@ -16,6 +16,8 @@ import {
   type PolicyVersion,
 } from '../../../entities/vetting/policy.ts';
 import { usePolicyVersions, useSavePolicy, type RuleChanges } from '../api/policy.ts';
+import { useCan } from '../../../entities/session/role.ts';
+import { RoleNote } from '../../../entities/session/RoleNote.tsx';
 import {
   MAX_REVET_DAYS,
   type PolicySettings,
@@ -75,6 +77,8 @@ function PolicyEditor({ policy, save }: { policy: CurrentPolicy; save: SaveMutat
   const [draft, setDraft] = useState<PolicySettings>(policy.settings);
   const [revetDays, setRevetDays] = useState<number | undefined>(policy.options.max_revet_days);
   const [note, setNote] = useState('');
+  const canSave = useCan('save the policy');
+  const canPreview = useCan('preview policy changes');
   const changes = changesOf(policy.settings, draft);
   const optionChanged = revetDays !== policy.options.max_revet_days;
   const changed = Object.keys(changes).length > 0 || optionChanged;
@@ -94,7 +98,7 @@ function PolicyEditor({ policy, save }: { policy: CurrentPolicy; save: SaveMutat
   ];
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!changed || problems.length > 0) return;
+    if (!changed || problems.length > 0 || !canSave.allowed) return;
     save.mutate(
       {
         rules: changes,
@@ -157,16 +161,18 @@ function PolicyEditor({ policy, save }: { policy: CurrentPolicy; save: SaveMutat
         options={
           optionChanged && revetDays !== undefined ? { max_revet_days: revetDays } : undefined
         }
-        enabled={changed && problems.length === 0 && !save.isPending}
+        enabled={changed && problems.length === 0 && !save.isPending && canPreview.allowed}
       />
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <button
           type="submit"
           className={PRIMARY_BUTTON}
-          disabled={!changed || problems.length > 0 || save.isPending}
+          disabled={!changed || problems.length > 0 || save.isPending || !canSave.allowed}
+          aria-describedby={canSave.allowed ? undefined : 'policy-save-role'}
         >
           {save.isPending ? 'Saving…' : 'Save as a new version'}
         </button>
+        <RoleNote id="policy-save-role" permission={canSave} />
         <button
           type="button"
           className={BUTTON}

@@ -25,6 +25,8 @@ interface ChangeTableProps {
   lastVisit: string | undefined;
   onTriage: TriageAction;
   saving: boolean;
+  /** the user's role cannot triage: the state is shown, not changeable (the page says why) */
+  readOnly?: boolean;
 }
 
 const CELL = 'px-2 py-1.5 align-top max-md:px-1 max-md:py-0.5';
@@ -37,6 +39,7 @@ export function ChangeTable({
   lastVisit,
   onTriage,
   saving,
+  readOnly = false,
 }: ChangeTableProps) {
   return (
     <table className="w-full text-sm max-md:block">
@@ -92,6 +95,7 @@ export function ChangeTable({
                 state={stateOf(change, triage)}
                 onTriage={onTriage}
                 saving={saving}
+                readOnly={readOnly}
               />
             </td>
           </tr>
@@ -107,18 +111,21 @@ interface TriageControlProps {
   state: TriageState;
   onTriage: TriageAction;
   saving: boolean;
+  readOnly: boolean;
 }
 
-function TriageControl({ change, entry, state, onTriage, saving }: TriageControlProps) {
+function TriageControl({ change, entry, state, onTriage, saving, readOnly }: TriageControlProps) {
   const [note, setNote] = useState(entry?.note ?? '');
+  const allowed = !readOnly;
   const label = `${fieldLabel(change.field)} on ${formatDate(change.date)}`;
-  const unchanged = saving || note === (entry?.note ?? '');
+  const unchanged = saving || !allowed || note === (entry?.note ?? '');
   return (
     <div className="flex flex-wrap items-center gap-1">
       <select
         aria-label={`Triage state of ${label}`}
         className={INPUT}
         value={state}
+        disabled={!allowed}
         onChange={(event) => onTriage([change], event.target.value as TriageState, note)}
       >
         {TRIAGE_STATES.map((option) => (
@@ -133,6 +140,7 @@ function TriageControl({ change, entry, state, onTriage, saving }: TriageControl
         value={note}
         maxLength={500}
         placeholder="Note"
+        readOnly={!allowed}
         onChange={(event) => setNote(event.target.value)}
       />
       {/* aria-disabled, not disabled: a disabled button loses the focus once the note is saved */}

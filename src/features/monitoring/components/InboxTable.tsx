@@ -27,6 +27,8 @@ interface InboxTableProps {
   lastVisit: string | undefined;
   onTriage: TriageAction;
   saving: boolean;
+  /** the user's role cannot triage: the controls show the state but do not change it */
+  readOnly?: boolean;
   selected: ReadonlySet<string>;
   onSelect: (profileId: string, selected: boolean) => void;
   onUnwatch: (profileIds: string[]) => void;
@@ -231,7 +233,15 @@ interface DetailRowProps extends InboxTableProps {
   rowIndex: number;
 }
 
-function DetailRow({ row, rowIndex, triage, lastVisit, onTriage, saving }: DetailRowProps) {
+function DetailRow({
+  row,
+  rowIndex,
+  triage,
+  lastVisit,
+  onTriage,
+  saving,
+  readOnly,
+}: DetailRowProps) {
   return (
     <tr aria-rowindex={rowIndex} className="@max-[52rem]:block">
       <td
@@ -250,6 +260,7 @@ function DetailRow({ row, rowIndex, triage, lastVisit, onTriage, saving }: Detai
               lastVisit={lastVisit}
               onTriage={onTriage}
               saving={saving}
+              readOnly={readOnly}
             />
           </ScrollArea>
         ) : (

@@ -11,6 +11,8 @@ import { monitoringKeys } from '../api/keys.ts';
 import { useSetTriage } from '../api/triage.ts';
 import { UnwatchConfirm } from '../../../entities/watchlist/components/UnwatchConfirm.tsx';
 import { useUnwatch } from '../../../entities/watchlist/api.ts';
+import { useCan } from '../../../entities/session/role.ts';
+import { RoleNote } from '../../../entities/session/RoleNote.tsx';
 import { csvFileName, toCsv } from '../model/csv.ts';
 import type { InboxChange, TriageState } from '../../../lib/monitoring/inbox.ts';
 import { BulkWatchPanel } from './BulkWatchPanel.tsx';
@@ -45,6 +47,8 @@ export function MonitoringPage() {
   const names = useKnownNames(profiles, list.dataUpdatedAt);
   const setTriage = useSetTriage();
   const unwatch = useUnwatch();
+  const canTriage = useCan('triage changes');
+  const canWatch = useCan('watch carriers');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState<string[] | undefined>();
   const [undo, setUndo] = useState<UndoState | undefined>();
@@ -181,7 +185,8 @@ export function MonitoringPage() {
             ref={markAllRef}
             type="button"
             className={BUTTON}
-            disabled={untriagedShown.length === 0}
+            disabled={untriagedShown.length === 0 || !canTriage.allowed}
+            aria-describedby={canTriage.allowed ? undefined : 'inbox-role'}
             onClick={() => markAllReviewed(untriagedShown)}
           >
             Mark all on this page reviewed
@@ -189,11 +194,12 @@ export function MonitoringPage() {
           <button
             type="button"
             className={BUTTON}
-            disabled={selected.size === 0}
+            disabled={selected.size === 0 || !canWatch.allowed}
             onClick={() => setConfirming([...selected])}
           >
             Unwatch selected ({selected.size})
           </button>
+          <RoleNote id="inbox-role" permission={canTriage} />
           <p className={`${MUTED} ml-auto`} role="status">
             {list.isSuccess
               ? `${inboxCount({ total, onPage: profiles.length, shown: rows.length, triage: params.triage })} · updated ${formatDateTime(new Date(list.dataUpdatedAt))}`
@@ -250,6 +256,7 @@ export function MonitoringPage() {
                   lastVisit={lastVisit}
                   onTriage={onTriage}
                   saving={setTriage.isPending}
+                  readOnly={!canTriage.allowed}
                   selected={selected}
                   onSelect={select}
                   onUnwatch={setConfirming}

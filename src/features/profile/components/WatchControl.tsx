@@ -6,6 +6,8 @@ import { WatchCost } from '../../../entities/watchlist/components/WatchCost.tsx'
 import { formatDateTime } from '../../../lib/format.ts';
 import { useUnwatch, useWatch, useWatchState } from '../../../entities/watchlist/api.ts';
 import { useWatchEstimate } from '../../../entities/watchlist/cost.ts';
+import { useCan } from '../../../entities/session/role.ts';
+import { RoleNote } from '../../../entities/session/RoleNote.tsx';
 
 type Step = 'idle' | 'watch' | 'unwatch';
 
@@ -75,6 +77,8 @@ export function WatchControl({ profileId }: { profileId: string }) {
   const state = useWatchState(profileId);
   const watch = useWatch();
   const unwatch = useUnwatch();
+  const can = useCan('watch carriers');
+  const roleNoteId = useId();
   const [step, setStep] = useState<Step>('idle');
   // the list dates monitoring only on change records: remember when this page started it
   const [watchedAt, setWatchedAt] = useState<string | undefined>();
@@ -104,11 +108,14 @@ export function WatchControl({ profileId }: { profileId: string }) {
           <button
             type="button"
             className={`${watched ? BUTTON : PRIMARY_BUTTON} max-sm:py-0.5`}
+            disabled={!can.allowed}
+            aria-describedby={can.allowed ? undefined : roleNoteId}
             onClick={() => setStep(watched ? 'unwatch' : 'watch')}
           >
             {watched ? 'Unwatch' : 'Watch'}
           </button>
         ) : null}
+        <RoleNote id={roleNoteId} permission={can} />
       </div>
       {step === 'watch' ? (
         <WatchConfirm

@@ -11,6 +11,8 @@ import { carrierPath } from '../../../../lib/carrier/paths.ts';
 import type { Profile } from '../../../../lib/service/index.ts';
 import { DECISION_LABELS } from '../../../../lib/vetting/decision-record.ts';
 import { useRecordDecision } from '../../api/verdict.ts';
+import { useCan } from '../../../../entities/session/role.ts';
+import { RoleNote } from '../../../../entities/session/RoleNote.tsx';
 import type { Outcome } from '../../../../lib/vetting/index.ts';
 import { focusWhenShown } from '../tabs/overview/focus-target.ts';
 import { DecisionHistory, DecisionState } from './CurrentDecision.tsx';
@@ -66,7 +68,9 @@ export function VerdictSummary({
   const query = useShownVerdict(dot, profile, evaluateLocally);
   const [open, setOpen] = useState(false);
   const record = useRecordDecision();
+  const can = useCan('record decisions');
   const formId = useId();
+  const roleNoteId = useId();
   const verdict = query.data;
   if (query.isError) {
     return (
@@ -129,9 +133,11 @@ export function VerdictSummary({
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 sm:ml-auto" data-print-hide>
           <button
             type="button"
-            className={`${BUTTON_CLASS} max-sm:py-1`}
+            className={`${BUTTON_CLASS} disabled:cursor-not-allowed disabled:opacity-60 max-sm:py-1`}
             aria-expanded={open}
             aria-controls={formId}
+            disabled={!can.allowed}
+            aria-describedby={can.allowed ? undefined : roleNoteId}
             onClick={() => {
               setOpen(!open);
               record.reset();
@@ -139,6 +145,7 @@ export function VerdictSummary({
           >
             Record a decision
           </button>
+          <RoleNote id={roleNoteId} permission={can} />
           <Link
             to={fullVerdict}
             onClick={() => focusWhenShown(FULL_VERDICT_ID)}
@@ -158,7 +165,7 @@ export function VerdictSummary({
           </Link>
         </p>
       ) : null}
-      {open ? (
+      {open && can.allowed ? (
         <DecisionForm
           dot={dot}
           verdict={verdict.verdict}
