@@ -42,6 +42,9 @@ const INSIDE_V6 = [
   'ff02::1',
 ];
 
+/** Inside addresses that lead to this machine (an IPv4-mapped one reaches a dual-stack socket). */
+const LOOPBACK = ['127.0.0.1', '::1', '::ffff:127.0.0.1', '::ffff:7f00:1'];
+
 interface Hit {
   url: string;
   headers: IncomingHttpHeaders;
@@ -132,7 +135,8 @@ describe('page-made webhooks at connect time', () => {
   });
 
   it('a name that answers a public address for the check and an inside one later never connects inside', async () => {
-    for (const inside of ['127.0.0.1', ...INSIDE_V6.slice(0, 8)]) {
+    // only addresses that lead to this machine: should the check fail, nothing leaves it
+    for (const inside of LOOPBACK) {
       const resolve = changingDns(['93.184.216.34'], [inside]);
       const send = createSender({ alerts, publicUrl: 'https://desk.example.com', resolve });
       // `localhost` is also what the system's resolver would answer with 127.0.0.1
@@ -143,10 +147,54 @@ describe('page-made webhooks at connect time', () => {
     expect(hits).toEqual([]);
   });
 
+  it('refuses every IPv6 form on the connection itself', async () => {
+    // the connector's sockets go to a Unix socket of this test whatever the address: a check that
+    // let an address through would show as a request here, and nothing can leave the machine
+    const dir = mkdtempSync(join(tmpdir(), 'webhook-ipc-'));
+    const socketPath = join(dir, 'receiver.sock');
+    const reached: string[] = [];
+    const ipc = createServer((req, res) => {
+      reached.push(req.headers.host ?? '');
+      req.resume();
+      res.writeHead(200).end('ok');
+    });
+    await new Promise<void>((resolve) => ipc.listen(socketPath, resolve));
+    const through = (address: string) =>
+      new Agent({
+        connect: guardedConnector(
+          { allowedHosts: [], resolve: async () => [address] },
+          { socketPath },
+        ),
+      });
+    try {
+      for (const address of INSIDE_V6) {
+        const agent = through(address);
+        const answer = agent.request({ origin: 'http://inside.test', path: '/', method: 'GET' });
+        await expect(answer, address).rejects.toThrow(/private, loopback or link-local/);
+        await agent.close();
+      }
+      expect(reached).toEqual([]);
+      // the harness does see a connection the check lets through
+      const agent = through('93.184.216.34');
+      const answer = await agent.request({
+        origin: 'http://outside.test',
+        path: '/',
+        method: 'GET',
+      });
+      await answer.body.dump();
+      await agent.close();
+      expect(reached).toEqual(['outside.test']);
+    } finally {
+      ipc.closeAllConnections();
+      await new Promise<void>((resolve) => ipc.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('checks literal addresses on the connection too', async () => {
     const agent = new Agent({ connect: guardedConnector({ allowedHosts: [] }) });
     try {
-      for (const address of ['127.0.0.1', '[::1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]']) {
+      for (const address of LOOPBACK.map((a) => (a.includes(':') ? `[${a}]` : a))) {
         const answer = agent.request({
           origin: `http://${address}:${port}`,
           path: '/',
