@@ -10,8 +10,7 @@ import { adoptChangeIds, inboxChangesOf } from '../../../src/lib/monitoring/chan
 import { untriagedCounts, type TriageEntry } from '../../../src/lib/monitoring/inbox.ts';
 import type { MonitoringList } from '../../../src/lib/service/monitoring.ts';
 import { fixture } from '../../../src/lib/service/fixtures.test-support.ts';
-import { freshDatabase } from '../sql/databases.test-support.ts';
-import { startPostgres, type TestService } from '../team/services.test-support.ts';
+import { usePostgres } from '../sql/engines.test-support.ts';
 import {
   answerJson,
   answersInARow,
@@ -228,32 +227,25 @@ describe('a refusal of the service reaches the browser as the monitoring view se
   });
 });
 
-const started = await startPostgres();
-const skipReason = typeof started === 'string' ? started : undefined;
-if (skipReason !== undefined) console.warn(`monitoring badge on PostgreSQL skipped: ${skipReason}`);
-
-describe.skipIf(skipReason !== undefined)('with the triage store on PostgreSQL', () => {
-  const postgres = started as TestService;
-  let origin: FakeOrigin;
-  let proxy: RunningProxy;
+describe('with the triage store on PostgreSQL', () => {
+  const postgres = usePostgres();
+  let origin: FakeOrigin | undefined;
+  let proxy: RunningProxy | undefined;
   const log = captureLog();
 
-  beforeAll(async () => {
-    origin = await startFakeOrigin((_req, res) => answerJson(res, 200, fixture('monitoring_list')));
-    const config = testConfig({
-      upstream: { baseUrl: origin.url, retryDelayMs: 1 },
-      databaseUrl: await freshDatabase(postgres.url),
-      logLevel: 'info',
-    });
-    proxy = await startProxy(config, { logStream: log });
-  });
   afterAll(async () => {
-    await proxy.close();
-    await origin.close();
-    await postgres.stop();
+    await proxy?.close();
+    await origin?.close();
   });
 
   it('counts from it, and answers 503 storage_unavailable (not a 500) once it is down', async () => {
+    origin = await startFakeOrigin((_req, res) => answerJson(res, 200, fixture('monitoring_list')));
+    const config = testConfig({
+      upstream: { baseUrl: origin.url, retryDelayMs: 1 },
+      databaseUrl: await postgres.freshDatabase(),
+      logLevel: 'info',
+    });
+    proxy = await startProxy(config, { logStream: log });
     expect((await badge(proxy)).total).toBeGreaterThan(0);
     await postgres.stop();
     const answer = await proxy.call(MONITORING_BADGE_PATH);
