@@ -270,8 +270,22 @@ describe('loadConfig: DATABASE_URL', () => {
       'postgres://carrier:pw@db.internal:5432/carrier_desk',
       'postgresql://db.internal/carrier_desk?sslmode=require',
     ]) {
-      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+      expect(
+        loadConfig({ DATABASE_URL: url, DECISION_SIGNING_KEY_FILE: '/run/secrets/key.pem' })
+          .databaseUrl,
+      ).toBe(url);
     }
+  });
+
+  it('needs DECISION_SIGNING_KEY_FILE: replicas sign the shared decision record with one key', () => {
+    const url = 'postgres://carrier:pw@db.internal:5432/carrier_desk';
+    expect(problemsOf({ DATABASE_URL: url }).join(' ')).toMatch(
+      /DATABASE_URL .*needs DECISION_SIGNING_KEY_FILE.*openssl genpkey -algorithm ed25519/,
+    );
+    expect(loadConfig({}).decisionSigningKeyFile).toBeUndefined();
+    expect(
+      loadConfig({ DATABASE_URL: url, DECISION_SIGNING_KEY_FILE: '/k.pem' }).decisionSigningKeyFile,
+    ).toBe('/k.pem');
   });
 
   it('refuses other schemes and malformed addresses without quoting a password', () => {

@@ -248,6 +248,7 @@ const VARIABLES = {
   CARRIER_API_KEY_FILE: keyFile,
   CARRIER_API_LEGACY: flag('CARRIER_API_LEGACY', false),
   DATA_DIR: text('./data'),
+  DECISION_SIGNING_KEY_FILE: optionalText,
   MONTHLY_BUDGET_USD: monthlyBudget,
   ORG_NAME: orgName,
   DASHBOARD_AUTH: oneOf('DASHBOARD_AUTH', AUTH_KINDS, 'none'),
@@ -389,6 +390,20 @@ function isWildcard(address: string): boolean {
  * HOST needs ALLOWED_HOSTS or PUBLIC_URL (the Host allow-list would refuse every request); password
  * mode off loopback needs TLS in front (SECURE_COOKIES=true) or an explicit ALLOW_INSECURE_HTTP=true.
  */
+/**
+ * Replicas share one decision chain, so they must sign it with one key: with DATABASE_URL the key
+ * file is required (a key made in each replica's own DATA_DIR would differ from the others').
+ */
+function signingProblems(s: Settings): string[] {
+  if (s.DATABASE_URL === undefined || s.DECISION_SIGNING_KEY_FILE !== undefined) return [];
+  return [
+    'DATABASE_URL (the team deployment) needs DECISION_SIGNING_KEY_FILE: every replica signs the ' +
+      'shared decision record with one key. Make it once with `openssl genpkey -algorithm ed25519 ' +
+      '-out decision-signing-key.pem`, keep it outside the database and give every replica the file ' +
+      '(docs/vetting.md)',
+  ];
+}
+
 function hostProblems(s: Settings): string[] {
   const address = s.HOST;
   if (isLoopback(address)) return [];
@@ -440,6 +455,7 @@ const PROXY_ENV_SCHEMA = z.object(VARIABLES).superRefine(
       ...upstreamProblems(settings),
       ...authProblems(settings),
       ...hostProblems(settings),
+      ...signingProblems(settings),
       ...alertProblems(settings),
     ]) {
       ctx.addIssue({ code: 'custom', message });
@@ -477,6 +493,7 @@ function toConfig(s: Settings): ProxyConfig {
     embeddedSandbox: upstream.embeddedSandbox,
     embeddedSandboxPort: s.EMBEDDED_SANDBOX_PORT,
     dataDir: s.DATA_DIR,
+    decisionSigningKeyFile: s.DECISION_SIGNING_KEY_FILE,
     monthlyBudgetUsd: s.MONTHLY_BUDGET_USD,
     orgName: s.ORG_NAME,
     auth: authOf(s),

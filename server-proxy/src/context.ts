@@ -73,6 +73,11 @@ export interface ProxyConfig {
    */
   embeddedSandboxPort: number;
   dataDir: string;
+  /**
+   * DECISION_SIGNING_KEY_FILE: the Ed25519 private key (PEM) decision records, receipts and
+   * checkpoints are signed with; absent, one is made in dataDir (docs/vetting.md)
+   */
+  decisionSigningKeyFile?: string | undefined;
   monthlyBudgetUsd?: number;
   /** ORG_NAME: the organisation named at the top of a printed decision record */
   orgName?: string | undefined;
