@@ -22,7 +22,7 @@ import { migratePostgres } from './migrate.ts';
 import { createPostgresEngine } from './postgres.ts';
 import { createSqliteEngine } from './sqlite.ts';
 
-export type EngineName = 'sqlite' | 'postgres';
+type EngineName = 'sqlite' | 'postgres';
 
 /** This file's PostgreSQL server, or why there is none; started on first use. */
 let server: Promise<TestService | string> | undefined;
