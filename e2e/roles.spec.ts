@@ -87,6 +87,14 @@ test('a viewer reads, and sees every write disabled with the reason', async ({ p
   await expect(save).toHaveAccessibleDescription('Viewers cannot save the policy — ask an admin.');
   await expectAxeCleanInBothThemes(page);
 
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(url('/monitoring'));
+  const markAll = page.getByRole('button', { name: 'Mark all on this page reviewed' });
+  await expect(markAll).toBeDisabled();
+  await expect(markAll).toHaveAccessibleDescription(
+    'Viewers cannot triage changes — ask an admin.',
+  );
+
   // what the page does not offer, the proxy refuses
   const posted = await page.request.post(url('/api/local/decisions'), {
     headers: CSRF,

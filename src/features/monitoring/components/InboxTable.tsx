@@ -27,7 +27,7 @@ interface InboxTableProps {
   lastVisit: string | undefined;
   onTriage: TriageAction;
   saving: boolean;
-  /** the user's role cannot triage: the controls show the state but do not change it */
+  /** the user's role cannot change the inbox: triage shows the state, Unwatch is disabled */
   readOnly?: boolean;
   selected: ReadonlySet<string>;
   onSelect: (profileId: string, selected: boolean) => void;
@@ -188,6 +188,7 @@ export function InboxTable(props: InboxTableProps) {
                       onToggle={toggle}
                       onSelect={props.onSelect}
                       onUnwatch={props.onUnwatch}
+                      readOnly={props.readOnly ?? false}
                     />
                     {open ? <DetailRow {...props} row={row} rowIndex={rowIndex + 1} /> : null}
                   </tbody>
@@ -281,6 +282,7 @@ interface ProfileRowProps {
   onToggle: (profileId: string) => void;
   onSelect: (profileId: string, selected: boolean) => void;
   onUnwatch: (profileIds: string[]) => void;
+  readOnly: boolean;
 }
 
 /** One profile's summary row; memoised, so scrolling and selecting re-render only what changed. */
@@ -294,6 +296,7 @@ const ProfileRow = memo(function ProfileRow({
   onToggle,
   onSelect,
   onUnwatch,
+  readOnly,
 }: ProfileRowProps) {
   const { profile, changes } = row;
   const id = profile.profileId;
@@ -358,7 +361,13 @@ const ProfileRow = memo(function ProfileRow({
       </td>
       <td className={CELL}>
         <span className="flex flex-wrap items-start gap-1">
-          <button type="button" className={BUTTON} onClick={() => onUnwatch([id])}>
+          <button
+            type="button"
+            className={BUTTON}
+            disabled={readOnly}
+            aria-describedby={readOnly ? 'inbox-role' : undefined}
+            onClick={() => onUnwatch([id])}
+          >
             Unwatch<span className="sr-only"> {id}</span>
           </button>
           <CompareToggle dot={profile.dot} name={name} />
