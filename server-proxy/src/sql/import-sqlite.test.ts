@@ -368,7 +368,7 @@ describe('importing a SQLite proxy file into PostgreSQL', () => {
     const older = join(dir, 'older.sqlite');
     legacySqliteFile(older, 5).close();
     await expect(importSqlite(older, target)).rejects.toThrow(
-      /lacks 10 schema change\(s\) this code expects \(create alert_seen, .*, rebuild sessions: id_hash not null\): start the proxy once on this file without DATABASE_URL/,
+      /lacks 12 schema change\(s\) this code expects \(create alert_seen, .*, add column vetting_decision.signing_key_id\): start the proxy once on this file without DATABASE_URL/,
     );
     const file = await populate();
     const newer = new Database(file);

@@ -60,6 +60,10 @@ export const TABLES = {
       content: { type: 'text', notNull: true },
       prev_hash: { type: 'text', notNull: true },
       hash: { type: 'text', notNull: true, unique: true },
+      // Ed25519 signature (base64) of the record's hash and the id of the key that made it
+      // (vetting/signing.ts); NULL on records made before signing began
+      signature: { type: 'text' },
+      signing_key_id: { type: 'text' },
     },
     indexes: {
       vetting_decision_dot: { columns: ['dot_number', 'id'] },
@@ -424,6 +428,9 @@ export const CHANGES: readonly Change[] = [
     addIndex('alert_subscription', 'alert_subscription_user'),
     rebuild('sessions', 'id_hash not null', ['sqlite']),
   ]),
+  // the anchored decision record (docs/vetting.md): each record signed as it is written
+  addColumn('vetting_decision', 'signature'),
+  addColumn('vetting_decision', 'signing_key_id'),
 ];
 
 /**
