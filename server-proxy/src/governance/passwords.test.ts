@@ -2,7 +2,9 @@ import { writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPasswordCheck, hashPassword, parseUsersFile, verifyPassword } from './passwords.ts';
-import { makeTempDir } from './helpers.test-support.ts';
+import { openProxyDb } from '../db.ts';
+import { createSqliteEngine } from '../sql/sqlite.ts';
+import { cookieOf, makeTempDir, startGovernedApp, testConfig } from './helpers.test-support.ts';
 
 describe('password hashes', () => {
   it('verifies the right password only, with a fresh salt each time', async () => {
@@ -86,5 +88,36 @@ describe('users file roles', () => {
     const accounts = await createPasswordCheck({ password: 'a long enough password' });
     expect(accounts.roleOf('admin')).toBe('admin');
     expect(accounts.roleOf('someone')).toBeUndefined();
+  });
+});
+
+describe('a session and the users file', () => {
+  it('carries the role of the account, and ends when the account leaves the file', async () => {
+    const dir = makeTempDir();
+    const db = openProxyDb(join(dir, 'sessions.sqlite'));
+    const sql = createSqliteEngine(db);
+    const file = join(dir, 'users');
+    const hash = await hashPassword('a long enough password');
+    writeFileSync(file, `ann:${hash}:admin\nbob:${hash}\n`);
+    const auth = { kind: 'password' as const, usersFile: file };
+    const first = await startGovernedApp(testConfig({ auth }), { sql });
+    const signedIn = await first.call('/api/local/session', {
+      method: 'POST',
+      browser: true,
+      body: { username: 'bob', password: 'a long enough password' },
+    });
+    expect(signedIn.json).toMatchObject({ user: { id: 'bob', role: 'analyst' } });
+    const cookie = cookieOf(signedIn);
+    expect((await first.call('/api/local/session', { headers: { cookie } })).json).toMatchObject({
+      user: { id: 'bob', role: 'analyst' },
+    });
+    await first.close();
+    // restarted with bob taken out of the file: his session (still in the database) is refused
+    writeFileSync(file, `ann:${hash}:admin\n`);
+    const second = await startGovernedApp(testConfig({ auth }), { sql });
+    expect((await second.call('/api/local/session', { headers: { cookie } })).status).toBe(401);
+    await second.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });
