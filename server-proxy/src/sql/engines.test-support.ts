@@ -53,7 +53,9 @@ export interface TestPostgres {
 /**
  * The file's PostgreSQL server for the tests of the calling scope (the file, or a `describe`):
  * started before them, and each of them skipped with the reason when PostgreSQL is not
- * installed. Call it while tests are collected (at the top of the file or of a `describe`).
+ * installed. Call it while tests are collected (at the top of the file or of a `describe`). The
+ * skip comes before each test: a `beforeAll` of the same scope still runs, so use the server in
+ * the tests themselves (Vitest has no skip from a `beforeAll`).
  */
 export function usePostgres(): TestPostgres {
   let running: TestService | undefined;
