@@ -120,12 +120,12 @@ export interface EstimatePlan {
 }
 
 /** DOTs as the ledger keys them: without leading zeros, each once, in first-seen order. */
-export function uniqueDots(dots: readonly string[]): string[] {
+function uniqueDots(dots: readonly string[]): string[] {
   return distinct(dots.map(normaliseDot));
 }
 
 /** A ledger row of `mode`, dated by `at` (its UTC month and day). */
-export function ledgerRow(
+function ledgerRow(
   mode: ServiceMode,
   line: {
     at: Date;
