@@ -102,4 +102,14 @@ describe('hash-password.ts', () => {
     expect(await ok.exited).toBe(0);
     expect(ok.output().stdout).toMatch(/^alice:scrypt\$[\w-]+\$[\w-]+\n$/);
   });
+
+  it('adds the role given after the name, and refuses an unknown one', async () => {
+    const admin = run(HASH_PASSWORD, ['alice', 'admin'], {}, 'twelve chars\n');
+    expect(await admin.exited).toBe(0);
+    expect(admin.output().stdout).toMatch(/^alice:scrypt\$[\w-]+\$[\w-]+:admin\n$/);
+    const root = run(HASH_PASSWORD, ['alice', 'root'], {}, 'twelve chars\n');
+    expect(await root.exited).toBe(2);
+    expect(root.output().stderr).toMatch(/\[viewer\|analyst\|admin\]/);
+    expect(root.output().stdout).toBe('');
+  });
 });
