@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { formatCount, formatUsd } from '../../../lib/format.ts';
 import { useBulkWatch, type BulkProgress, type BulkWatchResult } from '../api.ts';
 import {
@@ -32,6 +32,8 @@ interface ResolveAndWatchProps {
   noun: string;
   /** called from the final report's "Start again" */
   onDone?: (() => void) | undefined;
+  /** why the user's role cannot watch (the caller's `useCan('watch carriers').reason`): disabled */
+  refusal?: string | undefined;
 }
 
 /**
@@ -40,20 +42,27 @@ interface ResolveAndWatchProps {
  * (chunks, 207 re-sends, verification) with progress; the report says added, already watched and
  * failed with reasons (entries that could not be resolved included).
  */
-export function ResolveAndWatch({ entries, noun, onDone }: ResolveAndWatchProps) {
+export function ResolveAndWatch({ entries, noun, onDone, refusal }: ResolveAndWatchProps) {
   const plan = useMutation({ mutationFn: () => planResolution(entries) });
   const check = useMutation({ mutationFn: () => resolveAndEstimate(entries) });
+  const roleNoteId = useId();
   return (
     <div className="flex flex-col gap-3">
       <div>
         <button
           type="button"
           className={BUTTON}
-          disabled={entries.length === 0 || plan.isPending || plan.isSuccess}
+          disabled={entries.length === 0 || plan.isPending || plan.isSuccess || !!refusal}
+          aria-describedby={refusal ? roleNoteId : undefined}
           onClick={() => plan.mutate()}
         >
           Check {formatCount(entries.length)} {noun}
         </button>
+        {refusal ? (
+          <span id={roleNoteId} className="ml-2 text-sm text-neutral-700 dark:text-neutral-300">
+            {refusal}
+          </span>
+        ) : null}
       </div>
       {plan.isError ? <ErrorState error={plan.error} /> : null}
       {plan.data ? (

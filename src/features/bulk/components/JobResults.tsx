@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BUTTON, INPUT, LABEL, MUTED } from '../../../components/controls.ts';
+import { useCan } from '../../../entities/session/role.ts';
 import { csvFileName, tableCsv } from '../../../components/data-table/csv.ts';
 import { ResolveAndWatch } from '../../../entities/watchlist/components/ResolveAndWatch.tsx';
 import type { BulkEstimate, BulkItem } from '../../../lib/bulk/contract.ts';
@@ -74,6 +75,7 @@ export function JobResults({ jobId, items, estimate }: JobResultsProps) {
     .filter((row) => selected.has(row.id) && row.dot !== undefined)
     .map((row) => row.dot ?? '');
   const [watching, setWatching] = useState(false);
+  const watchRefusal = useCan('watch carriers').reason;
   const [exportNote, setExportNote] = useState<string | undefined>();
 
   const rowsWord = `${formatCount(shown.length)} ${shown.length === 1 ? 'row' : 'rows'}`;
@@ -213,6 +215,7 @@ export function JobResults({ jobId, items, estimate }: JobResultsProps) {
             key={selectedDots.join(',')}
             entries={selectedDots}
             noun={selectedDots.length === 1 ? 'selected carrier' : 'selected carriers'}
+            refusal={watchRefusal}
             onDone={() => {
               setSelected(new Set());
               setWatching(false);

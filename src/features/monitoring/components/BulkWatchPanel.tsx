@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
+import { useCan } from '../../../entities/session/role.ts';
 import { ResolveAndWatch } from '../../../entities/watchlist/components/ResolveAndWatch.tsx';
 import { splitEntries } from '../../../lib/watchlist/entries.ts';
 import { INPUT, LABEL } from './ui.ts';
@@ -6,6 +7,7 @@ import { INPUT, LABEL } from './ui.ts';
 /** Paste or upload DOT numbers, dockets or profile ids → resolve → estimate → confirm → send. */
 export function BulkWatchPanel() {
   const [text, setText] = useState('');
+  const { reason } = useCan('watch carriers');
   // a new list starts the steps again
   const [round, setRound] = useState(0);
   const entries = splitEntries(text);
@@ -34,7 +36,13 @@ export function BulkWatchPanel() {
           Or upload a text or CSV file
           <input type="file" accept=".txt,.csv,text/plain,text/csv" onChange={onFile} />
         </label>
-        <ResolveAndWatch key={round} entries={entries} noun="entries" onDone={() => edit('')} />
+        <ResolveAndWatch
+          key={round}
+          entries={entries}
+          noun="entries"
+          onDone={() => edit('')}
+          refusal={reason}
+        />
       </div>
     </details>
   );

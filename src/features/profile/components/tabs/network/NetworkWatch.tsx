@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { BUTTON } from '../../../../../components/controls.ts';
+import { useCan } from '../../../../../entities/session/role.ts';
 import { ResolveAndWatch } from '../../../../../entities/watchlist/components/ResolveAndWatch.tsx';
 import { formatCount } from '../../../../../lib/format.ts';
 
@@ -22,7 +23,13 @@ export function NetworkWatch({ dots }: { dots: readonly string[] }) {
           {dots.length === 1 ? 'carrier' : 'carriers'})
         </button>
       </div>
-      {open ? <ResolveAndWatch entries={dots} noun="network carriers" /> : null}
+      {open ? <WatchNetwork dots={dots} /> : null}
     </div>
   );
+}
+
+/** The steps, once opened (the role is asked only then). */
+function WatchNetwork({ dots }: { dots: readonly string[] }) {
+  const { reason } = useCan('watch carriers');
+  return <ResolveAndWatch entries={dots} noun="network carriers" refusal={reason} />;
 }
