@@ -14,7 +14,7 @@ export const SESSION_COOKIE = 'cd_session';
 const LOCAL_USER: RequestUser = { id: LOCAL_ACTOR, name: LOCAL_ACTOR, role: 'admin' };
 
 /** The header carrying the role in trusted-header mode when TRUSTED_ROLE_HEADER is not set. */
-export const DEFAULT_ROLE_HEADER = 'x-forwarded-role';
+const DEFAULT_ROLE_HEADER = 'x-forwarded-role';
 
 /** Paths served without a user: probes and the login page. */
 const OPEN_PATHS = new Set(['/healthz', '/readyz', '/login']);

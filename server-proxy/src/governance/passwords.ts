@@ -101,7 +101,7 @@ export function parseUsersFile(text: string, source = 'users file'): Map<string,
 }
 
 /** Checks a name and password; resolves to the user name when they match. */
-export type PasswordCheck = (name: string, password: string) => Promise<string | undefined>;
+type PasswordCheck = (name: string, password: string) => Promise<string | undefined>;
 
 /** The accounts of DASHBOARD_AUTH=password: the password check and each name's role. */
 export interface PasswordAccounts {

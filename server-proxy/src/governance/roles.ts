@@ -72,6 +72,10 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'GET /api/local/decisions/current': 'viewer',
   'GET /api/local/decisions/revet-due': 'viewer',
   'GET /api/local/decisions/verify': 'viewer',
+  // the anchored record: the public key, a record's receipt, and checking kept receipts (a read)
+  'GET /api/local/decisions/public-key': 'viewer',
+  'GET /api/local/decisions/:id/receipt': 'viewer',
+  'POST /api/local/decisions/verify': 'viewer',
   'GET /api/local/decisions/:id': 'viewer',
   'POST /api/local/decisions': 'analyst',
   // bulk jobs: listed for everyone; run and controlled by analysts (their own; admins: any)
@@ -133,7 +137,7 @@ export const LOCAL_ACTOR = 'local';
  * Every name the proxy writes into the audit log and the ledger itself: a trusted-header user may
  * not take one of them (nor any name in parentheses), so no row of theirs reads as the proxy's.
  */
-export const RESERVED_ACTORS: readonly string[] = [
+const RESERVED_ACTORS: readonly string[] = [
   ALERTS_ACTOR,
   INVALID_NAME_ACTOR,
   LOCAL_ACTOR,

@@ -24,7 +24,7 @@ export function readSession(body: unknown): SessionUser | null {
 }
 
 /** A user's role does not change while the page is open (a new sign-in reloads the page). */
-export const sessionQuery = queryOptions({
+const sessionQuery = queryOptions({
   queryKey: ['session'] as const,
   queryFn: async ({ signal }) => readSession(await apiGet('/api/local/session', {}, { signal })),
   staleTime: Infinity,
@@ -58,7 +58,7 @@ export function permissionOf(role: Role | undefined, action: RoleAction): Permis
 }
 
 /** The signed-in user (undefined until known). */
-export function useSessionUser(): SessionUser | undefined {
+function useSessionUser(): SessionUser | undefined {
   return useQuery(sessionQuery).data ?? undefined;
 }
 
