@@ -19,7 +19,7 @@ import {
   type RunningProxy,
 } from './helpers.test-support.ts';
 import { recordingFront, type RecordingFront } from './team/two-proxies.test-support.ts';
-import { startRedis } from './team/services.test-support.ts';
+import { useRedis } from './team/replicas.test-support.ts';
 import { rmSync } from 'node:fs';
 
 const KEY = 'sk_test_freshness';
@@ -235,12 +235,8 @@ describe('a held profile is read anew after the monitoring list reports a change
   });
 });
 
-const redisStarted = await startRedis();
-const redisSkip = typeof redisStarted === 'string' ? redisStarted : undefined;
-if (redisSkip !== undefined) console.warn(`freshness team tests skipped: ${redisSkip}`);
-
-describe.skipIf(redisSkip !== undefined)('two replicas sharing one Redis', () => {
-  const redis = typeof redisStarted === 'string' ? (undefined as never) : redisStarted;
+describe('two replicas sharing one Redis', () => {
+  const redis = useRedis();
   let upstream: Running;
   const replicas: RunningProxy[] = [];
   const profileCalls = () => upstream.front.callsTo('/v2/profile').length;
@@ -251,7 +247,6 @@ describe.skipIf(redisSkip !== undefined)('two replicas sharing one Redis', () =>
   afterAll(async () => {
     for (const replica of replicas) await replica.close();
     await upstream?.close();
-    await redis?.stop();
   });
 
   it('a change one replica reads makes the other read its held copy anew too', async () => {

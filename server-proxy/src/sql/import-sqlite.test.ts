@@ -1,8 +1,8 @@
 /**
  * Importing a single proxy's SQLite file into PostgreSQL: the file is written through the real
  * stores on SQLite, imported into a fresh database on a throwaway PostgreSQL, and read back through
- * the same stores on PostgreSQL. Skipped, with the reason printed, only where PostgreSQL is not
- * installed.
+ * the same stores on PostgreSQL. Where PostgreSQL is not installed each test is skipped by the
+ * runner with the reason.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -10,7 +10,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkIdentifiers } from '../../../src/lib/service/rules/entries.ts';
 import type { BulkEstimate } from '../../../src/lib/bulk/contract.ts';
 import { applySettingsChange, defaultSettings } from '../../../src/lib/vetting/index.ts';
@@ -19,7 +19,6 @@ import { createBulkStore } from '../bulk/store.ts';
 import { openProxyDb } from '../db.ts';
 import { createAuditTrail } from '../governance/audit.ts';
 import { createSpendLedger } from '../governance/spend.ts';
-import { startPostgres, type TestService } from '../team/services.test-support.ts';
 import { makeTempDir } from '../helpers.test-support.ts';
 import { createTriageStore } from '../triage/store.ts';
 import { createVettingSqlStore, type DecisionContent } from '../vetting/store.ts';
@@ -29,14 +28,9 @@ import { migratePostgres } from './migrate.ts';
 import { legacySqliteFile } from './schema-fixtures.test-support.ts';
 import { createPostgresEngine } from './postgres.ts';
 import { createSqliteEngine } from './sqlite.ts';
-import { freshDatabase } from './databases.test-support.ts';
+import { usePostgres } from './engines.test-support.ts';
 
-const started = await startPostgres();
-const skipReason = typeof started === 'string' ? started : undefined;
-if (skipReason !== undefined) console.warn(`import-sqlite tests skipped: ${skipReason}`);
-const postgres = typeof started === 'string' ? undefined : (started as TestService);
-
-afterAll(async () => postgres?.stop());
+const postgres = usePostgres();
 
 const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 const CLI = fileURLToPath(new URL('./import-sqlite-cli.ts', import.meta.url));
@@ -76,10 +70,9 @@ let dir: string;
 let target: ReturnType<typeof createPostgresEngine>;
 let targetUrl: string;
 
-beforeEach(async ({ skip }) => {
-  if (!postgres) skip(skipReason ?? 'PostgreSQL is not available');
+beforeEach(async () => {
   dir = makeTempDir();
-  targetUrl = await freshDatabase(postgres!.url);
+  targetUrl = await postgres.freshDatabase();
   target = createPostgresEngine(targetUrl);
 });
 

@@ -1,23 +1,18 @@
 /**
  * PostgreSQL migrations when several replicas start together: each change is applied exactly once.
- * Skipped, with the reason printed, only where PostgreSQL is not installed.
+ * Where PostgreSQL is not installed each test is skipped by the runner with the reason.
  */
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startPostgres, type TestService } from '../team/services.test-support.ts';
+import { usePostgres } from './engines.test-support.ts';
 import { migratePostgres } from './migrate.ts';
 import { CHANGES, createTable, type SchemaDefinition } from './schema.ts';
-import { freshDatabase } from './databases.test-support.ts';
 
-const started = await startPostgres();
-const skipReason = typeof started === 'string' ? started : undefined;
-if (skipReason !== undefined) console.warn(`migration tests skipped: ${skipReason}`);
-const server = typeof started === 'string' ? (undefined as never) : (started as TestService);
+const postgres = usePostgres();
 
 const pools: pg.Pool[] = [];
 afterAll(async () => {
   for (const pool of pools) await pool.end();
-  await server?.stop();
 });
 
 function poolOn(url: string): pg.Pool {
@@ -47,9 +42,9 @@ const RACY: SchemaDefinition = {
   changes: [createTable('first_table'), createTable('second_table')],
 };
 
-describe.skipIf(skipReason !== undefined)('migratePostgres', () => {
+describe('migratePostgres', () => {
   it('applies each change exactly once when four replicas start together', async () => {
-    const url = await freshDatabase(server.url);
+    const url = await postgres.freshDatabase();
     const runs = await Promise.all([1, 2, 3, 4].map(() => migratePostgres(poolOn(url), RACY)));
     expect(runs.flat().sort()).toEqual(['create first_table', 'create second_table']);
     expect(await recorded(url)).toEqual([
@@ -61,7 +56,7 @@ describe.skipIf(skipReason !== undefined)('migratePostgres', () => {
   });
 
   it("applies the proxy's own changes once, from two pools at once", async () => {
-    const url = await freshDatabase(server.url);
+    const url = await postgres.freshDatabase();
     await Promise.all([migratePostgres(poolOn(url)), migratePostgres(poolOn(url))]);
     expect(await recorded(url)).toEqual(
       CHANGES.map((change) => ({ name: change.name, n: 1 })).sort((a, b) =>
@@ -75,7 +70,7 @@ describe.skipIf(skipReason !== undefined)('migratePostgres', () => {
   });
 
   it('leaves nothing of a failed change and stops there', async () => {
-    const url = await freshDatabase(server.url);
+    const url = await postgres.freshDatabase();
     const broken: SchemaDefinition = {
       tables: {
         second_table: RACY.tables.second_table ?? { columns: {} },

@@ -12,9 +12,8 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openProxyDb } from '../db.ts';
 import { makeTempDir } from '../helpers.test-support.ts';
-import { startPostgres, type TestService } from '../team/services.test-support.ts';
 import { createVettingSqlStore } from '../vetting/store.ts';
-import { freshDatabase } from './databases.test-support.ts';
+import { usePostgres } from './engines.test-support.ts';
 import { migratePostgres } from './migrate.ts';
 import { createPostgresEngine } from './postgres.ts';
 import { CHANGES, TABLES } from './schema.ts';
@@ -26,12 +25,8 @@ import {
 import { readPostgres, readSqlite, type Schema } from './schema-introspection.test-support.ts';
 import { createSqliteEngine } from './sqlite.ts';
 
-const started = await startPostgres();
-const skipReason = typeof started === 'string' ? started : undefined;
-const server: TestService | undefined = typeof started === 'string' ? undefined : started;
 const dirs: string[] = [];
 afterAll(async () => {
-  await server?.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -221,10 +216,10 @@ async function postgresRows(client: pg.ClientBase): Promise<Record<string, unkno
 }
 
 describe('a PostgreSQL database made by commit 724f577', () => {
-  it('keeps every row and its identity sequences, and has the schema of a fresh database', async (context) => {
-    const running = server ?? context.skip(skipReason);
-    const engine = createPostgresEngine(await freshDatabase(running.url));
-    const fresh = new pg.Pool({ connectionString: await freshDatabase(running.url), max: 1 });
+  const server = usePostgres();
+  it('keeps every row and its identity sequences, and has the schema of a fresh database', async () => {
+    const engine = createPostgresEngine(await server.freshDatabase());
+    const fresh = new pg.Pool({ connectionString: await server.freshDatabase(), max: 1 });
     fresh.on('error', () => undefined);
     try {
       const restoring = await engine.pool.connect();

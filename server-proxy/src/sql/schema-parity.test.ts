@@ -16,8 +16,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openProxyDb } from '../db.ts';
 import { makeTempDir } from '../helpers.test-support.ts';
-import { startPostgres, type TestService } from '../team/services.test-support.ts';
-import { freshDatabase } from './databases.test-support.ts';
+import { usePostgres } from './engines.test-support.ts';
 import { migratePostgres } from './migrate.ts';
 import { TABLES } from './schema.ts';
 import {
@@ -29,12 +28,9 @@ import {
   type Schema,
 } from './schema-introspection.test-support.ts';
 
-const started = await startPostgres();
-const skipReason = typeof started === 'string' ? started : undefined;
-const server: TestService | undefined = typeof started === 'string' ? undefined : started;
+const server = usePostgres();
 const dirs: string[] = [];
 afterAll(async () => {
-  await server?.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -52,11 +48,8 @@ function sqliteSchema(extra: readonly string[] = []): Schema {
 }
 
 /** PostgreSQL's schema made as production makes it (migratePostgres on a fresh database). */
-async function postgresSchema(
-  running: TestService,
-  extra: readonly string[] = [],
-): Promise<Schema> {
-  const pool = new pg.Pool({ connectionString: await freshDatabase(running.url), max: 1 });
+async function postgresSchema(extra: readonly string[] = []): Promise<Schema> {
+  const pool = new pg.Pool({ connectionString: await server.freshDatabase(), max: 1 });
   pool.on('error', () => undefined);
   try {
     await migratePostgres(pool);
@@ -73,10 +66,9 @@ async function postgresSchema(
 }
 
 describe('schema parity of SQLite and PostgreSQL', () => {
-  it('the two engines report the same tables, columns, keys, indexes and triggers', async (context) => {
-    const running = server ?? context.skip(skipReason);
+  it('the two engines report the same tables, columns, keys, indexes and triggers', async () => {
     const sqlite = sqliteSchema();
-    const postgres = await postgresSchema(running);
+    const postgres = await postgresSchema();
     // each reader sees every kind of thing compared (a reader that saw nothing would agree)
     for (const schema of [sqlite, postgres]) {
       expect([...schema.keys()]).toEqual(expect.arrayContaining(Object.keys(TABLES)));
@@ -106,8 +98,7 @@ describe('schema parity of SQLite and PostgreSQL', () => {
     expect(differences(sqlite, postgres).sort()).toEqual(Object.keys(DELIBERATE).sort());
   });
 
-  it('a column, index or table added to one engine only is a difference', async (context) => {
-    const running = server ?? context.skip(skipReason);
+  it('a column, index or table added to one engine only is a difference', async () => {
     const extraPostgres = [
       `ALTER TABLE carrier_name ADD COLUMN nickname TEXT;
        CREATE INDEX lease_holder ON lease (holder);
@@ -122,7 +113,7 @@ describe('schema parity of SQLite and PostgreSQL', () => {
       'CREATE TABLE scratch (id TEXT PRIMARY KEY)',
       "CREATE TRIGGER lease_kept BEFORE DELETE ON lease BEGIN SELECT RAISE(ABORT, 'kept'); END",
     ]);
-    const postgres = await postgresSchema(running, extraPostgres);
+    const postgres = await postgresSchema(extraPostgres);
     expect(unexplained(sqlite, postgres)).toEqual([
       'alert_state.value default: SQLite null, PostgreSQL "\'{}\'"',
       'bulk_item: unique (job_seq, identifier): only in PostgreSQL',

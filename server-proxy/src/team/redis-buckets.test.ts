@@ -1,6 +1,7 @@
 /**
  * The Redis-held buckets against a real Redis on loopback: two clients stand for two replicas of the
- * proxy holding one key. Skipped, with the reason printed, only where redis-server is not installed.
+ * proxy holding one key. Where redis-server is not installed each test is skipped by the runner
+ * with the reason (team/replicas.test-support.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -19,14 +20,11 @@ import {
   type RunningProxy,
 } from '../helpers.test-support.ts';
 import { createRedisClient, RedisBuckets, watchRedis } from './redis-buckets.ts';
-import { startRedis, type TestService } from './services.test-support.ts';
+import { useRedis } from './replicas.test-support.ts';
+import { startRedis } from './services.test-support.ts';
 import { recordingFront, type RecordingFront } from './two-proxies.test-support.ts';
 
-const started = await startRedis();
-const skipReason = typeof started === 'string' ? started : undefined;
-if (skipReason !== undefined) console.warn(`redis-buckets tests skipped: ${skipReason}`);
-
-let redis: TestService = typeof started === 'string' ? (undefined as never) : started;
+const redis = useRedis();
 const clients: Redis[] = [];
 
 function client(): Redis {
@@ -63,15 +61,6 @@ async function firstAnswer(buckets: RedisBuckets, endpoint: Endpoint): Promise<R
   return answer;
 }
 
-/** Stop the shared test Redis and start an empty one on the same port, as a restart without data. */
-async function restartEmpty(): Promise<void> {
-  const port = redis.port;
-  await redis.stop();
-  const restarted = await startRedis({ port });
-  if (typeof restarted === 'string') throw new Error(restarted);
-  redis = restarted;
-}
-
 /** FLUSHALL through a new client, once it is connected (it queues nothing before that). */
 async function flushAll(): Promise<void> {
   const admin = client();
@@ -90,10 +79,9 @@ const SANDBOX_KEY = 'sk_test_team_replicas';
 
 afterAll(async () => {
   for (const made of clients) made.disconnect();
-  await redis?.stop();
 });
 
-describe.skipIf(skipReason !== undefined)('Redis-held upstream buckets', () => {
+describe('Redis-held upstream buckets', () => {
   it('two replicas share one budget of 5 a minute, in FIFO slots a minute apart', async () => {
     const [a, b] = replicas(freshKey(), 200_000);
     const reservations = await Promise.all(
@@ -153,15 +141,12 @@ describe.skipIf(skipReason !== undefined)('Redis-held upstream buckets', () => {
   it('refuses quickly while Redis is down and works again once it is back', async () => {
     const [a] = replicas(freshKey(), 1000);
     expect((await a.reserve('profile')).ok).toBe(true);
-    const port = redis.port;
     await redis.stop();
     const before = Date.now();
     const refused = await a.reserve('profile');
     expect(Date.now() - before).toBeLessThan(2000);
     expect(refused).toEqual({ ok: false, retryAfterSeconds: 5, unavailable: true });
-    const restarted = await startRedis({ port });
-    if (typeof restarted === 'string') throw new Error(restarted);
-    redis = restarted;
+    await redis.restart();
     // an endpoint without a limit has nothing to forget and goes through at once; the limited one
     // is answered again, with the pause that covers the slots the empty Redis forgot
     expect(await firstAnswer(a, 'autocomplete')).toEqual({ ok: true, waitMs: 0 });
@@ -179,7 +164,7 @@ describe.skipIf(skipReason !== undefined)('Redis-held upstream buckets', () => {
     const b = new RedisBuckets(clientB, apiKey, profileLimit(5), 1000);
     const firstFive = await Promise.all([a, b, a, b, a].map((r) => r.reserve('profile')));
     expect(firstFive.every((r) => r.ok)).toBe(true);
-    await restartEmpty();
+    await redis.restart(); // empty: no persistence in tests
     expectRefusedForAMinute(await firstAnswer(a, 'profile'));
     expectRefusedForAMinute(await firstAnswer(b, 'profile'));
     // one replica noticed, paused for everyone, and said so once
@@ -226,7 +211,7 @@ describe.skipIf(skipReason !== undefined)('Redis-held upstream buckets', () => {
   });
 });
 
-describe.skipIf(skipReason !== undefined)('two proxies on one Redis, over HTTP', () => {
+describe('two proxies on one Redis, over HTTP', () => {
   let sandbox: SandboxApp;
   const sandboxDir = makeTempDir();
   let front: RecordingFront;

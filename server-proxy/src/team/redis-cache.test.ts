@@ -1,8 +1,8 @@
 /**
  * The response cache and lock shared through Redis, against a real Redis on loopback: first the
  * store with two clients standing for two replicas, then two proxies over HTTP in front of the
- * sandbox, with a pass-through that counts what reaches the service. Skipped, with the reason
- * printed, only where redis-server is not installed.
+ * sandbox, with a pass-through that counts what reaches the service. Where redis-server is not
+ * installed each test is skipped by the runner with the reason (team/replicas.test-support.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -22,14 +22,11 @@ import {
 } from '../helpers.test-support.ts';
 import { createRedisClient } from './redis-buckets.ts';
 import { SharedResponseCache, type SharedCacheOptions } from './redis-cache.ts';
-import { startRedis, type TestService } from './services.test-support.ts';
+import { useRedis } from './replicas.test-support.ts';
+import { startRedis } from './services.test-support.ts';
 import { recordingFront, type RecordingFront } from './two-proxies.test-support.ts';
 
-const started = await startRedis();
-const skipReason = typeof started === 'string' ? started : undefined;
-if (skipReason !== undefined) console.warn(`redis-cache tests skipped: ${skipReason}`);
-
-const redis: TestService = typeof started === 'string' ? (undefined as never) : started;
+const redis = useRedis();
 const clients: Redis[] = [];
 
 function client(url = redis.url): Redis {
@@ -41,7 +38,6 @@ function client(url = redis.url): Redis {
 
 afterAll(async () => {
   for (const made of clients) made.disconnect();
-  if (redis) await redis.stop();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -71,7 +67,7 @@ function slowCall(ms: number, make: (run: number) => StoredResponse | Error) {
   return { counter, call, holding };
 }
 
-describe.skipIf(skipReason !== undefined)('the shared store and lock (two clients)', () => {
+describe('the shared store and lock (two clients)', () => {
   const options: SharedCacheOptions = { lockMs: 2000, maxWaitMs: 5000, pollMs: 25 };
   const replicas = (apiKey: string, opts = options) => [
     new SharedResponseCache(client(), apiKey, opts),
@@ -197,12 +193,20 @@ async function profileSpend(proxy: RunningProxy): Promise<EndpointLine | undefin
 
 const noCache = { 'cache-control': 'no-cache' };
 
-describe.skipIf(skipReason !== undefined)('two proxies sharing one cache, over HTTP', () => {
+describe('two proxies sharing one cache, over HTTP', () => {
   let sandbox: SandboxApp;
   const sandboxDir = makeTempDir();
   let front: RecordingFront;
   let proxies: RunningProxy[] = [];
-  let admin: Redis;
+  let admin: Redis | undefined;
+  /** made in the first test, not in beforeAll (which runs even where Redis is missing) */
+  const adminClient = (): Redis => {
+    if (admin === undefined) {
+      admin = new Redis(redis.url); // queues commands until it is connected
+      clients.push(admin);
+    }
+    return admin;
+  };
   const profileCalls = () => front.callsTo('/v2/profile').length;
 
   function config(redisUrl: string): ProxyConfig {
@@ -225,12 +229,10 @@ describe.skipIf(skipReason !== undefined)('two proxies sharing one cache, over H
     const port = (sandbox.server.address() as AddressInfo).port;
     // each answer held 300 ms, so that requests on both replicas overlap
     front = await recordingFront(`http://127.0.0.1:${port}`, 300);
-    admin = new Redis(redis.url); // queues commands until it is connected
-    clients.push(admin);
   });
 
   beforeEach(async () => {
-    await admin.flushall();
+    await adminClient().flushall();
   });
 
   afterEach(async () => {
@@ -259,7 +261,7 @@ describe.skipIf(skipReason !== undefined)('two proxies sharing one cache, over H
     expect(await profileSpend(a)).toMatchObject({ cacheHits: 0, billedUnits: 1 });
     expect(await profileSpend(b)).toMatchObject({ cacheHits: 1, billedUnits: 0, usd: 0 });
     // B kept the answer in its own cache too: served without Redis's copy.
-    await admin.flushall();
+    await adminClient().flushall();
     expect((await b.call(PROFILE)).headers.get('x-cache')).toBe('hit');
     expect(profileCalls() - calls).toBe(1);
   });

@@ -1,7 +1,7 @@
 /**
  * The failed sign-in limits and the per-user /api limit shared through Redis: two proxies on one
- * real Redis, over HTTP, stand for two replicas of one key. Skipped, with the reason printed, only
- * where redis-server is not installed.
+ * real Redis, over HTTP, stand for two replicas of one key. Where redis-server is not installed
+ * each test is skipped by the runner with the reason (team/replicas.test-support.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
@@ -9,12 +9,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ProxyConfig } from '../context.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../governance/csrf.ts';
 import { startProxy, testConfig, type RunningProxy } from '../helpers.test-support.ts';
+import { useRedis } from './replicas.test-support.ts';
 import { startRedis, type TestService } from './services.test-support.ts';
 
-const started = await startRedis();
-const skipReason = typeof started === 'string' ? started : undefined;
-if (skipReason !== undefined) console.warn(`redis-login-limit tests skipped: ${skipReason}`);
-const redis: TestService = typeof started === 'string' ? (undefined as never) : started;
+const redis = useRedis();
 
 const PASSWORD = 'a long enough password';
 const proxies: RunningProxy[] = [];
@@ -23,7 +21,6 @@ const services: TestService[] = [];
 afterAll(async () => {
   for (const proxy of proxies) await proxy.close();
   for (const service of services) await service.stop();
-  await redis?.stop();
 });
 
 /** Two replicas of one (fresh) key on the Redis at `url`, with password sign-in unless overridden. */
@@ -100,89 +97,86 @@ function signIn(
   });
 }
 
-describe.skipIf(skipReason !== undefined)(
-  'sign-in limits shared by two proxies on one Redis',
-  () => {
-    it('locks the name on both after 10 failures spread over both', async () => {
-      const pair = await replicas(redis.url);
-      for (let i = 0; i < 10; i += 1) {
-        const answer = await signIn(pair[i % 2] as RunningProxy, `127.0.${i}.3`, `guess ${i}`);
-        expect(answer).toMatchObject({ status: 401, body: { code: 'bad_credentials' } });
-      }
-      for (const [i, proxy] of pair.entries()) {
-        // the right password, from an address that never failed, on either replica
-        const answer = await signIn(proxy, `127.0.9${i}.3`, PASSWORD);
-        expect(answer).toMatchObject({ status: 429, body: { code: 'login_locked' } });
-        expect(Number(answer.retryAfter)).toBeGreaterThan(290);
-        expect(Number(answer.retryAfter)).toBeLessThanOrEqual(300);
-      }
-    });
+describe('sign-in limits shared by two proxies on one Redis', () => {
+  it('locks the name on both after 10 failures spread over both', async () => {
+    const pair = await replicas(redis.url);
+    for (let i = 0; i < 10; i += 1) {
+      const answer = await signIn(pair[i % 2] as RunningProxy, `127.0.${i}.3`, `guess ${i}`);
+      expect(answer).toMatchObject({ status: 401, body: { code: 'bad_credentials' } });
+    }
+    for (const [i, proxy] of pair.entries()) {
+      // the right password, from an address that never failed, on either replica
+      const answer = await signIn(proxy, `127.0.9${i}.3`, PASSWORD);
+      expect(answer).toMatchObject({ status: 429, body: { code: 'login_locked' } });
+      expect(Number(answer.retryAfter)).toBeGreaterThan(290);
+      expect(Number(answer.retryAfter)).toBeLessThanOrEqual(300);
+    }
+  });
 
-    it('limits one address to 5 failures per name over both', async () => {
-      const pair = await replicas(redis.url);
-      for (let i = 0; i < 5; i += 1) {
-        const answer = await signIn(pair[i % 2] as RunningProxy, '127.0.0.4', `guess ${i}`);
-        expect(answer.status).toBe(401);
-      }
-      for (const proxy of pair) {
-        const answer = await signIn(proxy, '127.0.0.4', PASSWORD);
-        expect(answer).toMatchObject({ status: 429, body: { code: 'login_rate_limited' } });
-        expect(Number(answer.retryAfter)).toBeGreaterThan(890);
-        expect(Number(answer.retryAfter)).toBeLessThanOrEqual(900);
-      }
-      // Another address may still sign in: five failures do not lock the name.
-      expect((await signIn(pair[1], '127.0.0.5', PASSWORD)).status).toBe(200);
-    });
+  it('limits one address to 5 failures per name over both', async () => {
+    const pair = await replicas(redis.url);
+    for (let i = 0; i < 5; i += 1) {
+      const answer = await signIn(pair[i % 2] as RunningProxy, '127.0.0.4', `guess ${i}`);
+      expect(answer.status).toBe(401);
+    }
+    for (const proxy of pair) {
+      const answer = await signIn(proxy, '127.0.0.4', PASSWORD);
+      expect(answer).toMatchObject({ status: 429, body: { code: 'login_rate_limited' } });
+      expect(Number(answer.retryAfter)).toBeGreaterThan(890);
+      expect(Number(answer.retryAfter)).toBeLessThanOrEqual(900);
+    }
+    // Another address may still sign in: five failures do not lock the name.
+    expect((await signIn(pair[1], '127.0.0.5', PASSWORD)).status).toBe(200);
+  });
 
-    it('limits one address spraying 60 names over both, and takes a right password back out', async () => {
-      const pair = await replicas(redis.url);
-      // a right password from the address first: it is not counted against the address
-      expect((await signIn(pair[0], '127.0.4.3', PASSWORD)).status).toBe(200);
-      const answers: Answer[] = [];
-      for (let i = 0; i < 60; i += 1) {
-        const proxy = pair[i % 2] as RunningProxy;
-        answers.push(await signIn(proxy, '127.0.4.3', 'Winter2026!!', `user${i}`));
-      }
-      expect(answers.slice(0, 20).every((answer) => answer.status === 401)).toBe(true);
-      expect(answers.slice(20).every((answer) => answer.status === 429)).toBe(true);
-      expect(answers[20]?.body.code).toBe('login_rate_limited');
-      expect(Number(answers[20]?.retryAfter)).toBeGreaterThan(850);
-      expect(Number(answers[20]?.retryAfter)).toBeLessThanOrEqual(900);
-      for (const proxy of pair) {
-        expect((await signIn(proxy, '127.0.4.3', PASSWORD)).status).toBe(429);
-      }
-      expect((await signIn(pair[1], '127.0.4.4', PASSWORD)).status).toBe(200);
-    });
+  it('limits one address spraying 60 names over both, and takes a right password back out', async () => {
+    const pair = await replicas(redis.url);
+    // a right password from the address first: it is not counted against the address
+    expect((await signIn(pair[0], '127.0.4.3', PASSWORD)).status).toBe(200);
+    const answers: Answer[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const proxy = pair[i % 2] as RunningProxy;
+      answers.push(await signIn(proxy, '127.0.4.3', 'Winter2026!!', `user${i}`));
+    }
+    expect(answers.slice(0, 20).every((answer) => answer.status === 401)).toBe(true);
+    expect(answers.slice(20).every((answer) => answer.status === 429)).toBe(true);
+    expect(answers[20]?.body.code).toBe('login_rate_limited');
+    expect(Number(answers[20]?.retryAfter)).toBeGreaterThan(850);
+    expect(Number(answers[20]?.retryAfter)).toBeLessThanOrEqual(900);
+    for (const proxy of pair) {
+      expect((await signIn(proxy, '127.0.4.3', PASSWORD)).status).toBe(429);
+    }
+    expect((await signIn(pair[1], '127.0.4.4', PASSWORD)).status).toBe(200);
+  });
 
-    it('counts a burst of parallel guesses on both replicas before checking any', async () => {
-      const pair = await replicas(redis.url);
-      const burst = await Promise.all(
-        Array.from({ length: 30 }, (_, i) =>
-          signIn(pair[i % 2] as RunningProxy, `127.1.${i % 3}.3`, `guess ${i}`),
-        ),
-      );
-      expect(burst.filter((answer) => answer.status === 401).length).toBeLessThanOrEqual(10);
-      expect(burst.filter((answer) => answer.status === 429).length).toBeGreaterThanOrEqual(20);
-    });
+  it('counts a burst of parallel guesses on both replicas before checking any', async () => {
+    const pair = await replicas(redis.url);
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        signIn(pair[i % 2] as RunningProxy, `127.1.${i % 3}.3`, `guess ${i}`),
+      ),
+    );
+    expect(burst.filter((answer) => answer.status === 401).length).toBeLessThanOrEqual(10);
+    expect(burst.filter((answer) => answer.status === 429).length).toBeGreaterThanOrEqual(20);
+  });
 
-    it('keeps no user name in Redis keys', async () => {
-      const pair = await replicas(redis.url);
-      await signIn(pair[0], '127.0.0.6', 'wrong');
-      const { Redis } = await import('ioredis');
-      const reader = new Redis(redis.url);
-      try {
-        const keys = await reader.keys('carrier-desk:login:*');
-        expect(keys.length).toBeGreaterThan(0);
-        expect(keys.filter((key) => /admin|127\.0\.0\.6/.test(key))).toEqual([]);
-        for (const key of keys) expect(await reader.pttl(key)).toBeGreaterThan(0);
-      } finally {
-        reader.disconnect();
-      }
-    });
-  },
-);
+  it('keeps no user name in Redis keys', async () => {
+    const pair = await replicas(redis.url);
+    await signIn(pair[0], '127.0.0.6', 'wrong');
+    const { Redis } = await import('ioredis');
+    const reader = new Redis(redis.url);
+    try {
+      const keys = await reader.keys('carrier-desk:login:*');
+      expect(keys.length).toBeGreaterThan(0);
+      expect(keys.filter((key) => /admin|127\.0\.0\.6/.test(key))).toEqual([]);
+      for (const key of keys) expect(await reader.pttl(key)).toBeGreaterThan(0);
+    } finally {
+      reader.disconnect();
+    }
+  });
+});
 
-describe.skipIf(skipReason !== undefined)('the per-user /api limit on one Redis', () => {
+describe('the per-user /api limit on one Redis', () => {
   it('refuses with 429 once the requests over both replicas pass the limit', async () => {
     const pair = await replicas(redis.url, {
       auth: { kind: 'none' },
@@ -205,7 +199,7 @@ describe.skipIf(skipReason !== undefined)('the per-user /api limit on one Redis'
   });
 });
 
-describe.skipIf(skipReason !== undefined)('Redis stopped', () => {
+describe('Redis stopped', () => {
   it('refuses every sign-in with 503, lets /api through uncounted, and recovers', async () => {
     const breakable = await startRedis();
     if (typeof breakable === 'string') throw new Error(breakable);

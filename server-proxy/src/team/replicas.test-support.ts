@@ -43,11 +43,21 @@ function running<T>(value: T | undefined, what: string): T {
   return value;
 }
 
+/** The Redis server of a scope's tests, as `useRedis` gives it (inside hooks and tests). */
+interface TestRedis {
+  readonly url: string;
+  readonly service: TestService;
+  /** stop the server, as an outage (its port stays the scope's; `restart` brings it back) */
+  stop(): Promise<void>;
+  /** an empty Redis on the same port (a restart without persistence), stopping it first if up */
+  restart(): Promise<void>;
+}
+
 /**
  * A Redis server of its own for the tests of the calling scope, started before them and stopped
  * after; each test skipped, with the reason, where Redis is not installed.
  */
-export function useRedis(): { readonly url: string; readonly service: TestService } {
+export function useRedis(): TestRedis {
   let service: TestService | undefined;
   let skip: string | undefined;
   beforeAll(async () => {
@@ -66,7 +76,29 @@ export function useRedis(): { readonly url: string; readonly service: TestServic
     get service() {
       return running(service, 'Redis');
     },
+    stop: () => running(service, 'Redis').stop(),
+    async restart() {
+      const { port } = running(service, 'Redis');
+      await service?.stop();
+      const restarted = await startRedis({ port });
+      if (typeof restarted === 'string') throw new Error(restarted);
+      service = restarted;
+    },
   };
+}
+
+/**
+ * Set-up that needs the scope's services (a proxy on Redis, replicas on PostgreSQL): run once,
+ * before the scope's first test, from a `beforeEach` registered after the `use…` calls, so that
+ * where a service is missing the runner skips the tests (with the reason) before it runs.
+ * A `beforeAll` would run anyway and fail the scope (Vitest has no skip from a `beforeAll`).
+ */
+export function beforeFirstTest(setUp: () => Promise<void>, timeout = 60_000): void {
+  let done: Promise<void> | undefined;
+  beforeEach(async () => {
+    done ??= setUp();
+    await done;
+  }, timeout);
 }
 
 export interface TestSandbox {

@@ -7,21 +7,24 @@
  * The three tests run in order on the same replicas: a burst, Redis stopped and restarted empty
  * during traffic, and the same burst again once the window and the pause have passed (about a
  * minute of real time: the sandbox's window is the service's, 60 s of real time).
- * Skipped, with the reason printed, only where redis-server or PostgreSQL is not installed.
+ * Where redis-server or PostgreSQL is not installed each test is skipped by the runner with the
+ * reason (sql/engines.test-support.ts, team/replicas.test-support.ts).
  */
 import type { ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { dotOfRow } from '../sandbox/index.ts';
-import { freshDatabase } from '../sql/databases.test-support.ts';
+import { usePostgres } from '../sql/engines.test-support.ts';
 import {
   makeTempDir,
   request,
   startProxyProcess,
   type CallResult,
 } from '../helpers.test-support.ts';
-import { startPostgres, startRedis, type TestService } from './services.test-support.ts';
+import { beforeFirstTest, useRedis } from './replicas.test-support.ts';
 import {
   recordingFront,
   startSandbox,
@@ -29,12 +32,8 @@ import {
   type RunningSandbox,
 } from './two-proxies.test-support.ts';
 
-const [redisStarted, postgresStarted] = await Promise.all([startRedis(), startPostgres()]);
-const skipReason = [redisStarted, postgresStarted].find((started) => typeof started === 'string');
-if (skipReason !== undefined) console.warn(`two-replicas tests skipped: ${skipReason}`);
-let redis = typeof redisStarted === 'string' ? (undefined as never) : redisStarted;
-const postgres: TestService =
-  typeof postgresStarted === 'string' ? (undefined as never) : postgresStarted;
+const postgres = usePostgres();
+const redis = useRedis();
 
 const KEY = 'sk_test_two_replicas';
 const PROFILE_PATH = '/v2/profile';
@@ -61,8 +60,6 @@ afterAll(async () => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   await front?.close();
   await sandbox?.close();
-  await redis?.stop();
-  await postgres?.stop();
 });
 
 /**
@@ -135,11 +132,19 @@ async function expectOneBudgetAndOneBillPerCarrier(): Promise<void> {
   expect(await billedByEachReplica()).toEqual([dots.length, dots.length]);
 }
 
-describe.skipIf(skipReason !== undefined)('two proxy processes on one PostgreSQL and Redis', () => {
-  beforeAll(async () => {
+describe('two proxy processes on one PostgreSQL and Redis', () => {
+  // in the first test's hooks: where a service is missing the runner skips before it runs
+  beforeFirstTest(async () => {
     sandbox = await startSandbox({ apiKeys: [KEY], rateLimits: 'live' });
     front = await recordingFront(sandbox.url);
-    const databaseUrl = await freshDatabase(postgres.url);
+    const databaseUrl = await postgres.freshDatabase();
+    // one decision-signing key for both, as a team deployment gives its replicas (required with
+    // DATABASE_URL)
+    const keyDir = makeTempDir();
+    dataDirs.push(keyDir);
+    const keyFile = join(keyDir, 'decision-signing-key.pem');
+    const { privateKey } = generateKeyPairSync('ed25519');
+    writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
     for (let i = 0; i < 2; i += 1) {
       const dataDir = makeTempDir();
       dataDirs.push(dataDir);
@@ -151,6 +156,7 @@ describe.skipIf(skipReason !== undefined)('two proxy processes on one PostgreSQL
           env: {
             REDIS_URL: redis.url,
             DATABASE_URL: databaseUrl,
+            DECISION_SIGNING_KEY_FILE: keyFile,
             UPSTREAM_RATE_LIMITS: 'published',
             MAX_QUEUE_WAIT_MS: '1000',
             UPSTREAM_TIMEOUT_MS: '5000',
@@ -210,13 +216,10 @@ describe.skipIf(skipReason !== undefined)('two proxy processes on one PostgreSQL
       }
     })();
     await sleep(500);
-    const port = redis.port;
     await redis.stop();
     await sleep(2500);
     const during = answers.length;
-    const restarted = await startRedis({ port }); // empty: no persistence in tests
-    if (typeof restarted === 'string') throw new Error(restarted);
-    redis = restarted;
+    await redis.restart(); // empty: no persistence in tests
     // both replicas call the service again by themselves, without a restart
     const deadline = Date.now() + 10_000;
     let resumed = [false, false];
