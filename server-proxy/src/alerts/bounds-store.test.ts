@@ -1,12 +1,12 @@
 /**
- * The alert store's bounds on both engines (SQLite and PostgreSQL, sql/databases.test-support.ts;
+ * The alert store's bounds on both engines (SQLite and PostgreSQL, sql/engines.test-support.ts;
  * issue 31, item 4): subscriptions per user, the cap on deliveries waiting per subscription (kept
  * where deliveries are queued, so the poller's deliveries are bounded too, with a count of those
  * left out), one "send test" turn a minute per destination, and each bound held under concurrent
  * requests.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { storeTestEngines, type TestEngine } from '../sql/databases.test-support.ts';
+import { expect, it } from 'vitest';
+import { forEachEngine } from '../sql/engines.test-support.ts';
 import {
   MAX_PENDING_PER_SUBSCRIPTION,
   createAlertStore,
@@ -16,14 +16,6 @@ import {
   type SeenChange,
   type SubscriptionInput,
 } from './store.ts';
-
-let engines: TestEngine[] = [];
-let stop: () => Promise<void> = async () => undefined;
-
-beforeAll(async () => {
-  ({ engines, stop } = await storeTestEngines('alert bounds'));
-}, 60_000);
-afterAll(async () => stop());
 
 const T0 = new Date('2026-11-29T08:00:00.000Z');
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
@@ -62,26 +54,9 @@ function change(n: number): SeenChange {
   };
 }
 
-describe.each(['sqlite', 'postgres'] as const)('alert bounds on %s', (name) => {
-  const withStore = async (
-    fn: (store: AlertStore) => Promise<void>,
-    options: AlertStoreOptions = {},
-  ) => {
-    const engine = engines.find((e) => e.name === name);
-    if (!engine) throw new Error('engines not started');
-    if (engine.skip !== undefined) throw new Error(`${name} is not available: ${engine.skip}`);
-    const { sql, cleanUp } = await engine.open();
-    try {
-      await fn(createAlertStore(sql, undefined, options));
-    } finally {
-      await sql.close();
-      cleanUp();
-    }
-  };
-  beforeEach((context) => {
-    const engine = engines.find((e) => e.name === name);
-    if (engine?.skip !== undefined) context.skip(engine.skip);
-  });
+forEachEngine('alert bounds', (engine) => {
+  const withStore = (fn: (store: AlertStore) => Promise<void>, options: AlertStoreOptions = {}) =>
+    fn(createAlertStore(engine.sql, undefined, options));
 
   it('adds subscriptions up to the limit per user, also when 30 requests come at once', () =>
     withStore(async (store) => {

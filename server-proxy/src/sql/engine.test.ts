@@ -1,68 +1,19 @@
 /**
- * The SqlEngine contract, the same cases on both engines: SQLite on a temporary file, PostgreSQL
- * on a throwaway server (skipped, with the reason printed, only where PostgreSQL is not installed).
+ * The SqlEngine contract, the same cases on both engines (sql/engines.test-support.ts): SQLite on
+ * a fresh proxy file, PostgreSQL on a throwaway server (where it is not installed, those tests are
+ * skipped by the runner with the reason).
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startPostgres, type TestService } from '../team/services.test-support.ts';
-import { makeTempDir } from '../helpers.test-support.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SqlEngine } from './engine.ts';
+import { forEachEngine, usePostgres } from './engines.test-support.ts';
 import { createPostgresEngine, numberPlaceholders } from './postgres.ts';
-import { createSqliteEngine } from './sqlite.ts';
-import { freshDatabase } from './databases.test-support.ts';
 
-const started = await startPostgres();
-const pgSkip = typeof started === 'string' ? started : undefined;
-if (pgSkip !== undefined) console.warn(`PostgreSQL engine tests skipped: ${pgSkip}`);
-const server: TestService | undefined = typeof started === 'string' ? undefined : started;
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-interface EngineCase {
-  name: string;
-  skip: string | undefined;
-  open: () => Promise<{ engine: SqlEngine; cleanUp: () => void }>;
-}
-
-const engines: EngineCase[] = [
-  {
-    name: 'sqlite',
-    skip: undefined,
-    open: async () => {
-      const dir = makeTempDir();
-      const engine = createSqliteEngine(new Database(join(dir, 'test.sqlite')), {
-        ownsDatabase: true,
-      });
-      return { engine, cleanUp: () => rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 'postgres',
-    skip: pgSkip,
-    open: async () => {
-      const engine = createPostgresEngine(await freshDatabase((server as TestService).url));
-      return { engine, cleanUp: () => undefined };
-    },
-  },
-];
-
-describe.each(engines)('SqlEngine on $name', ({ skip, open }) => {
+forEachEngine('SqlEngine', (under) => {
   let engine: SqlEngine;
-  let cleanUp: () => void;
 
-  beforeEach(async (context) => {
-    if (skip !== undefined) return context.skip();
-    ({ engine, cleanUp } = await open());
+  beforeEach(async () => {
+    engine = under.sql;
     await engine.run('CREATE TABLE notes ("user" TEXT NOT NULL, body TEXT NOT NULL, n INTEGER)');
-  });
-
-  afterEach(async () => {
-    await engine?.close();
-    cleanUp?.();
   });
 
   const count = async (tx: Pick<SqlEngine, 'query'> = engine) =>
@@ -141,11 +92,10 @@ describe('numberPlaceholders', () => {
 });
 
 describe('PostgreSQL connection lost mid-transaction', () => {
-  it('rejects that transaction, keeps the process up, and serves the next statement', async ({
-    skip,
-  }) => {
-    if (pgSkip !== undefined) skip(pgSkip);
-    const engine = createPostgresEngine(await freshDatabase((server as TestService).url));
+  const server = usePostgres();
+
+  it('rejects that transaction, keeps the process up, and serves the next statement', async () => {
+    const engine = createPostgresEngine(await server.freshDatabase());
     try {
       const lost = engine.transaction(async (tx) => {
         const [me] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');

@@ -1,24 +1,14 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { SqlEngine, SqlExecutor } from './engine.ts';
+import { forEachEngine } from './engines.test-support.ts';
 import { insertRows } from './insert-rows.ts';
-import { storeTestEngines } from './databases.test-support.ts';
 
-const { engines, stop } = await storeTestEngines('insertRows');
-afterAll(stop);
-
-describe.each(engines)('insertRows on $name', ({ skip, open }) => {
+forEachEngine('insertRows', (engine) => {
   let sql: SqlEngine;
-  let cleanUp: () => void;
 
-  beforeEach(async ({ skip: skipTest }) => {
-    if (skip !== undefined) skipTest(skip);
-    ({ sql, cleanUp } = await open());
+  beforeEach(async () => {
+    sql = engine.sql;
     await sql.run('CREATE TABLE rows_test (n INTEGER NOT NULL, "user" TEXT, note TEXT)');
-  });
-
-  afterEach(async () => {
-    await sql?.close();
-    cleanUp?.();
   });
 
   it('writes every row, in chunks of the given size, values in column order', async () => {

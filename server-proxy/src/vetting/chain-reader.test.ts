@@ -2,9 +2,9 @@
  * Receipts against the real table on both engines, with the attacks the issue names done as someone
  * holding the database's password would: triggers off, then truncate, delete, edit and rehash.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { SqlEngine } from '../sql/engine.ts';
-import { storeTestEngines } from '../sql/databases.test-support.ts';
+import { forEachEngine } from '../sql/engines.test-support.ts';
 import { makeTempDir } from '../helpers.test-support.ts';
 import { sqlChainReader } from './chain-reader.ts';
 import { checkStatements, issueCheckpoint, issueReceipt } from './receipts.ts';
@@ -16,9 +16,6 @@ import {
   type DecisionContent,
   type VettingSqlStore,
 } from './store.ts';
-
-const { engines, stop } = await storeTestEngines('decision receipts');
-afterAll(stop);
 
 const key = loadSigningKey({ dataDir: makeTempDir() });
 const NOW = new Date('2026-11-29T10:00:00Z');
@@ -75,24 +72,17 @@ async function rehashFrom(sql: SqlEngine, fromId: number): Promise<void> {
   }
 }
 
-describe.each(engines)('decision receipts on $name', ({ skip, open }) => {
+forEachEngine('decision receipts', (engine) => {
   let sql: SqlEngine;
-  let cleanUp: () => void;
   let store: VettingSqlStore;
   let kept: unknown[];
 
-  beforeEach(async ({ skip: skipTest }) => {
-    if (skip !== undefined) skipTest(skip);
-    ({ sql, cleanUp } = await open());
+  beforeEach(async () => {
+    sql = engine.sql;
     store = createVettingSqlStore(sql);
     for (let n = 1; n <= 5; n += 1) await store.appendDecision(content(n));
     const reader = sqlChainReader(sql);
     kept = [await issueReceipt(key, reader, 3, NOW), await issueCheckpoint(key, reader, NOW)];
-  });
-
-  afterEach(async () => {
-    await sql?.close();
-    cleanUp?.();
   });
 
   const check = () => checkStatements(key, sqlChainReader(sql), kept);
