@@ -2,9 +2,11 @@
  * Keeps the store tests honest (issue 30): every store module of the proxy — a file that runs SQL
  * through the engine (`sql.query(…)`, `tx.run(…)`, …) — is tested on both engines through the one
  * harness (server-proxy/src/sql/engines.test-support.ts: `forEachEngine`, or `forEachDatabase`
- * for a store tested through its routes; the SQL layer's own tests use the lower level,
- * `storeTestEngines`), and no test returns early when PostgreSQL or Redis is missing (a test that
- * returns passes having checked nothing; it must skip through the runner, with the reason).
+ * for a store tested through its routes), no test returns early when PostgreSQL or Redis is
+ * missing (a test that returns passes having checked nothing; it must skip through the runner,
+ * with the reason), and no Vitest test skips without a reason (`describe.skipIf(…)`, `it.skip(…)`,
+ * `context.skip()`: the run could not say why; `context.skip(reason)` and the harness's `use…`
+ * functions can).
  * STORE_TESTS_ROOT checks another checkout instead of this one.
  */
 import {
@@ -48,13 +50,28 @@ const TESTED_THROUGH_ROUTES: Record<string, string> = {
 /** Runs SQL through an engine or a transaction: the mark of a store module. */
 const RUNS_SQL = /\b(?:sql|tx|engine|executor)\.(?:query|run|transaction)\s*[<(]/;
 /** A test that declares its cases through the both-engines harness. */
-const USES_HARNESS = /\b(?:forEachEngine|forEachDatabase|storeTestEngines)\s*\(/;
+const USES_HARNESS = /\b(?:forEachEngine|forEachDatabase)\s*\(/;
 /**
  * `if (<something about a service or a skip>) return`: a test (or its hook) that ends early,
  * passing, when PostgreSQL or Redis is missing. `return context.skip(…)` is the runner's skip.
  */
 const EARLY_RETURN =
   /^\s*if\s*\((?:[^()]|\([^()]*\))*\b(?:skip\w*|\w*[Pp]ostgres\w*|\w*[Rr]edis\w*|pg|started|services?)\b(?:[^()]|\([^()]*\))*\)\s*\{?\s*return\s*(?:;|\}|$|undefined\b)/;
+
+/**
+ * A skip that gives the runner no reason: Vitest's `skipIf`/`runIf` and the static `.skip` of a
+ * `describe`/`it`/`test` take none, nor does `context.skip()` called empty.
+ */
+const SKIP_WITHOUT_REASON =
+  /\b(?:describe|it|test|suite)(?:\.\w+)*\.(?:skipIf|runIf|skip)\s*\(|\bskip\(\s*\)/;
+
+/** The code of `line`: string literals emptied (a fixture's text), comments dropped. */
+const codeOf = (line: string) =>
+  /^\s*(?:\*|\/\*)/.test(line)
+    ? ''
+    : line
+        .replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "''")
+        .replace(/\/\/.*$/, '');
 
 function walk(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -79,12 +96,14 @@ export interface StoreTestProblems {
   untested: string[];
   /** test files (relative to the root) that return early on a missing service, with the line */
   earlyReturns: string[];
+  /** Vitest test files (relative to the root) that skip without a reason, with the line */
+  skipsWithoutReason: string[];
 }
 
 /**
  * The store modules under `root`/server-proxy/src that no test declared through the harness
  * reaches (directly, or through the modules of the store's own folder it imports), and the test
- * files that return early on a missing service.
+ * files that return early on a missing service or skip without a reason.
  */
 export function storeTestProblems(root: string): StoreTestProblems {
   const src = join(root, 'server-proxy/src');
@@ -120,16 +139,25 @@ export function storeTestProblems(root: string): StoreTestProblems {
     .map((file) => relative(src, file));
 
   const earlyReturns: string[] = [];
+  const skipsWithoutReason: string[] = [];
   const testDirs = ['server-proxy', 'src', 'scripts', 'e2e'].map((dir) => join(root, dir));
   for (const file of testDirs.flatMap((dir) => walk(dir)).filter(isTest)) {
+    const where = relative(root, file);
+    // e2e is Playwright's: its test.skip(condition, reason) carries the reason
+    const vitest = !where.startsWith('e2e/');
     const lines = readFileSync(file, 'utf8').split('\n');
     lines.forEach((line, index) => {
-      if (EARLY_RETURN.test(line)) {
-        earlyReturns.push(`${relative(root, file)}:${index + 1}: ${line.trim()}`);
+      if (EARLY_RETURN.test(line)) earlyReturns.push(`${where}:${index + 1}: ${line.trim()}`);
+      if (vitest && SKIP_WITHOUT_REASON.test(codeOf(line))) {
+        skipsWithoutReason.push(`${where}:${index + 1}: ${line.trim()}`);
       }
     });
   }
-  return { untested: untested.sort(), earlyReturns: earlyReturns.sort() };
+  return {
+    untested: untested.sort(),
+    earlyReturns: earlyReturns.sort(),
+    skipsWithoutReason: skipsWithoutReason.sort(),
+  };
 }
 
 /** The checkout checked: this one, or STORE_TESTS_ROOT */
@@ -144,6 +172,10 @@ describe('store tests', () => {
 
   it('no test returns early when PostgreSQL or Redis is missing', () => {
     expect(storeTestProblems(root).earlyReturns).toEqual([]);
+  });
+
+  it('no test skips without a reason', () => {
+    expect(storeTestProblems(root).skipsWithoutReason).toEqual([]);
   });
 });
 
@@ -181,7 +213,11 @@ describe('the check itself, on a made-up tree', () => {
         "import { get } from './store.ts';\n" +
         "forEachEngine('pets', (engine) => it('reads', () => get(engine.sql)));\n",
     });
-    expect(storeTestProblems(both)).toEqual({ untested: [], earlyReturns: [] });
+    expect(storeTestProblems(both)).toEqual({
+      untested: [],
+      earlyReturns: [],
+      skipsWithoutReason: [],
+    });
   });
 
   it('names each early return on a missing service, and lets the runner skip', () => {
@@ -207,6 +243,33 @@ describe('the check itself, on a made-up tree', () => {
       'server-proxy/src/a.test.ts:6: if (!postgres) return;',
     ]);
   });
+
+  it('names each skip that gives no reason, and lets a skip with one pass', () => {
+    const root = makeTree({
+      'server-proxy/src/team/a.test.ts': [
+        "describe.skipIf(skipReason !== undefined)('two replicas', () => {});",
+        "it.skipIf(!redis)('shares', () => {});",
+        "describe.runIf(postgres)('on postgres', () => {});",
+        "it.skip('later', () => {});",
+        'beforeEach((context) => {',
+        '  if (skip !== undefined) return context.skip();',
+        '});',
+        'beforeEach((context) => context.skip(`Redis: ${reason}`));',
+        "it('x', ({ skip }) => skip('PostgreSQL: not installed'));",
+        "const fixture = 'describe.skipIf(x)(\\'y\\', () => {})'; // not it.skip('z')",
+        ' * a comment: describe.skip(…) would not say why',
+      ].join('\n'),
+      // Playwright's test.skip takes its reason with the condition
+      'e2e/b.spec.test.ts': "test.skip(!process.env.CI, 'only in CI');\n",
+    });
+    expect(storeTestProblems(root).skipsWithoutReason).toEqual([
+      "server-proxy/src/team/a.test.ts:1: describe.skipIf(skipReason !== undefined)('two replicas', () => {});",
+      "server-proxy/src/team/a.test.ts:2: it.skipIf(!redis)('shares', () => {});",
+      "server-proxy/src/team/a.test.ts:3: describe.runIf(postgres)('on postgres', () => {});",
+      "server-proxy/src/team/a.test.ts:4: it.skip('later', () => {});",
+      'server-proxy/src/team/a.test.ts:6: if (skip !== undefined) return context.skip();',
+    ]);
+  });
 });
 
 describe('a store test where PostgreSQL is not installed', () => {
@@ -221,7 +284,7 @@ describe('a store test where PostgreSQL is not installed', () => {
   });
 
   /** Run the store test in a Vitest of its own that finds no PostgreSQL (PATH and root emptied). */
-  function runWithoutPostgres(required: boolean) {
+  function runWithoutPostgres(required: boolean, files: string[] = STORE_TESTS) {
     out = mkdtempSync(join(tmpdir(), 'store-tests-run-'));
     const skips = join(out, 'skips.json');
     const report = join(out, 'report.json');
@@ -230,7 +293,7 @@ describe('a store test where PostgreSQL is not installed', () => {
       [
         join(ROOT, 'node_modules/vitest/vitest.mjs'),
         'run',
-        ...STORE_TESTS,
+        ...files,
         '--reporter=./scripts/vitest-skip-reporter.ts',
         '--reporter=json',
         `--outputFile.json=${report}`,
@@ -280,5 +343,32 @@ describe('a store test where PostgreSQL is not installed', () => {
     // the PostgreSQL scopes' start fails the files, saying why; none of their tests passed
     expect(text).toContain('TEAM_SERVICES_REQUIRED=1, so this run needs it');
     expect(counts.numPassedTests).toBe(counts.numTotalTests / 2);
+  }, 120_000);
+
+  it('skips every team test where Redis is missing too (PATH emptied), each named with why', () => {
+    // tests of PostgreSQL, of Redis, and of both, whose set-up needs them
+    const team = [
+      'server-proxy/src/sql/migrate.test.ts',
+      'server-proxy/src/team/redis-login-limit.test.ts',
+      'server-proxy/src/team/two-replicas.test.ts',
+    ];
+    const { status, counts, skipped } = runWithoutPostgres(false, team);
+    expect(status).toBe(0);
+    expect(counts.numPassedTests + counts.numFailedTests).toBe(0);
+    expect(counts.numPendingTests).toBe(counts.numTotalTests);
+    expect(skipped).toHaveLength(counts.numTotalTests);
+    const byFile = (file: string) => skipped.filter((test) => test.name.startsWith(file));
+    expect(byFile(team[0] ?? '').length).toBeGreaterThan(0);
+    for (const test of byFile(team[0] ?? '')) {
+      expect(test.reason).toMatch(/^PostgreSQL: PostgreSQL is not installed/);
+    }
+    expect(byFile(team[1] ?? '').length).toBeGreaterThan(0);
+    for (const test of byFile(team[1] ?? '')) {
+      expect(test.reason).toMatch(/^Redis: redis-server is not installed/);
+    }
+    expect(byFile(team[2] ?? '').length).toBeGreaterThan(0);
+    for (const test of byFile(team[2] ?? '')) {
+      expect(test.reason).toMatch(/^(PostgreSQL: PostgreSQL|Redis: redis-server) is not installed/);
+    }
   }, 120_000);
 });

@@ -2,7 +2,7 @@
 // The one test command: lint, format, typecheck, knip, npm audit, unit (Vitest), build, bundle
 // budget, key leak in the built assets, e2e (Playwright).
 // Every step runs even when an earlier one failed (the last three need the build), so one run shows
-// everything. The last line is the total over all suites: "N passed, N failed[, N skipped]". Gate
+// everything. The last line is the total over all suites: "N passed, N failed, N skipped". Gate
 // steps count as one check each; test suites count their test cases. A gate that exits 77 (the
 // automake convention) is skipped, not failed: npm audit does so when the registry does not answer.
 // The summary at the end names every failed test (and, when a runner failed without a failed test,
@@ -263,6 +263,5 @@ if (skippedTests.length > 0) {
   for (const line of skippedTests) console.log(line);
   console.log('');
 }
-const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
-console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed === 0 ? 0 : 1);
