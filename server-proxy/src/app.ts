@@ -38,6 +38,7 @@ import { openPostgres } from './sql/postgres.ts';
 import { registerSpa, type Spa } from './static.ts';
 import { registerMonitoringRoutes } from './triage/routes.ts';
 import { registerVettingRoutes, type VettingRouteDeps } from './vetting/routes.ts';
+import { loadSigningKey } from './vetting/signing.ts';
 import { createRedisClient, RedisBuckets, watchRedis } from './team/redis-buckets.ts';
 import { SharedResponseCache } from './team/redis-cache.ts';
 import { UpstreamClient } from './upstream.ts';
@@ -300,10 +301,16 @@ async function registerParts(
     recorder: names,
   });
   registerMonitoringRoutes(app, { db, mirror, sql: engine });
+  const signingKey = loadSigningKey({
+    configuredFile: config.decisionSigningKeyFile,
+    dataDir: config.dataDir,
+    warn: (line) => app.log.warn(line),
+  });
   registerVettingRoutes(app, {
     db,
     sql: engine,
     mirror,
+    signingKey,
     flushAudit: () => governance.flush(),
     now: opts.vetting?.now,
   });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 /** Test helpers: a fake origin, a configured proxy on port 0, a log capture. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -48,7 +49,25 @@ export function testConfig(overrides: TestConfigOverrides = {}): ProxyConfig {
     staticDir: join(tmpdir(), 'proxy-test-no-spa'),
     logLevel: 'silent',
   };
-  return { ...base, ...overrides, upstream: { ...base.upstream, ...overrides.upstream } };
+  const config = { ...base, ...overrides, upstream: { ...base.upstream, ...overrides.upstream } };
+  // replicas on one database sign its decision chain with one key, as DATABASE_URL requires
+  if (config.databaseUrl !== undefined && config.decisionSigningKeyFile === undefined) {
+    config.decisionSigningKeyFile = sharedSigningKeyFile();
+  }
+  return config;
+}
+
+let sharedKeyFile: string | undefined;
+
+/** One Ed25519 key file for every test proxy of this process that is on PostgreSQL. */
+export function sharedSigningKeyFile(): string {
+  if (sharedKeyFile === undefined) {
+    const file = join(makeTempDir(), 'decision-signing-key.pem');
+    const { privateKey } = generateKeyPairSync('ed25519');
+    writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    sharedKeyFile = file;
+  }
+  return sharedKeyFile;
 }
 
 /**

@@ -393,7 +393,11 @@ describe('the policy', () => {
 
 describe('GET /api/local/decisions/verify', () => {
   it('verifies the chain, survives a restart, and names a row changed in the SQLite file', async () => {
-    expect((await get('/api/local/decisions/verify')).json).toEqual({ ok: true, count: 3 });
+    expect((await get('/api/local/decisions/verify')).json).toMatchObject({
+      ok: true,
+      count: 3,
+      signed: 3,
+    });
     await proxy.close();
     const file = new Database(join(dataDir, 'proxy.sqlite'));
     file.exec('DROP TRIGGER vetting_decision_no_update');
@@ -449,9 +453,10 @@ describe('the SQLite file refusing writes', () => {
         recorded = await decide();
       }
       expect(recorded.status, recorded.text).toBe(201);
-      expect((await own.call('/api/local/decisions/verify', { headers })).json).toEqual({
+      expect((await own.call('/api/local/decisions/verify', { headers })).json).toMatchObject({
         ok: true,
         count: 1,
+        signed: 1,
       });
       expect(log.lines.filter((line) => line.includes('unexpected error'))).toEqual([]);
     } finally {

@@ -36,7 +36,9 @@ import {
   registerRevetDueRoute,
 } from './decision-checks.ts';
 import { VerdictProfiles } from './verdict-profile.ts';
+import { registerAnchorRoutes } from './anchor-routes.ts';
 import { registerCurrentRoute } from './current.ts';
+import type { SigningKey } from './signing.ts';
 import { Held } from './held.ts';
 import { previewPolicy, recordStandingChanges, type StandingDeps } from './standing-changes.ts';
 import {
@@ -62,6 +64,8 @@ export interface VettingRouteDeps {
   flushAudit?: () => void | Promise<void>;
   /** clock of evaluations, decisions and policy versions (tests move it) */
   now?: () => Date;
+  /** the key records, receipts and checkpoints are signed with (signing.ts) */
+  signingKey: SigningKey;
 }
 
 const LOCAL_ACTOR: RequestUser = { id: 'local', name: 'local', role: 'admin' };
@@ -118,7 +122,7 @@ class Vetting {
 
   constructor(private readonly deps: VettingRouteDeps) {
     this.sql = deps.sql ?? createSqliteEngine(deps.db);
-    this.store = createVettingSqlStore(this.sql);
+    this.store = createVettingSqlStore(this.sql, deps.signingKey);
     this.write = guardWrites(this.sql, deps.db);
     this.held = new Held({
       sql: this.sql,
@@ -141,6 +145,10 @@ class Vetting {
       [dot],
     );
     return rows.length > 0;
+  }
+
+  get signingKey(): SigningKey {
+    return this.deps.signingKey;
   }
 
   now(): Date {
@@ -461,6 +469,14 @@ function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
   });
 
   registerRevetDueRoute(app, store, () => vetting.now(), unlessUnavailable);
+
+  registerAnchorRoutes(app, {
+    sql: vetting.sql,
+    key: vetting.signingKey,
+    now: () => vetting.now(),
+    verify: () => store.verifyChain(),
+    unlessUnavailable,
+  });
 
   app.get('/api/local/decisions/verify', async (request, reply) =>
     unlessUnavailable(request, reply, () => store.verifyChain()),

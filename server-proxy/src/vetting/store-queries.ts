@@ -78,13 +78,13 @@ const VERIFY_BATCH = 500;
 export const DOTS_PER_QUERY = 500;
 
 const DECISION_COLUMNS = `id, dot_number, decision, "user", decided_at, expires_on, verdict,
-  policy_version, content, prev_hash, hash`;
+  policy_version, content, prev_hash, hash, signature, signing_key_id`;
 const POLICY_COLUMNS = 'version, settings, created_by, created_at, changes, note';
 
 const INSERT_DECISION = `INSERT INTO vetting_decision
     (dot_number, decision, "user", decided_at, expires_on, verdict, policy_version, content,
-     prev_hash, hash)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     prev_hash, hash, signature, signing_key_id)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   RETURNING id`;
 
 const INSERT_POLICY = `INSERT INTO vetting_policy (${POLICY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`;
@@ -154,11 +154,12 @@ export async function lastHash(tx: SqlExecutor): Promise<string | undefined> {
   return last?.hash;
 }
 
-/** Append a record (its canonical text and hashes); answers its id. */
+/** Append a record (its canonical text, hashes and signature, if signed); answers its id. */
 export async function insertDecision(
   tx: SqlExecutor,
   content: DecisionContent,
   link: { text: string; prev: string; hash: string },
+  signed?: { signature: string; key_id: string },
 ): Promise<number> {
   const [inserted] = await tx.query<{ id: number | string }>(INSERT_DECISION, [
     content.dot_number,
@@ -171,6 +172,8 @@ export async function insertDecision(
     link.text,
     link.prev,
     link.hash,
+    signed?.signature ?? null,
+    signed?.key_id ?? null,
   ]);
   return Number(inserted?.id);
 }

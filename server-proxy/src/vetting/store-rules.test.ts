@@ -43,6 +43,8 @@ function storedRow(content: DecisionContent, prev: string, id = 1): DecisionRow 
     content: text,
     prev_hash: prev,
     hash,
+    signature: null,
+    signing_key_id: null,
   };
 }
 

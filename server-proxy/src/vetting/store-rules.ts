@@ -81,6 +81,9 @@ export interface DecisionRow {
   content: string;
   prev_hash: string;
   hash: string;
+  /** base64 Ed25519 signature of the hash (receipts.ts); NULL before signing began */
+  signature: string | null;
+  signing_key_id: string | null;
 }
 
 export interface DecisionFilter {
@@ -100,6 +103,12 @@ export interface ChainCheck {
   first_bad_id?: number;
   /** why the first bad record is bad */
   problem?: string;
+  /** with a signing key: records whose signature was checked */
+  signed?: number;
+  /** with a signing key: records made before signing began (none may follow a signed one) */
+  unsigned_before_signing?: number;
+  /** with a signing key: the key the signatures were checked with */
+  key_id?: string;
 }
 
 /** JSON with object keys sorted at every level: the same content always hashes the same. */

@@ -18,6 +18,8 @@
  */
 import type { PolicyOptions, PolicySettings } from '../../../src/lib/vetting/index.ts';
 import type { SqlEngine } from '../sql/engine.ts';
+import { recordSignatureProblem, signRecord } from './receipts.ts';
+import type { SigningKey } from './signing.ts';
 import * as q from './store-queries.ts';
 import {
   GENESIS_HASH,
@@ -32,6 +34,7 @@ import {
   type DecisionContent,
   type DecisionFilter,
   type DecisionRecord,
+  type DecisionRow,
   type PolicyVersion,
   type RevetDueItem,
 } from './store-rules.ts';
@@ -75,13 +78,18 @@ export interface VettingSqlStore {
   revetDue(options: { asOf: Date; withinDays?: number }): Promise<RevetDueItem[]>;
 }
 
-/** Append a record after the chain's last one, taking the chain's turn. */
-function appendDecision(sql: SqlEngine, content: DecisionContent): Promise<DecisionRecord> {
+/** Append a record after the chain's last one (signed, with a key), taking the chain's turn. */
+function appendDecision(
+  sql: SqlEngine,
+  content: DecisionContent,
+  key: SigningKey | undefined,
+): Promise<DecisionRecord> {
   return sql.transaction(async (tx) => {
     await q.takeTurn(sql.kind, tx, 'chain');
     const prev = (await q.lastHash(tx)) ?? GENESIS_HASH;
     const { text, hash } = chainLink(prev, content);
-    const id = await q.insertDecision(tx, content, { text, prev, hash });
+    const signed = key ? signRecord(key, { hash }) : undefined;
+    const id = await q.insertDecision(tx, content, { text, prev, hash }, signed);
     return { ...content, id, hash, prev_hash: prev };
   });
 }
@@ -120,37 +128,68 @@ async function currentDecisions(
 
 /**
  * Check the records committed now, in batches: an append committing meanwhile gets a larger id
- * (ids are taken in chain order), so it is neither counted nor checked.
+ * (ids are taken in chain order), so it is neither counted nor checked. With a key, every
+ * record's signature too: records made before signing began may have none, but none may follow a
+ * signed one (taking signatures off would otherwise pass an edited record as an old one).
  */
-async function verifyChain(sql: SqlEngine): Promise<ChainCheck> {
+async function verifyChain(sql: SqlEngine, key: SigningKey | undefined): Promise<ChainCheck> {
   const { count, last } = await q.chainHead(sql);
   let prev = GENESIS_HASH;
   let after = 0;
+  let signed = 0;
+  let unsigned = 0;
+  const signing = key ? { key_id: key.id } : {};
   while (after < last) {
     const rows = await q.chainBatch(sql, after, last);
     if (rows.length === 0) break;
     for (const row of rows) {
-      const problem = problemOf(row, prev);
-      if (problem) return { ok: false, count, first_bad_id: Number(row.id), problem };
+      const problem =
+        problemOf(row, prev) ?? (key ? signatureProblem(key, row, signed) : undefined);
+      if (problem) {
+        return { ok: false, count, first_bad_id: Number(row.id), problem, ...signing };
+      }
+      if (row.signature === null) unsigned += 1;
+      else signed += 1;
       prev = row.hash;
     }
     after = Number(rows.at(-1)?.id);
   }
-  return { ok: true, count };
+  return key
+    ? { ok: true, count, signed, unsigned_before_signing: unsigned, ...signing }
+    : { ok: true, count };
 }
 
-export function createVettingSqlStore(sql: SqlEngine): VettingSqlStore {
+function signatureProblem(
+  key: SigningKey,
+  row: DecisionRow,
+  signedBefore: number,
+): string | undefined {
+  if (row.signature === null && row.signing_key_id === null) {
+    return signedBefore > 0 ? 'it is not signed, but records before it are' : undefined;
+  }
+  const problem = recordSignatureProblem(key, row, {
+    signature: row.signature,
+    key_id: row.signing_key_id,
+  });
+  return problem === undefined ? undefined : `its signature does not hold: ${problem}`;
+}
+
+/**
+ * The store over `sql`. With `key` (the proxy's; signing.ts) every record appended is signed and
+ * `verifyChain` checks every signature; without, neither (import-sqlite and the alerts only read).
+ */
+export function createVettingSqlStore(sql: SqlEngine, key?: SigningKey): VettingSqlStore {
   return {
     currentPolicy: () => q.currentPolicy(sql),
     policyVersion: (version) => q.policyVersion(sql, version),
     policyVersions: () => q.policyVersions(sql),
     savePolicy: (actor, settings, note, at, options) =>
       savePolicy(sql, { actor, settings, note, at }, options),
-    appendDecision: (content) => appendDecision(sql, content),
+    appendDecision: (content) => appendDecision(sql, content, key),
     decision: (id) => q.decisionById(sql, id),
     decisions: (filter) => q.decisionPage(sql, filter),
     currentDecisions: (dots) => currentDecisions(sql, dots),
-    verifyChain: () => verifyChain(sql),
+    verifyChain: () => verifyChain(sql, key),
     async revetDue({ asOf, withinDays = REVET_WINDOW_DAYS }) {
       const found = await q.currentRecordsDueBy(sql, dayOf(asOf, withinDays));
       return found.flatMap(({ record, columns }) =>
