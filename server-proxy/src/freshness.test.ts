@@ -7,7 +7,7 @@
  * the answers say after which change. The same again with two replicas sharing one Redis.
  */
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildSandboxApp, type SandboxApp } from './sandbox/index.ts';
 import type { ProxyConfig } from './context.ts';
 import {
@@ -19,7 +19,7 @@ import {
   type RunningProxy,
 } from './helpers.test-support.ts';
 import { recordingFront, type RecordingFront } from './team/two-proxies.test-support.ts';
-import { useRedis } from './team/replicas.test-support.ts';
+import { beforeFirstTest, useRedis } from './team/replicas.test-support.ts';
 import { rmSync } from 'node:fs';
 
 const KEY = 'sk_test_freshness';
@@ -241,7 +241,8 @@ describe('two replicas sharing one Redis', () => {
   const replicas: RunningProxy[] = [];
   const profileCalls = () => upstream.front.callsTo('/v2/profile').length;
 
-  beforeAll(async () => {
+  // in the first test's hooks, after the skip where Redis is missing
+  beforeFirstTest(async () => {
     upstream = await startUpstream();
   });
   afterAll(async () => {

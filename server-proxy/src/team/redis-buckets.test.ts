@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_NAMES } from '../../../src/lib/service/endpoints.ts';
 import type { Reservation } from '../buckets.ts';
 import type { Endpoint } from '../context.ts';
@@ -20,7 +20,7 @@ import {
   type RunningProxy,
 } from '../helpers.test-support.ts';
 import { createRedisClient, RedisBuckets, watchRedis } from './redis-buckets.ts';
-import { useRedis } from './replicas.test-support.ts';
+import { beforeFirstTest, useRedis } from './replicas.test-support.ts';
 import { startRedis } from './services.test-support.ts';
 import { recordingFront, type RecordingFront } from './two-proxies.test-support.ts';
 
@@ -217,7 +217,8 @@ describe('two proxies on one Redis, over HTTP', () => {
   let front: RecordingFront;
   const proxies: RunningProxy[] = [];
 
-  beforeAll(async () => {
+  // in the first test's hooks, after the skip where Redis is missing
+  beforeFirstTest(async () => {
     sandbox = await buildSandboxApp({
       dataDir: sandboxDir,
       apiKeys: [SANDBOX_KEY],

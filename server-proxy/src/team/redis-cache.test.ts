@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoredResponse } from '../cache.ts';
 import type { ProxyConfig } from '../context.ts';
 import { buildSandboxApp, type SandboxApp } from '../sandbox/index.ts';
@@ -22,7 +22,7 @@ import {
 } from '../helpers.test-support.ts';
 import { createRedisClient } from './redis-buckets.ts';
 import { SharedResponseCache, type SharedCacheOptions } from './redis-cache.ts';
-import { useRedis } from './replicas.test-support.ts';
+import { beforeFirstTest, useRedis } from './replicas.test-support.ts';
 import { startRedis } from './services.test-support.ts';
 import { recordingFront, type RecordingFront } from './two-proxies.test-support.ts';
 
@@ -199,7 +199,7 @@ describe('two proxies sharing one cache, over HTTP', () => {
   let front: RecordingFront;
   let proxies: RunningProxy[] = [];
   let admin: Redis | undefined;
-  /** made in the first test, not in beforeAll (which runs even where Redis is missing) */
+  /** made in the first test's hooks too */
   const adminClient = (): Redis => {
     if (admin === undefined) {
       admin = new Redis(redis.url); // queues commands until it is connected
@@ -223,7 +223,8 @@ describe('two proxies sharing one cache, over HTTP', () => {
     return proxy;
   }
 
-  beforeAll(async () => {
+  // in the first test's hooks, after the skip where Redis is missing
+  beforeFirstTest(async () => {
     sandbox = await buildSandboxApp({ dataDir: sandboxDir, apiKeys: [SANDBOX_KEY] });
     await sandbox.listen({ host: '127.0.0.1', port: 0 });
     const port = (sandbox.server.address() as AddressInfo).port;
