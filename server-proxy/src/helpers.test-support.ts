@@ -299,6 +299,8 @@ export async function startProxyProcess(options: {
       DASHBOARD_AUTH: '',
       MONTHLY_BUDGET_USD: '',
       LOG_LEVEL: 'warn',
+      // replicas on one database sign its decision chain with one key (required with DATABASE_URL)
+      ...(options.env?.DATABASE_URL ? { DECISION_SIGNING_KEY_FILE: sharedSigningKeyFile() } : {}),
       ...options.env,
     },
   });
