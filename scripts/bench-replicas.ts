@@ -27,6 +27,7 @@ import { Agent, get as httpGet } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { Redis } from 'ioredis';
 import { join } from 'node:path';
+import { sharedSigningKeyFile } from '../server-proxy/src/helpers.test-support.ts';
 import {
   startPostgres,
   startRedis,
@@ -373,7 +374,9 @@ async function main(): Promise<void> {
   };
   const team = {
     REDIS_URL: redis.url,
-    ...(postgres === undefined ? {} : { DATABASE_URL: postgres.url }),
+    ...(postgres === undefined
+      ? {}
+      : { DATABASE_URL: postgres.url, DECISION_SIGNING_KEY_FILE: sharedSigningKeyFile() }),
   };
   try {
     sandbox = await startSandbox(join(work, 'sandbox'));
