@@ -11,9 +11,7 @@
  * reason (sql/engines.test-support.ts, team/replicas.test-support.ts).
  */
 import type { ChildProcess } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dotOfRow } from '../sandbox/index.ts';
@@ -21,6 +19,7 @@ import { usePostgres } from '../sql/engines.test-support.ts';
 import {
   makeTempDir,
   request,
+  sharedSigningKeyFile,
   startProxyProcess,
   type CallResult,
 } from '../helpers.test-support.ts';
@@ -138,13 +137,6 @@ describe('two proxy processes on one PostgreSQL and Redis', () => {
     sandbox = await startSandbox({ apiKeys: [KEY], rateLimits: 'live' });
     front = await recordingFront(sandbox.url);
     const databaseUrl = await postgres.freshDatabase();
-    // one decision-signing key for both, as a team deployment gives its replicas (required with
-    // DATABASE_URL)
-    const keyDir = makeTempDir();
-    dataDirs.push(keyDir);
-    const keyFile = join(keyDir, 'decision-signing-key.pem');
-    const { privateKey } = generateKeyPairSync('ed25519');
-    writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
     for (let i = 0; i < 2; i += 1) {
       const dataDir = makeTempDir();
       dataDirs.push(dataDir);
@@ -156,7 +148,8 @@ describe('two proxy processes on one PostgreSQL and Redis', () => {
           env: {
             REDIS_URL: redis.url,
             DATABASE_URL: databaseUrl,
-            DECISION_SIGNING_KEY_FILE: keyFile,
+            // one key for both, as a team gives its replicas (required with DATABASE_URL)
+            DECISION_SIGNING_KEY_FILE: sharedSigningKeyFile(),
             UPSTREAM_RATE_LIMITS: 'published',
             MAX_QUEUE_WAIT_MS: '1000',
             UPSTREAM_TIMEOUT_MS: '5000',
