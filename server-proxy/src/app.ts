@@ -329,6 +329,7 @@ async function registerParts(
     sql: engine,
     mirror,
     log: app.log,
+    signingKey,
     ...opts.alerts,
   });
   registerProfileRoutes(app, { mirror, profileTtlMs: config.cache.profileTtlMs });

@@ -5,7 +5,9 @@
  * the deliveries they cause, all in one transaction. The first poll of a new database only records
  * what is there (nothing announced); a restart does not announce again. A 429 or 5xx backs the
  * schedule off (the interval doubled per failure, at least what Retry-After says).
- * Daily digests are made here too, at each subscription's local time.
+ * Daily digests are made here too, at each subscription's local time, each carrying a signed
+ * checkpoint of the decision record; and once a UTC day a checkpoint alone goes to the team-wide
+ * destinations (docs/alerts.md, "Decision record checkpoints").
  *
  * Across replicas (one database, several proxies) the schedule and the digests run on one process
  * at a time: the holder of the `alerts-poller` lease (sql/lease.ts), renewed every third of its TTL
@@ -31,6 +33,7 @@ import { ALERTS_ACTOR } from '../governance/roles.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
 import { LeasedWorker } from '../sql/leased-worker.ts';
 import { newHolderId } from '../sql/lease.ts';
+import type { Checkpoint } from '../vetting/receipts.ts';
 import type { VettingSqlStore } from '../vetting/store.ts';
 import { sectionsOf, type CarrierNames } from './render.ts';
 import {
@@ -104,7 +107,18 @@ export interface PollerDeps {
   leaseTtlMs?: number;
   /** the carrier names the proxy has seen (../names/store.ts), to name carriers in messages */
   names?: { get(dots: readonly string[]): Promise<CarrierNames> };
+  /**
+   * A signed checkpoint of the decision record now (vetting/receipts.ts `issueCheckpoint`): in
+   * every digest, and once a UTC day to the team destinations. Absent: no checkpoints.
+   */
+  checkpoint?: (at: Date) => Promise<Checkpoint>;
 }
+
+/** The `alert_state` key holding the last UTC day the daily checkpoint was queued. */
+export const CHECKPOINT_DAY_KEY = 'checkpoint_day';
+
+/** `2026-11-29`: the UTC day of `at`. */
+const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 class PollRefused extends ApiError {}
 
@@ -325,6 +339,41 @@ export class Poller {
     const { deliveries } = await this.announceStanding();
     if (deliveries > 0) this.deps.onQueued();
     await this.digestsDue();
+    await this.dailyCheckpoint();
+  }
+
+  /**
+   * Queue the day's checkpoint to the team destinations, once per UTC day across restarts and
+   * replicas (the day is taken in `alert_state` with the deliveries, store.enqueueOncePer);
+   * returns how many were queued. Never throws.
+   */
+  async dailyCheckpoint(): Promise<number> {
+    const { checkpoint, team, store } = this.deps;
+    if (!checkpoint || team.length === 0) return 0;
+    const now = this.now();
+    let queued = 0;
+    try {
+      const day = utcDay(now);
+      if (((await store.state.get(CHECKPOINT_DAY_KEY)) ?? '') >= day) return 0;
+      const payload = {
+        type: 'checkpoint' as const,
+        carriers: [],
+        checkpoint: await checkpoint(now),
+      };
+      const list: NewDelivery[] = team.map((destination) => ({
+        subscription_id: null,
+        source: 'env',
+        ...destination,
+        payload,
+      }));
+      const yesterday = utcDay(new Date(now.getTime() - 86_400_000));
+      queued =
+        (await store.enqueueOncePer(CHECKPOINT_DAY_KEY, day, yesterday, list, now))?.length ?? 0;
+    } catch (err) {
+      this.deps.log.warn({ error: (err as Error).message }, 'alerts: the daily checkpoint failed');
+    }
+    if (queued > 0) this.deps.onQueued();
+    return queued;
   }
 
   private get standingDeps(): StandingDeps {
@@ -555,6 +604,10 @@ export class Poller {
   async digestsDue(): Promise<number> {
     const now = this.now();
     let queued = 0;
+    // one checkpoint for the digests of this round, issued when the first one is made
+    let checkpoint: Promise<Checkpoint> | undefined;
+    const issue = this.deps.checkpoint;
+    const checkpointOf = (sign: (at: Date) => Promise<Checkpoint>) => (checkpoint ??= sign(now));
     try {
       for (const sub of await this.deps.store.subscriptions()) {
         if (sub.schedule !== 'daily' || !sub.digest_time) continue;
@@ -579,6 +632,7 @@ export class Poller {
                     carriers: sectionsOf(chosen, names, await this.severityContext()),
                     ...(standing.length > 0 && { standing }),
                     ...(revet_due.length > 0 && { revet_due }),
+                    ...(issue && { checkpoint: await checkpointOf(issue) }),
                   },
                 },
               ];

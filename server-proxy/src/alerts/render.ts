@@ -12,6 +12,7 @@ import {
   type ChangeSeverity,
   type SeverityContext,
 } from '../../../src/lib/monitoring/change-severity.ts';
+import type { Checkpoint } from '../vetting/receipts.ts';
 import type {
   AlertPayload,
   CarrierSection,
@@ -233,7 +234,36 @@ function headlineOf(payload: AlertPayload): string {
 
 export function subjectOf(payload: AlertPayload): string {
   if (payload.type === 'test') return 'carrier-desk: test alert';
+  if (payload.type === 'checkpoint') {
+    const length = payload.checkpoint?.chain_length ?? 0;
+    return `carrier-desk: decision record checkpoint (${plural(length, 'record')})`;
+  }
   return headlineOf(payload);
+}
+
+/**
+ * The checkpoint's sentence: `Decision record checkpoint: 3 records, head 9f…, signed
+ * 2026-11-29T00:01:00.000Z — keep this e-mail; it lets anyone show later that the record was not cut`.
+ */
+function checkpointLine(checkpoint: Checkpoint, kept: 'e-mail' | 'message'): string {
+  return (
+    `Decision record checkpoint: ${plural(checkpoint.chain_length, 'record')}, head ` +
+    `${checkpoint.head_hash}, signed ${checkpoint.issued_at} — keep this ${kept}; it lets anyone ` +
+    'show later that the record was not cut'
+  );
+}
+
+const CHECKPOINT_HOW =
+  'To check it, POST {"receipts": [<the JSON below>]} to /api/local/decisions/verify, or verify ' +
+  'its signature offline with the public key (docs/vetting.md, "An anchored record").';
+
+/** The checkpoint block of the plain-text part: the sentence, how to check it, the JSON to copy. */
+function checkpointText(checkpoint: Checkpoint): string[] {
+  return [checkpointLine(checkpoint, 'e-mail'), CHECKPOINT_HOW, JSON.stringify(checkpoint), ''];
+}
+
+function checkpointHtml(checkpoint: Checkpoint): string {
+  return `<section><h2>Decision record checkpoint</h2><p>${escapeHtml(checkpointLine(checkpoint, 'e-mail'))}.</p><p>${escapeHtml(CHECKPOINT_HOW)}</p><pre style="white-space:pre-wrap;word-break:break-all">${escapeHtml(JSON.stringify(checkpoint))}</pre></section>`;
 }
 
 function lineOf(change: CarrierSection['changes'][number]): string {
@@ -253,6 +283,8 @@ const TEST_TEXT =
 
 export function textOf(payload: AlertPayload, publicUrl: string): string {
   if (payload.type === 'test') return `${TEST_TEXT}\n`;
+  const checkpoint = payload.checkpoint ? checkpointText(payload.checkpoint) : [];
+  if (payload.type === 'checkpoint') return checkpoint.join('\n');
   const parts = [headlineOf(payload), ''];
   const standing = standingOrder(payload.standing ?? []);
   if (standing.length > 0) {
@@ -278,6 +310,7 @@ export function textOf(payload: AlertPayload, publicUrl: string): string {
     for (const notice of revet) parts.push(`  ${revetLine(notice)}`);
     parts.push(`  The queue: ${publicUrl.replace(/\/+$/, '')}/decisions?revet=due`, '');
   }
+  parts.push(...checkpoint);
   return parts.join('\n');
 }
 
@@ -292,6 +325,10 @@ function escapeHtml(text: string): string {
 
 export function htmlOf(payload: AlertPayload, publicUrl: string): string {
   if (payload.type === 'test') return `<p>${escapeHtml(TEST_TEXT)}</p>`;
+  const checkpoint = payload.checkpoint ? checkpointHtml(payload.checkpoint) : '';
+  if (payload.type === 'checkpoint') {
+    return `<!doctype html><html><body>${checkpoint}</body></html>`;
+  }
   const standing = standingOrder(payload.standing ?? []);
   const policy =
     standing.length === 0
@@ -322,12 +359,15 @@ export function htmlOf(payload: AlertPayload, publicUrl: string): string {
     revet.length === 0
       ? ''
       : `<section><h2>Re-vet due</h2><ul>${revet.map((n) => `<li>${escapeHtml(revetLine(n))}</li>`).join('')}</ul></section>`;
-  return `<!doctype html><html><body><p><strong>${escapeHtml(headlineOf(payload))}</strong></p>${policy}${changes}${queue}</body></html>`;
+  return `<!doctype html><html><body><p><strong>${escapeHtml(headlineOf(payload))}</strong></p>${policy}${changes}${queue}${checkpoint}</body></html>`;
 }
 
 /** A short Slack message: the headline, then one line per decision and carrier with its link. */
 function slackText(payload: AlertPayload, publicUrl: string): string {
   if (payload.type === 'test') return TEST_TEXT;
+  if (payload.type === 'checkpoint' && payload.checkpoint) {
+    return `carrier-desk: ${checkpointLine(payload.checkpoint, 'message')}`;
+  }
   const standing = standingOrder(payload.standing ?? []).map(
     (notice) => `• <${carrierLink(publicUrl, notice.dot)}|${standingLine(notice)}>`,
   );
@@ -344,6 +384,7 @@ const WEBHOOK_TYPE = {
   test: 'alert.test',
   changes: 'monitoring.changes',
   standing: 'decisions.standing',
+  checkpoint: 'decisions.checkpoint',
 } as const;
 
 /** The webhook body: stable JSON a receiver can verify byte for byte. */
@@ -367,6 +408,8 @@ export function webhookBody(
       })),
     }),
     ...(delivery.payload.revet_due?.length && { revet_due: delivery.payload.revet_due }),
+    // as issueCheckpoint gave it: POST it to /api/local/decisions/verify as it is
+    ...(delivery.payload.checkpoint && { checkpoint: delivery.payload.checkpoint }),
   });
 }
 

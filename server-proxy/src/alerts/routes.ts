@@ -13,6 +13,9 @@ import type { ProxyConfig } from '../context.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
 import { parseInput, type InputWording } from '../http/parse-input.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
+import { sqlChainReader } from '../vetting/chain-reader.ts';
+import { issueCheckpoint } from '../vetting/receipts.ts';
+import type { SigningKey } from '../vetting/signing.ts';
 import { createVettingSqlStore } from '../vetting/store.ts';
 import { DEFAULT_MAX_SUBSCRIPTIONS_PER_USER, type AlertsConfig } from './config.ts';
 import { webhookRefusal, type Resolve } from './webhook-guard.ts';
@@ -55,6 +58,8 @@ export interface AlertRouteDeps {
   resolve?: Resolve;
   /** tests: the poller lease's TTL (default: from the poll interval, poller.ts) */
   leaseTtlMs?: number;
+  /** the decision record's signing key: digests and the daily team message carry a checkpoint */
+  signingKey?: SigningKey;
 }
 
 export interface AlertService {
@@ -265,6 +270,7 @@ class AlertRoutes {
       log: deps.log,
       now: deps.now,
       leaseTtlMs: deps.leaseTtlMs,
+      ...(deps.signingKey && { checkpoint: checkpointer(deps.signingKey, sql) }),
     });
   }
 
@@ -321,6 +327,12 @@ class AlertRoutes {
     if (!sub || sub.user !== userOf(request)) return unknownSubscription(id);
     return sub;
   }
+}
+
+/** Signed checkpoints of the decision record on `sql` (vetting/receipts.ts). */
+function checkpointer(key: SigningKey, sql: SqlEngine) {
+  const chain = sqlChainReader(sql);
+  return (at: Date) => issueCheckpoint(key, chain, at);
 }
 
 /** A host as it can appear in a URL (IPv6 in brackets; a wildcard as loopback). */

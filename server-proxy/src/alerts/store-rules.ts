@@ -4,6 +4,7 @@
  * admits, when a delivery gives up, and how long until a destination's next "send test".
  */
 import type { Channel } from '../../../src/lib/service/channels.ts';
+import type { Checkpoint } from '../vetting/receipts.ts';
 
 export const SEVERITIES = ['all', 'attention', 'fails'] as const;
 /** all changes; approved carriers now failing or needing review; approved carriers now failing */
@@ -87,9 +88,11 @@ export interface RevetNotice {
 }
 
 export interface AlertPayload {
-  /** `standing`: policy-change announcements only */
-  type: 'changes' | 'test' | 'standing';
+  /** `standing`: policy-change announcements only; `checkpoint`: the daily checkpoint only */
+  type: 'changes' | 'test' | 'standing' | 'checkpoint';
   carriers: CarrierSection[];
+  /** the decision record's signed checkpoint (../vetting/receipts.ts): digests and the daily one */
+  checkpoint?: Checkpoint;
   /** decisions whose standing a policy save changed (absent when none) */
   standing?: StandingNotice[];
   /** decisions due for re-vetting, in daily digests (absent when none) */

@@ -157,6 +157,27 @@ function pollPart({ sql, write, options }: Parts) {
     },
 
     /**
+     * Deliveries sent once per `period` (e.g. a UTC day, `2026-11-29`): in one transaction, set
+     * `key` in `alert_state` to `period` when it holds `notAfter` (the period before) or an earlier
+     * one, or none, and queue `list`; undefined when this period was queued already.
+     * Of two processes (replicas, restarts) only the one whose conditional upsert wins queues.
+     */
+    enqueueOncePer(
+      key: string,
+      period: string,
+      notAfter: string,
+      list: readonly NewDelivery[],
+      at: Date,
+    ): Promise<string[] | undefined> {
+      return write(() =>
+        sql.transaction(async (tx) => {
+          if (!(await q.takeTurnOnState(tx, key, period, notAfter))) return undefined;
+          return enqueueAll(tx, list, at, options);
+        }),
+      );
+    },
+
+    /**
      * A daily digest: its deliveries and the subscription's digest time, together, and only when
      * the digest time is still `previous` (no other process queued this digest meanwhile).
      */

@@ -64,7 +64,7 @@ const deliverySchema = z.object({
   id: z.string(),
   source: z.string(),
   /** `standing`: decisions whose standing a policy save changed */
-  type: z.enum(['changes', 'test', 'standing']),
+  type: z.enum(['changes', 'test', 'standing', 'checkpoint']),
   kind: z.enum(['email', 'webhook']),
   target: z.string(),
   state: z.enum(['pending', 'sending', 'delivered', 'failed']),
