@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CHANNELS } from '../../../src/lib/service/channels.ts';
 import type { ProxyConfig } from '../context.ts';
+import { mayActOn, roleOf } from '../governance/roles.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
 import { parseInput, type InputWording } from '../http/parse-input.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
@@ -23,6 +24,7 @@ import { Outbox } from './outbox.ts';
 import { Poller, type TeamDestination } from './poller.ts';
 import { createSender, maskTarget, type Sender } from './sender.ts';
 import { subjectOf } from './render.ts';
+import { maskText, revealFor, shownTarget, type Reveal } from './visibility.ts';
 import {
   TEST_INTERVAL_MS,
   queueTests,
@@ -174,21 +176,29 @@ function teamOf(alerts: AlertsConfig): TeamDestination[] {
   return team;
 }
 
-/** A delivery as the browser sees it: the destination masked, the payload summarised. */
-function deliveryView(delivery: Delivery) {
+/**
+ * A delivery as the browser sees it: the destination shown as `reveal` says (visibility.ts; a
+ * webhook always as its origin), the payload summarised, `owner` the user whose subscription it
+ * is for (null: the team destinations, or a subscription removed since).
+ */
+function deliveryView(delivery: Delivery & { owner?: string | null }, reveal: Reveal) {
   const carriers = delivery.payload.carriers;
   return {
     id: delivery.id,
     subscription_id: delivery.subscription_id,
+    owner: delivery.owner ?? null,
     source: delivery.source,
     type: delivery.payload.type,
     kind: delivery.kind,
-    target: maskTarget(delivery.kind, delivery.target),
+    target: shownTarget(delivery.kind, delivery.target, reveal),
     state: delivery.state,
     attempts: delivery.attempts,
     next_attempt_at: delivery.state === 'pending' ? delivery.next_attempt_at : null,
     give_up_at: delivery.give_up_at,
-    last_error: delivery.last_error,
+    last_error:
+      reveal === 'full' || delivery.last_error === null
+        ? delivery.last_error
+        : maskText(delivery.last_error),
     created_at: delivery.created_at,
     delivered_at: delivery.delivered_at,
     carriers: carriers.length,
@@ -286,12 +296,24 @@ class AlertRoutes {
     return kind === 'email' ? Boolean(this.alerts.smtpUrl) : Boolean(this.alerts.webhookSecret);
   }
 
-  async overview(user: string) {
+  /**
+   * The page's settings and the subscriptions the request's user sees: their own, an admin every
+   * one (each with `user`, its owner, and `mine`; another's webhook shown as its origin).
+   */
+  async overview(request: FastifyRequest) {
+    const user = userOf(request);
+    const admin = roleOf(request) === 'admin';
     const [lastPollAt, baselineDone, subscriptions] = await Promise.all([
       this.store.state.get('last_poll_at'),
       this.store.state.get('baseline_done'),
-      this.store.subscriptions(user),
+      admin ? this.store.allSubscriptions() : this.store.subscriptions(user),
     ]);
+    const counted = await withDeliveryCounts(this.store, subscriptions);
+    const shown = counted.map((sub) =>
+      sub.user === user
+        ? { ...sub, mine: true }
+        : { ...sub, target: shownTarget(sub.kind, sub.target, 'full'), mine: false },
+    );
     return {
       poll: {
         interval_seconds: this.alerts.pollIntervalSeconds,
@@ -307,7 +329,7 @@ class AlertRoutes {
         kind: team.kind,
         target: maskTarget(team.kind, team.target),
       })),
-      subscriptions: await withDeliveryCounts(this.store, subscriptions),
+      subscriptions: shown,
       limits: {
         subscriptions_per_user: this.maxSubscriptions,
         waiting_per_subscription: MAX_PENDING_PER_SUBSCRIPTION,
@@ -320,11 +342,11 @@ class AlertRoutes {
     return this.alerts.maxSubscriptionsPerUser ?? DEFAULT_MAX_SUBSCRIPTIONS_PER_USER;
   }
 
-  /** The subscription `id` of `user`, or a 404. */
+  /** The subscription `id` if the request's user may act on it (theirs; an admin: any), or a 404. */
   async owned(request: FastifyRequest): Promise<Subscription | ApiError> {
     const { id } = request.params as { id: string };
     const sub = /^\d{1,9}$/.test(id) ? await this.store.subscription(Number(id)) : undefined;
-    if (!sub || sub.user !== userOf(request)) return unknownSubscription(id);
+    if (!sub || !mayActOn(request, sub.user)) return unknownSubscription(id);
     return sub;
   }
 }
@@ -395,7 +417,7 @@ function registerSubscriptions(app: FastifyInstance, alerts: AlertRoutes) {
     '/api/local/alerts',
     answering(async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return alerts.overview(userOf(request));
+      return alerts.overview(request);
     }),
   );
 
@@ -443,21 +465,28 @@ function registerSubscriptions(app: FastifyInstance, alerts: AlertRoutes) {
   );
 }
 
+/** Test deliveries: one subscription (theirs; an admin: any), or all of theirs (an admin: and the team's). */
 async function testDeliveries(
   alerts: AlertRoutes,
-  user: string,
+  request: FastifyRequest,
   subscriptionId: number | undefined,
 ): Promise<NewDelivery[] | ApiError> {
+  const user = userOf(request);
   const payload = { type: 'test' as const, carriers: [] };
   if (subscriptionId !== undefined) {
     const sub = await alerts.store.subscription(subscriptionId);
-    if (!sub || sub.user !== user) return unknownSubscription(String(subscriptionId));
+    if (!sub || !mayActOn(request, sub.user)) return unknownSubscription(String(subscriptionId));
     return [
       { subscription_id: sub.id, source: 'test', kind: sub.kind, target: sub.target, payload },
     ];
   }
   return [
-    ...alerts.team.map((team) => ({ subscription_id: null, source: 'test', ...team, payload })),
+    ...(roleOf(request) === 'admin' ? alerts.team : []).map((team) => ({
+      subscription_id: null,
+      source: 'test',
+      ...team,
+      payload,
+    })),
     ...(await alerts.store.subscriptions(user)).map((sub) => ({
       subscription_id: sub.id,
       source: 'test',
@@ -485,9 +514,19 @@ function registerDeliveries(app: FastifyInstance, alerts: AlertRoutes) {
 
   app.get(
     '/api/local/alerts/deliveries',
-    answering(async (_request, reply) => {
+    answering(async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { deliveries: (await alerts.store.deliveries(200)).map(deliveryView) };
+      // a non-admin: the team's and their own subscriptions' only, others' addresses masked
+      const viewer = { id: userOf(request), admin: roleOf(request) === 'admin' };
+      const list = await alerts.store.deliveriesWithOwner(
+        200,
+        viewer.admin ? undefined : viewer.id,
+      );
+      return {
+        deliveries: list.map((delivery) =>
+          deliveryView(delivery, revealFor(viewer, delivery.owner)),
+        ),
+      };
     }),
   );
 
@@ -520,7 +559,8 @@ function registerDeliveries(app: FastifyInstance, alerts: AlertRoutes) {
       }
       const delivery = await alerts.store.resend(id, alerts.now());
       alerts.outbox.wake();
-      return delivery ? deliveryView(delivery) : reply.code(404).send();
+      // resending is an admin's: the answer shows the destination in full (a webhook: its origin)
+      return delivery ? deliveryView(delivery, 'full') : reply.code(404).send();
     }),
   );
 
@@ -529,7 +569,7 @@ function registerDeliveries(app: FastifyInstance, alerts: AlertRoutes) {
     answering(async (request, reply) => {
       const body = parseInput(testSchema, request.body ?? {}, TEST_WORDING);
       if (!body.ok) return sendApiError(reply, body.error);
-      const list = await testDeliveries(alerts, userOf(request), body.value.subscription_id);
+      const list = await testDeliveries(alerts, request, body.value.subscription_id);
       if (list instanceof ApiError) return sendApiError(reply, list);
       if (list.length === 0) {
         return sendApiError(

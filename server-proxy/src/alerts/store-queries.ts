@@ -348,6 +348,26 @@ export async function latestDeliveries(on: SqlExecutor, limit: number): Promise<
   return rows.map(deliveryOf);
 }
 
+/**
+ * The latest `limit` deliveries with the user whose subscription each is for (`owner`: null for the
+ * team destinations, and for a subscription removed since). `user` given: only the team's and
+ * those of `user`'s subscriptions (the view of a non-admin); absent: every one.
+ */
+export async function latestDeliveriesWithOwner(
+  on: SqlExecutor,
+  limit: number,
+  user?: string,
+): Promise<(Delivery & { owner: string | null })[]> {
+  const rows = await on.query<Row>(
+    `SELECT d.*, s."user" AS owner FROM alert_delivery d
+     LEFT JOIN alert_subscription s ON s.id = d.subscription_id
+     ${user === undefined ? '' : 'WHERE d.subscription_id IS NULL OR s."user" = ?'}
+     ORDER BY d.seq DESC LIMIT ?`,
+    user === undefined ? [limit] : [user, limit],
+  );
+  return rows.map((row) => ({ ...deliveryOf(row), owner: (row.owner as string | null) ?? null }));
+}
+
 export async function deliveryById(on: SqlExecutor, id: string): Promise<Delivery | undefined> {
   const [row] = await on.query<Row>('SELECT * FROM alert_delivery WHERE id = ?', [id]);
   return row ? deliveryOf(row) : undefined;

@@ -297,6 +297,13 @@ function outboxPart({ sql, write }: Parts) {
   return {
     deliveries: (limit = 100): Promise<Delivery[]> => q.latestDeliveries(sql, limit),
 
+    /**
+     * The latest deliveries with their subscription's owner (null: the team's, or a removed
+     * subscription's): with `user`, only the team's and `user`'s own (a non-admin's view).
+     */
+    deliveriesWithOwner: (limit: number, user?: string) =>
+      q.latestDeliveriesWithOwner(sql, limit, user),
+
     delivery,
 
     /**
