@@ -16,7 +16,7 @@ import { checkStatements, issueReceipt } from './receipts.ts';
 import type { SigningKey } from './signing.ts';
 
 /** The most statements one verify call checks (each costs a few indexed reads). */
-export const MAX_RECEIPTS = 1000;
+const MAX_RECEIPTS = 1000;
 
 export interface AnchorRouteDeps {
   sql: SqlExecutor;

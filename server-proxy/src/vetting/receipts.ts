@@ -20,9 +20,12 @@ import {
   type SigningKey,
 } from './signing.ts';
 
-export const RECORD_STATEMENT = 'decision-record';
-export const RECEIPT_STATEMENT = 'decision-receipt';
-export const CHECKPOINT_STATEMENT = 'decision-checkpoint';
+const RECORD_STATEMENT = 'decision-record';
+const RECEIPT_STATEMENT = 'decision-receipt';
+const CHECKPOINT_STATEMENT = 'decision-checkpoint';
+
+/** The head hash of an empty chain (the first record's previous hash). */
+const GENESIS_HEAD = '0'.repeat(64);
 
 /** A record as the chain reader gives it. */
 export interface ChainEntry {
@@ -41,7 +44,7 @@ export interface ChainReader {
 }
 
 /** The statement a record's signature covers (its payload is rebuilt from the stored row). */
-export function recordStatement(record: Pick<ChainEntry, 'hash'>): Record<string, string> {
+function recordStatement(record: Pick<ChainEntry, 'hash'>): Record<string, string> {
   return { type: RECORD_STATEMENT, record_hash: record.hash };
 }
 
@@ -117,9 +120,6 @@ export async function issueCheckpoint(
   } as const;
   return { ...fields, ...signStatement(key, fields) };
 }
-
-/** The head hash of an empty chain (the first record's previous hash). */
-export const GENESIS_HEAD = '0'.repeat(64);
 
 export interface StatementResult {
   /** Index in the list given. */
