@@ -198,6 +198,7 @@ const EXPORTS: readonly CsvExport[] = [
           {
             id: 'c0',
             crash: {
+              extra: {},
               report_number: payload,
               report_date: '2026-03-03',
               city: payload,
@@ -220,6 +221,7 @@ const EXPORTS: readonly CsvExport[] = [
           {
             id: 'i0',
             inspection: {
+              extra: {},
               report_number: payload,
               insp_date: '2026-03-03',
               report_state: payload,
@@ -238,6 +240,7 @@ const EXPORTS: readonly CsvExport[] = [
       tableCsv(
         [
           {
+            extra: {},
             vin: payload,
             unit_type_desc: payload,
             primary_category: payload,
