@@ -5,6 +5,7 @@
  */
 import type { AlertsConfig } from '../../server-proxy/src/alerts/config.ts';
 import { EMBEDDED_SANDBOX_KEY } from '../../server-proxy/src/config.ts';
+import type { ProxyConfig } from '../../server-proxy/src/context.ts';
 import { startProxy, testConfig } from '../../server-proxy/src/helpers.test-support.ts';
 
 const proxy = await startProxy(
@@ -18,6 +19,10 @@ const proxy = await startProxy(
     // PROXY_TEST_ALERTS: the alert settings as JSON (AlertsConfig), for the Alerts page's tests
     ...(process.env.PROXY_TEST_ALERTS
       ? { alerts: JSON.parse(process.env.PROXY_TEST_ALERTS) as AlertsConfig }
+      : {}),
+    // PROXY_TEST_AUTH: the auth settings as JSON (e.g. trusted-header), for tests of roles
+    ...(process.env.PROXY_TEST_AUTH
+      ? { auth: JSON.parse(process.env.PROXY_TEST_AUTH) as ProxyConfig['auth'] }
       : {}),
   }),
 );

@@ -181,12 +181,19 @@ function teamOf(alerts: AlertsConfig): TeamDestination[] {
  * webhook always as its origin), the payload summarised, `owner` the user whose subscription it
  * is for (null: the team destinations, or a subscription removed since).
  */
-function deliveryView(delivery: Delivery & { owner?: string | null }, reveal: Reveal) {
+function deliveryView(
+  delivery: Delivery & { owner?: string | null },
+  reveal: Reveal,
+  viewer?: string,
+) {
   const carriers = delivery.payload.carriers;
+  const owner = delivery.owner ?? null;
   return {
     id: delivery.id,
     subscription_id: delivery.subscription_id,
-    owner: delivery.owner ?? null,
+    owner,
+    /** for one of the viewer's own subscriptions */
+    mine: owner !== null && owner === viewer,
     source: delivery.source,
     type: delivery.payload.type,
     kind: delivery.kind,
@@ -524,7 +531,7 @@ function registerDeliveries(app: FastifyInstance, alerts: AlertRoutes) {
       );
       return {
         deliveries: list.map((delivery) =>
-          deliveryView(delivery, revealFor(viewer, delivery.owner)),
+          deliveryView(delivery, revealFor(viewer, delivery.owner), viewer.id),
         ),
       };
     }),

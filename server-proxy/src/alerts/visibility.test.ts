@@ -35,6 +35,7 @@ interface SubscriptionView {
 interface DeliveryView {
   subscription_id: number | null;
   owner: string | null;
+  mine: boolean;
   kind: string;
   target: string;
 }
@@ -163,6 +164,7 @@ forEachDatabase('who sees which alerts', (database) => {
         [null, null, 't…@corp.example'],
       ].sort(),
     );
+    expect(al.list.map((d) => d.mine).sort()).toEqual([false, true]);
     expect(al.text).not.toContain('bo@corp.example');
     expect(al.text).not.toContain('team-lead@');
     // the removed webhook's test: its owner is gone with the subscription, so an admin's only

@@ -26,6 +26,9 @@ const subscriptionSchema = z.object({
   digest_time: z.string().nullable(),
   time_zone: z.string().nullable(),
   created_at: z.string(),
+  /** whose it is, and whether it is the signed-in user's (an admin sees everyone's); older proxies: absent */
+  user: z.string().optional(),
+  mine: z.boolean().optional(),
   /** deliveries waiting to be sent, and those not queued because too many were waiting */
   deliveries_waiting: z.number().optional(),
   deliveries_not_queued: z.number().optional(),
@@ -33,7 +36,7 @@ const subscriptionSchema = z.object({
 export type Subscription = z.infer<typeof subscriptionSchema>;
 export type SubscriptionInput = Omit<
   Subscription,
-  'id' | 'created_at' | 'deliveries_waiting' | 'deliveries_not_queued'
+  'id' | 'created_at' | 'user' | 'mine' | 'deliveries_waiting' | 'deliveries_not_queued'
 >;
 
 const overviewSchema = z.object({
@@ -62,6 +65,10 @@ export type AlertsOverview = z.infer<typeof overviewSchema>;
 
 const deliverySchema = z.object({
   id: z.string(),
+  /** null: a team destination's; `owner` null with an id: a subscription removed since */
+  subscription_id: z.number().nullable().optional(),
+  owner: z.string().nullable().optional(),
+  mine: z.boolean().optional(),
   source: z.string(),
   /** `standing`: decisions whose standing a policy save changed */
   type: z.enum(['changes', 'test', 'standing', 'checkpoint']),

@@ -4,7 +4,7 @@
  * time), the team destinations set in the server's environment, the scheduled poll with "Poll now",
  * "Send test alert", and the deliveries with their state and "Send again". See docs/alerts.md.
  */
-import { useCan } from '../../../entities/session/role.ts';
+import { useCan, useCanActOn } from '../../../entities/session/role.ts';
 import { RoleNote } from '../../../entities/session/RoleNote.tsx';
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorState } from '../../../components/ErrorState.tsx';
@@ -187,61 +187,127 @@ function describe(sub: Subscription): string {
   return `${channels} · ${SEVERITY_LABELS[sub.severity]} · ${schedule}`;
 }
 
+/** One subscription with its Test and Remove, disabled with the reason when the role cannot. */
+function SubscriptionRow({
+  sub,
+  limits,
+  onTest,
+  onRemove,
+}: {
+  sub: Subscription;
+  limits: AlertsOverview['limits'];
+  onTest: () => void;
+  onRemove: () => void;
+}) {
+  const own = useCan('manage alert subscriptions');
+  const other = useCanActOn(sub.user ?? '', 'manage alert subscriptions');
+  const can = sub.mine === false ? other : own;
+  const noteId = `alerts-subscription-${sub.id}-role`;
+  const described = can.allowed ? undefined : noteId;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
+      <div>
+        <p className="text-sm font-medium break-all">
+          {sub.kind === 'email' ? 'E-mail' : 'Webhook'}: {sub.target}
+        </p>
+        {sub.mine === false && sub.user ? <p className={MUTED}>{sub.user}’s subscription</p> : null}
+        <p className={MUTED}>{describe(sub)}</p>
+        {sub.deliveries_waiting ? (
+          <p className={MUTED}>
+            {plural(sub.deliveries_waiting, 'delivery', 'deliveries')} waiting to be sent
+            {limits && sub.deliveries_waiting >= limits.waiting_per_subscription
+              ? ' — the most one subscription may have: new ones are not queued'
+              : ''}
+          </p>
+        ) : null}
+        {sub.deliveries_not_queued ? (
+          <p className="text-sm text-amber-800 dark:text-amber-300">
+            {plural(sub.deliveries_not_queued, 'delivery', 'deliveries')} not queued: too many were
+            waiting
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-col items-end gap-1">
+        <div className="flex gap-2">
+          <button
+            type="button"
+            className={BUTTON}
+            disabled={!can.allowed}
+            aria-describedby={described}
+            onClick={onTest}
+          >
+            Test<span className="sr-only"> {sub.target}</span>
+          </button>
+          <button
+            type="button"
+            className={BUTTON}
+            disabled={!can.allowed}
+            aria-describedby={described}
+            onClick={onRemove}
+          >
+            Remove<span className="sr-only"> {sub.target}</span>
+          </button>
+        </div>
+        <RoleNote id={noteId} permission={can} />
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The user's subscriptions, and for an admin (the proxy lists them every one) the other people's
+ * under their own heading, each named by its owner.
+ */
 function SubscriptionsSection({ overview }: { overview: AlertsOverview }) {
   const remove = useRemoveSubscription();
   const test = useSendTest();
   const limits = overview.limits;
+  const mine = overview.subscriptions.filter((sub) => sub.mine !== false);
+  const others = overview.subscriptions.filter((sub) => sub.mine === false);
+  const list = (subs: Subscription[]) => (
+    <ul className="mt-2 divide-y divide-neutral-200 dark:divide-neutral-800">
+      {subs.map((sub) => (
+        <SubscriptionRow
+          key={sub.id}
+          sub={sub}
+          limits={limits}
+          onTest={() => test.mutate(sub.id)}
+          onRemove={() => remove.mutate(sub.id)}
+        />
+      ))}
+    </ul>
+  );
   return (
-    <section aria-labelledby="alerts-subscriptions" className={SECTION}>
-      <h2 id="alerts-subscriptions" className={H2}>
-        Your subscriptions
-      </h2>
-      {overview.subscriptions.length === 0 ? (
-        <p className={`${MUTED} mt-1`}>You have no subscription yet.</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-neutral-200 dark:divide-neutral-800">
-          {overview.subscriptions.map((sub) => (
-            <li key={sub.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <div>
-                <p className="text-sm font-medium break-all">
-                  {sub.kind === 'email' ? 'E-mail' : 'Webhook'}: {sub.target}
-                </p>
-                <p className={MUTED}>{describe(sub)}</p>
-                {sub.deliveries_waiting ? (
-                  <p className={MUTED}>
-                    {plural(sub.deliveries_waiting, 'delivery', 'deliveries')} waiting to be sent
-                    {limits && sub.deliveries_waiting >= limits.waiting_per_subscription
-                      ? ' — the most one subscription may have: new ones are not queued'
-                      : ''}
-                  </p>
-                ) : null}
-                {sub.deliveries_not_queued ? (
-                  <p className="text-sm text-amber-800 dark:text-amber-300">
-                    {plural(sub.deliveries_not_queued, 'delivery', 'deliveries')} not queued: too
-                    many were waiting
-                  </p>
-                ) : null}
-              </div>
-              <div className="flex gap-2">
-                <button type="button" className={BUTTON} onClick={() => test.mutate(sub.id)}>
-                  Test<span className="sr-only"> {sub.target}</span>
-                </button>
-                <button type="button" className={BUTTON} onClick={() => remove.mutate(sub.id)}>
-                  Remove<span className="sr-only"> {sub.target}</span>
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {test.isSuccess ? (
-        <p role="status" className="mt-2 text-sm">
-          {plural(test.data.deliveries_queued, 'test delivery', 'test deliveries')} queued.
-        </p>
+    <>
+      <section aria-labelledby="alerts-subscriptions" className={SECTION}>
+        <h2 id="alerts-subscriptions" className={H2}>
+          Your subscriptions
+        </h2>
+        {mine.length === 0 ? (
+          <p className={`${MUTED} mt-1`}>You have no subscription yet.</p>
+        ) : (
+          list(mine)
+        )}
+        {test.isSuccess ? (
+          <p role="status" className="mt-2 text-sm">
+            {plural(test.data.deliveries_queued, 'test delivery', 'test deliveries')} queued.
+          </p>
+        ) : null}
+        {test.isError ? <ActionError error={test.error} what="the test alert" /> : null}
+        {remove.isError ? <ErrorState error={remove.error} what="the subscription" /> : null}
+      </section>
+      {others.length > 0 ? (
+        <section aria-labelledby="alerts-others" className={SECTION}>
+          <h2 id="alerts-others" className={H2}>
+            Other people’s subscriptions
+          </h2>
+          <p className={`${MUTED} mt-1`}>
+            You are an admin: you see everyone’s, and may test or remove them.
+          </p>
+          {list(others)}
+        </section>
       ) : null}
-      {test.isError ? <ActionError error={test.error} what="the test alert" /> : null}
-      {remove.isError ? <ErrorState error={remove.error} what="the subscription" /> : null}
-    </section>
+    </>
   );
 }
 
@@ -259,7 +325,8 @@ function NewSubscription({ overview }: { overview: AlertsOverview }) {
   const zone = localZone();
   const available = kind === 'email' ? overview.email_available : overview.webhook_available;
   const max = overview.limits?.subscriptions_per_user;
-  const full = max !== undefined && overview.subscriptions.length >= max;
+  const own = overview.subscriptions.filter((sub) => sub.mine !== false).length;
+  const full = max !== undefined && own >= max;
 
   const toggle = (channel: Channel) =>
     setChannels((list) =>
@@ -291,7 +358,7 @@ function NewSubscription({ overview }: { overview: AlertsOverview }) {
         <p className={`${MUTED} mt-1`}>
           {full
             ? `You have ${max} subscriptions, the most one person may have here: remove one to add another.`
-            : `You have ${overview.subscriptions.length} of at most ${max} subscriptions.`}
+            : `You have ${own} of at most ${max} subscriptions.`}
         </p>
       ) : null}
       <form onSubmit={submit} className="mt-3 flex max-w-2xl flex-col gap-4">
@@ -406,6 +473,14 @@ function NewSubscription({ overview }: { overview: AlertsOverview }) {
   );
 }
 
+/** Whose destination a delivery went to: yours, someone's, the team's (older proxies: nothing). */
+function whoseDelivery(delivery: Delivery): string {
+  if (delivery.subscription_id === undefined) return '';
+  if (delivery.subscription_id === null) return 'Team destination';
+  if (delivery.mine) return 'Your subscription';
+  return delivery.owner ? `${delivery.owner}’s subscription` : 'A removed subscription';
+}
+
 function DeliveriesSection() {
   const deliveries = useDeliveries();
   const resend = useResend();
@@ -457,6 +532,7 @@ function DeliveriesSection() {
                   </td>
                   <td className="py-2 pr-3 break-all">
                     {delivery.kind === 'email' ? 'E-mail' : 'Webhook'} {delivery.target}
+                    <span className={`block ${MUTED}`}>{whoseDelivery(delivery)}</span>
                   </td>
                   <td className="py-2 pr-3">
                     {delivery.type === 'test'
