@@ -532,7 +532,7 @@ function DeliveriesSection() {
                   </td>
                   <td className="py-2 pr-3 break-all">
                     {delivery.kind === 'email' ? 'E-mail' : 'Webhook'} {delivery.target}
-                    <span className={`block ${MUTED}`}>{whoseDelivery(delivery)}</span>
+                    <span className={`block break-normal ${MUTED}`}>{whoseDelivery(delivery)}</span>
                   </td>
                   <td className="py-2 pr-3">
                     {delivery.type === 'test'
