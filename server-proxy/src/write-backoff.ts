@@ -8,7 +8,7 @@
  */
 import { backoffDelayMs } from '../../src/lib/service/retry.ts';
 
-export const WRITE_RETRY_START_MS = 250;
+const WRITE_RETRY_START_MS = 250;
 export const WRITE_RETRY_MAX_MS = 30_000;
 
 /** The wait after the `failures`-th failure in a row (1-based): start, doubling, at most max. */

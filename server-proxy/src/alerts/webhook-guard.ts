@@ -62,7 +62,7 @@ const LOOPBACK_V4 = new BlockList();
 LOOPBACK_V4.addSubnet('127.0.0.0', 8, 'ipv4');
 
 /** An IPv6 address as its eight 16-bit groups (a zone id dropped); undefined when it is not one. */
-export function ipv6Groups(text: string): number[] | undefined {
+function ipv6Groups(text: string): number[] | undefined {
   let address = text.toLowerCase().replace(/%.*$/, '');
   if (isIP(address) !== 6) return undefined;
   const tail: number[] = [];
@@ -223,7 +223,7 @@ export async function webhookRefusal(
 }
 
 /** A connection a page-made webhook may not make; its message is the reason for the user. */
-export class WebhookTargetRefused extends Error {
+class WebhookTargetRefused extends Error {
   override name = 'WebhookTargetRefused';
 }
 

@@ -17,7 +17,7 @@ export type Dialect = 'sqlite' | 'postgres';
  * - `id`: a key the database hands out, never reused: INTEGER PRIMARY KEY AUTOINCREMENT /
  *   BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY.
  */
-export type ColumnType = 'text' | 'sortedText' | 'int' | 'bigint' | 'id';
+type ColumnType = 'text' | 'sortedText' | 'int' | 'bigint' | 'id';
 
 export interface ColumnDef {
   type: ColumnType;
@@ -53,7 +53,7 @@ export interface TableDef {
 /** Identifiers PostgreSQL reserves that the tables use as column names. */
 const RESERVED = new Set(['user']);
 
-export function ident(name: string, dialect: Dialect): string {
+function ident(name: string, dialect: Dialect): string {
   return dialect === 'postgres' && RESERVED.has(name) ? `"${name}"` : name;
 }
 
@@ -78,7 +78,7 @@ function typeOf(column: ColumnDef, dialect: Dialect): string {
 }
 
 /** One column as written in CREATE TABLE or ADD COLUMN. */
-export function columnSql(name: string, column: ColumnDef, dialect: Dialect): string {
+function columnSql(name: string, column: ColumnDef, dialect: Dialect): string {
   const parts = [ident(name, dialect), typeOf(column, dialect)];
   if (column.type !== 'id') {
     // PostgreSQL's primary key implies NOT NULL; SQLite's does not on a rowid table

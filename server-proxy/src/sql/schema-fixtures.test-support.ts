@@ -11,7 +11,7 @@ import type pg from 'pg';
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 
 /** The SQLite file made by commit 724f577 (schema step 10, rows in every table). */
-export const SQLITE_724F577 = join(FIXTURES, 'proxy-724f577.sqlite');
+const SQLITE_724F577 = join(FIXTURES, 'proxy-724f577.sqlite');
 
 /** Copy the 724f577 SQLite file to `file`. */
 export function copySqlite724f577(file: string): void {
@@ -19,7 +19,7 @@ export function copySqlite724f577(file: string): void {
 }
 
 /** The ten SQLite schema steps of db.ts at 724f577, as that commit wrote them. */
-export function legacySqliteSteps(): string[] {
+function legacySqliteSteps(): string[] {
   const text = readFileSync(join(FIXTURES, 'sqlite-steps-724f577.sql'), 'utf8');
   return text
     .split(/^-- step \d+$/m)

@@ -16,9 +16,7 @@ import type Database from 'better-sqlite3';
 import type pg from 'pg';
 
 /** Tables one engine has on purpose, and why. */
-export const ONE_ENGINE_ONLY: Readonly<
-  Record<string, { engine: 'sqlite' | 'postgres'; why: string }>
-> = {
+const ONE_ENGINE_ONLY: Readonly<Record<string, { engine: 'sqlite' | 'postgres'; why: string }>> = {
   sqlite_sequence: {
     engine: 'sqlite',
     why: "SQLite's own record of the last AUTOINCREMENT id per table (PostgreSQL: identity sequences)",
@@ -30,7 +28,7 @@ export const ONE_ENGINE_ONLY: Readonly<
  * times, dates, JSON and ids of the service as TEXT (ISO-8601 text, compared as text), and flags
  * and counts as INTEGER.
  */
-export const TYPE_PAIRS: ReadonlyArray<readonly [string, string]> = [
+const TYPE_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['TEXT', 'text'],
   ['INTEGER', 'integer'],
 ];
@@ -39,7 +37,7 @@ export const TYPE_PAIRS: ReadonlyArray<readonly [string, string]> = [
  * Columns where SQLite's INTEGER (always 64-bit) is PostgreSQL's BIGINT rather than its 32-bit
  * INTEGER, and why. Any other BIGINT in PostgreSQL is a difference.
  */
-export const BIGINT_COLUMNS: Readonly<Record<string, string>> = {
+const BIGINT_COLUMNS: Readonly<Record<string, string>> = {
   'spend_ledger.id': 'database-generated key (identity)',
   'audit_log.id': 'database-generated key (identity)',
   'vetting_decision.id': 'database-generated key (identity)',
@@ -62,7 +60,7 @@ export const DELIBERATE: Readonly<Record<string, string>> = {
     'SQLite has no TRUNCATE (a DELETE without WHERE fires its delete trigger)',
 };
 
-export interface Column {
+interface Column {
   type: string;
   notNull: boolean;
   default: string | null;
@@ -72,7 +70,7 @@ export interface Column {
   collation: string | null;
 }
 
-export interface Table {
+interface Table {
   columns: Map<string, Column>;
   primaryKey: string[];
   /** unique keys other than the primary key: "(a, b)" plus " where …" when partial */

@@ -347,8 +347,6 @@ export const TABLES = {
   },
 } satisfies Record<string, ProxyTable>;
 
-export type TableName = keyof typeof TABLES;
-
 /** The table the migrators record applied changes in. */
 export const CHANGE_RECORD_TABLE = 'schema_change';
 
@@ -376,14 +374,14 @@ export const addColumn = (table: string, column: string): Change => ({
   column,
   name: `add column ${table}.${column}`,
 });
-export const addIndex = (table: string, index: string): Change => ({
+const addIndex = (table: string, index: string): Change => ({
   kind: 'addIndex',
   table,
   index,
   name: `add index ${index}`,
 });
 /** `why` names the rebuild (a table may be rebuilt more than once). */
-export const rebuild = (table: string, why: string, dialects: readonly Dialect[]): Change => ({
+const rebuild = (table: string, why: string, dialects: readonly Dialect[]): Change => ({
   kind: 'rebuild',
   table,
   dialects,
@@ -437,7 +435,7 @@ export const CHANGES: readonly Change[] = [
  * PostgreSQL's `schema_migrations` versions before this list existed, and the tables each created
  * (as they were defined when this list replaced them: every change above to those tables included).
  */
-export const LEGACY_POSTGRES_VERSIONS: Readonly<Record<number, readonly string[]>> = {
+const LEGACY_POSTGRES_VERSIONS: Readonly<Record<number, readonly string[]>> = {
   1: ['sessions'],
   2: ['triage_state', 'inbox_visit'],
   3: ['lease'],

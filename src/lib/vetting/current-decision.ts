@@ -11,14 +11,14 @@ import { decisionRecordSchema, outcomeSchema, reasonSchema } from './decision-re
 import { STANDINGS } from './standing.ts';
 
 /** A current decision's re-vet date has passed, or falls within 14 days. */
-export const REVET_DUE = ['overdue', 'soon'] as const;
+const REVET_DUE = ['overdue', 'soon'] as const;
 
 /**
  * The verdict of a carrier's freshest held data under the current policy (never a billed call):
  * its cached profile (`source: "profile"`), else the record's evidence with the monitoring changes
  * seen since laid over (`"record"`). `reasons` are the non-pass rule results.
  */
-export const heldVerdictSchema = z.object({
+const heldVerdictSchema = z.object({
   verdict: outcomeSchema,
   policy_version: z.number(),
   reasons: z.array(reasonSchema),
@@ -31,7 +31,7 @@ export const heldVerdictSchema = z.object({
 export type HeldVerdict = z.infer<typeof heldVerdictSchema>;
 
 /** A current decision with its standing now. */
-export const currentDecisionSchema = decisionRecordSchema.extend({
+const currentDecisionSchema = decisionRecordSchema.extend({
   now: heldVerdictSchema.nullable(),
   standing: z.enum(STANDINGS),
   /** a saved policy changed its standing and no newer decision was recorded since */

@@ -94,7 +94,6 @@ const revetDueBody = z.object({
     }),
   ),
 });
-export type RevetDue = z.infer<typeof revetDueBody>;
 
 /**
  * The re-vet queue (`GET /api/local/decisions/revet-due`): current decisions whose re-vet date
