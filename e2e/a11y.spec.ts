@@ -171,6 +171,8 @@ const VISITS: Record<string, Visit[]> = {
         const { id } = (await answer.json()) as { id: number };
         await page.goto(`/decisions/${id}`);
         await heading(page, new RegExp(`^Decision #${id} · ${HANSEN_NAME}`));
+        // the record's receipt (loaded after the record) is checked too
+        await expect(page.getByTestId('receipt-json')).toBeVisible();
       },
     },
   ],

@@ -50,8 +50,13 @@ for (const dot of ['4418207', '2214589', '3187452']) {
     });
     await expect(page.getByTestId('record-org')).toContainText(E2E_ORG_NAME);
 
+    // the record's receipt is printed with it (its JSON is kept as the proxy gave it, not in words)
+    const receipt = page.getByTestId('receipt-json');
+    await expect(receipt).toContainText('"type":"decision-receipt"', { timeout: 15_000 });
+
     await page.emulateMedia({ media: 'print' });
-    const printed = await page.locator('body').innerText();
+    const printed = (await page.locator('body').innerText()).replace(await receipt.innerText(), '');
+    expect(printed).toContain('Receipt — keep this with the printed record');
     expect(printed).toContain(E2E_ORG_NAME);
     expect(printed).toContain('BIPD insurance on file');
     expect(printed).not.toMatch(/[a-z0-9]_[a-z0-9]/i);

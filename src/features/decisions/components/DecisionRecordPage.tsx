@@ -2,8 +2,8 @@
  * One decision record, laid out to print (or "Save as PDF") on one Letter or A4 page for a typical
  * carrier: the organisation's name (`ORG_NAME`), the decision, who and when, the verdict with every
  * rule result and its evidence values in words, the policy version, the profile's snapshot and
- * fetch time, the key fields, and the chain hashes. The print rules are the `print:` classes here
- * and the `decision-record` page in src/index.css.
+ * fetch time, the key fields, the chain hashes and the record's signed receipt (DecisionReceipt.tsx).
+ * The print rules are the `print:` classes here and the `decision-record` page in src/index.css.
  */
 import { Link, useParams } from 'react-router';
 import { BUTTON, MUTED } from '../../../components/controls.ts';
@@ -17,6 +17,7 @@ import {
 } from '../../../lib/vetting/decision-record.ts';
 import { useDecision } from '../api/decisions.ts';
 import { useOrgName } from '../api/org-name.ts';
+import { DecisionReceipt } from './DecisionReceipt.tsx';
 import { evidenceLabel, evidenceValue } from '../model/evidence.ts';
 
 type Field = DecisionRecord['profile']['identity'][number];
@@ -213,7 +214,7 @@ function Record({ record }: { record: DecisionRecord }) {
         <Fields title="Insurance" fields={record.profile.insurance} />
         <Fields title="Safety" fields={record.profile.safety} />
       </div>
-      <h2 className="mt-4 text-lg font-semibold print:mt-2 print:text-[10px]">Chain</h2>
+      <h2 className="mt-4 text-lg font-semibold print:mt-1 print:text-[10px]">Chain</h2>
       <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 font-mono text-xs break-all print:text-[7.5px]">
         <dt className="font-sans font-medium">Record hash</dt>
         {/* covers the second the record was made: e2e/visual.spec.ts shows a fixed text here */}
@@ -223,10 +224,11 @@ function Record({ record }: { record: DecisionRecord }) {
         <dt className="font-sans font-medium">Previous hash</dt>
         <dd>{record.prev_hash}</dd>
       </dl>
-      <p className={`${MUTED} mt-2 print:mt-1 print:text-[7.5px] print:text-neutral-700`}>
+      <p className={`${MUTED} mt-2 print:hidden`}>
         SHA-256 over the previous record's hash and this record's content; GET
         /api/local/decisions/verify re-computes the chain.
       </p>
+      <DecisionReceipt id={String(record.id)} />
     </article>
   );
 }

@@ -194,6 +194,40 @@ describe('the print view', () => {
     expect(screen.getByRole('button', { name: 'Print or save as PDF' })).toBeDefined();
   });
 
+  it("carries the record's signed receipt, which the proxy verifies, and copies it", async () => {
+    const user = userEvent.setup();
+    renderApp('/decisions/1');
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Receipt — keep this with the printed record' },
+      WAIT,
+    );
+    const json = await within(section).findByTestId('receipt-json', {}, WAIT);
+    const receipt = JSON.parse(json.textContent ?? '') as Record<string, unknown>;
+    expect(receipt).toMatchObject({
+      type: 'decision-receipt',
+      record_id: 1,
+      record_position: 1,
+      chain_length: 2,
+      record_hash: screen.getByTestId('record-hash').textContent,
+    });
+    expect(section.textContent).toContain('#1, number 1 in the chain');
+    expect(section.textContent).toContain('2 records when issued');
+    expect(section.textContent).toContain(String(receipt.head_hash));
+    expect(section.textContent).toContain(String(receipt.key_id));
+    // the JSON as printed is what the proxy checks
+    expect(
+      await api('/api/local/decisions/verify', {
+        method: 'POST',
+        body: JSON.stringify({ receipts: [receipt] }),
+      }),
+    ).toMatchObject({ ok: true, receipts: [{ ok: true }] });
+    await user.click(within(section).getByRole('button', { name: 'Copy receipt' }));
+    expect(await navigator.clipboard.readText()).toBe(json.textContent);
+    expect(within(section).getByRole('status').textContent).toBe('Receipt copied.');
+    expect(within(section).getByRole('button', { name: 'Download receipt (.json)' })).toBeDefined();
+  });
+
   it('says so when the record does not exist', async () => {
     renderApp('/decisions/999');
     expect(await screen.findByRole('alert', {}, WAIT)).toBeDefined();
