@@ -9,7 +9,7 @@
 import { maskTarget } from './sender.ts';
 
 /** `alice@example.com` → `a…@example.com`: whose it is stays guessable only to who knows. */
-export function maskEmail(address: string): string {
+function maskEmail(address: string): string {
   const at = address.lastIndexOf('@');
   if (at <= 0) return '…';
   return `${address.charAt(0)}…${address.slice(at)}`;
