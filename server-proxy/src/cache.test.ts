@@ -27,6 +27,29 @@ describe('ResponseCache', () => {
     expect(cache.get('huge')).toBeUndefined();
   });
 
+  it("holds a bulk job's answers within their share of the bytes, leaving the users' entries", () => {
+    // 80,000 bytes: the bulk share is 10,000, room for two entries of ~3,500
+    const cache = new ResponseCache(80_000);
+    const body = 'x'.repeat(3000);
+    cache.set('user-1', entry(body), 60_000);
+    cache.set('user-2', entry(body), 60_000);
+    for (let i = 1; i <= 10; i += 1) cache.set(`bulk-${i}`, entry(body), 60_000, { bulk: true });
+    expect(cache.get('bulk-1')).toBeUndefined();
+    expect(cache.get('bulk-8')).toBeUndefined();
+    expect(cache.get('bulk-9')?.body).toBe(body);
+    expect(cache.get('bulk-10')?.body).toBe(body);
+    expect(cache.get('user-1')?.body).toBe(body);
+    expect(cache.get('user-2')?.body).toBe(body);
+    expect(cache.bulkBytes).toBeLessThanOrEqual(10_000);
+    expect(cache.bytes).toBeLessThanOrEqual(20_000);
+    // a user's fetch of a bulk entry makes it an ordinary one, no longer pushed out by the bulk
+    cache.set('bulk-10', entry(body), 60_000);
+    for (let i = 11; i <= 14; i += 1) cache.set(`bulk-${i}`, entry(body), 60_000, { bulk: true });
+    expect(cache.get('bulk-10')?.body).toBe(body);
+    expect(cache.get('bulk-12')).toBeUndefined();
+    expect(cache.bulkBytes).toBeLessThanOrEqual(10_000);
+  });
+
   it('drops the entries of given DOTs', () => {
     const cache = new ResponseCache(1024 * 1024);
     cache.set('profile?dot_number=1', entry('{}', ['1']), 60_000);

@@ -49,21 +49,43 @@ function sizeOf(entry: StoredResponse, key: string): number {
 }
 
 /**
+ * The part of the cache's bytes that answers fetched by bulk jobs may hold. A job of 5,000 carriers
+ * would otherwise fill the whole cache with profiles nobody is looking at, pushing out what the
+ * users have open and keeping ~64 MB after the job (issue 31 item 7); its results are stored with
+ * the job, so it does not need them held.
+ */
+export const BULK_SHARE = 0.125;
+
+export interface CacheSetOptions {
+  /** fetched by a bulk job: kept within BULK_SHARE of the cache, oldest of them dropped first */
+  bulk?: boolean;
+}
+
+/**
  * Successful responses in memory, bounded by bytes (least recently used go first), each with its
  * own time to live. Entries are also indexed by DOT so a monitoring change can drop what it affects.
+ * Entries a bulk job fetched are held within their own share of the bytes (BULK_SHARE).
  */
 export class ResponseCache {
   private readonly lru: LRUCache<string, StoredResponse>;
   private readonly keysByDot = new Map<string, Set<string>>();
+  /** bulk entries, oldest first, with their sizes */
+  private readonly bulkKeys = new Map<string, number>();
+  private bulkBytesHeld = 0;
+  private readonly bulkMaxBytes: number;
 
   constructor(maxBytes: number, now?: () => number) {
+    this.bulkMaxBytes = Math.floor(maxBytes * BULK_SHARE);
     this.lru = new LRUCache<string, StoredResponse>({
       maxSize: maxBytes,
       sizeCalculation: (entry, key) => sizeOf(entry, key),
       ttlAutopurge: false,
       allowStale: false,
       perf: now ? { now } : undefined,
-      dispose: (entry, key) => this.unindex(entry, key),
+      dispose: (entry, key) => {
+        this.unindex(entry, key);
+        this.forgetBulk(key);
+      },
     });
   }
 
@@ -71,15 +93,47 @@ export class ResponseCache {
     return this.lru.get(key);
   }
 
-  /** Keep `entry` for `ttlMs` (0 = do not keep); entries larger than the whole cache are skipped. */
-  set(key: string, entry: StoredResponse, ttlMs: number): void {
-    if (ttlMs <= 0 || sizeOf(entry, key) > this.lru.maxSize) return;
+  /**
+   * Keep `entry` for `ttlMs` (0 = do not keep); entries larger than the whole cache are skipped. A
+   * bulk entry larger than the bulk share is not kept; one that fits pushes out the oldest bulk
+   * entries until the bulk share holds it.
+   */
+  set(key: string, entry: StoredResponse, ttlMs: number, options: CacheSetOptions = {}): void {
+    const size = sizeOf(entry, key);
+    const bound = options.bulk === true ? this.bulkMaxBytes : this.lru.maxSize;
+    if (ttlMs <= 0 || size > bound) return;
     this.lru.set(key, entry, { ttl: ttlMs });
+    // a user's fetch of the same request makes it an ordinary entry
+    this.forgetBulk(key);
+    if (options.bulk === true) this.holdAsBulk(key, size);
     for (const dot of entry.dots) {
       const keys = this.keysByDot.get(dot) ?? new Set<string>();
       keys.add(key);
       this.keysByDot.set(dot, keys);
     }
+  }
+
+  /** Bytes held by bulk entries. */
+  get bulkBytes(): number {
+    return this.bulkBytesHeld;
+  }
+
+  private holdAsBulk(key: string, size: number): void {
+    if (!this.lru.has(key)) return;
+    this.bulkKeys.set(key, size);
+    this.bulkBytesHeld += size;
+    for (const oldest of this.bulkKeys.keys()) {
+      if (this.bulkBytesHeld <= this.bulkMaxBytes) break;
+      // dispose forgets it (and its bytes)
+      if (!this.lru.delete(oldest)) this.forgetBulk(oldest);
+    }
+  }
+
+  private forgetBulk(key: string): void {
+    const size = this.bulkKeys.get(key);
+    if (size === undefined) return;
+    this.bulkKeys.delete(key);
+    this.bulkBytesHeld -= size;
   }
 
   /** Drop every entry that concerns one of `dots`; returns how many were dropped. */

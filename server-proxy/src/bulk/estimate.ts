@@ -42,6 +42,11 @@ export interface EstimateDeps {
   mirror: MirrorPeek;
   /** the governance spend meter; its ledger's `estimate` when it has one (the default governance) */
   spend: SpendMeter & Partial<Pick<SpendLedger, 'estimate'>>;
+  /**
+   * the DOTs among `dots` whose stored result the runner would use again (no call at all): counted
+   * out of the duration, as a held answer is (the cache keeps only a share of a job's answers)
+   */
+  reusable?: (dots: readonly string[]) => Promise<ReadonlySet<string>>;
 }
 
 /** Peeks asked at once (each a Redis read in team mode when this replica does not hold it). */
@@ -96,7 +101,8 @@ export async function estimateRun(
   const spentMills = Math.round(ledger.spentUsd * 1000);
   const budgetMills = ledger.budgetUsd === null ? null : Math.round(ledger.budgetUsd * 1000);
   const rate = deps.config.rateLimits?.profile ?? null;
-  const calls = uncached.length;
+  const reused = (await deps.reusable?.(dots))?.size ?? 0;
+  const calls = uncached.length - reused;
   return {
     carriers: valid.length,
     rejected,

@@ -269,6 +269,34 @@ describe('running jobs through the mirror', () => {
     expect(list.jobs.some((entry) => entry.id === id)).toBe(true);
   });
 
+  it("holds the job's profiles within the cache's bulk share, keeping a user's held profile", async () => {
+    // a 1 MB cache: the bulk share (1/8) holds a few sandbox profiles, the job looks up 40
+    const small = await startProxy(
+      sandboxConfig({ cache: { ...sandboxConfig().cache, maxBytes: 1024 * 1024 } }),
+    );
+    try {
+      const held = (dot: string) =>
+        small.call(`/api/v2/profile?dot_number=${dot}`, {
+          headers: { ...CSRF, 'cache-control': 'only-if-cached' },
+        });
+      const viewed = population(200, 1)[0] ?? '';
+      const view = await small.call(`/api/v2/profile?dot_number=${viewed}`, { headers: CSRF });
+      expect(view.status).toBe(200);
+      const dots = population(100, 40);
+      const ran = await waitFor(small, await createJob(small, dots), finished);
+      expect(ran).toMatchObject({ status: 'done', done: 40 });
+      const { cache } = small.app.proxy;
+      expect(cache.bulkBytes).toBeGreaterThan(0);
+      expect(cache.bulkBytes).toBeLessThanOrEqual((1024 * 1024) / 8);
+      // the user's view is still held; the job's first carriers were pushed out by its later ones
+      expect((await held(viewed)).status).toBe(200);
+      expect((await held(dots[0] ?? '')).status).toBe(504);
+      expect((await held(dots.at(-1) ?? '')).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('judges each carrier as the verdict route does (same policy, same reasons)', async () => {
     const dots = ['2214589', '4418207', '3187452', '265752'];
     const ran = await waitFor(proxy, await createJob(proxy, dots), finished);

@@ -240,8 +240,9 @@ function registerCreate(app: FastifyInstance, bulk: BulkRoutes, deps: BulkRouteD
     }
     return unlessUnavailable(request, reply, async () => {
       await deps.flush?.();
+      const reusable = (dots: readonly string[]) => bulk.runner.reusable(dots);
       const estimate = {
-        ...(await estimateRun(deps, valid, rejected, bulk.now())),
+        ...(await estimateRun({ ...deps, reusable }, valid, rejected, bulk.now())),
         numbering,
       };
       if (body.value.dry_run === true) return { estimate };

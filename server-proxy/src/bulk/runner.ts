@@ -305,19 +305,37 @@ export class BulkRunner {
     }
   }
 
+  /**
+   * A result of this month still within the cache's lifetime, under the same policy: used again
+   * without a call (after a restart the cache is empty; the call would be free but would take a
+   * slot of the rate limit).
+   */
+  private async storedFor(dot: string, policy: Policy, now: Date) {
+    const since = new Date(
+      Math.max(monthStart(now).getTime(), now.getTime() - this.deps.profileTtlMs),
+    );
+    const stored = await this.deps.store.storedResult(dot, since.toISOString());
+    return stored && stored.result.policy_version === policy.version ? stored : undefined;
+  }
+
+  /** The DOTs whose stored result a job would take without a call (the estimate's duration). */
+  async reusable(dots: readonly string[]): Promise<ReadonlySet<string>> {
+    const policy = await this.deps.policy();
+    const now = this.now();
+    const found = new Set<string>();
+    for (const dot of new Set(dots)) {
+      if (await this.storedFor(dot, policy, now)) found.add(dot);
+    }
+    return found;
+  }
+
   /** Look one carrier up and judge it; a wait (rate limit) or a pause (budget) instead. */
   private async process(job: JobRow, item: PendingItem): Promise<Step> {
     const policy = await this.deps.policy();
     const now = this.now();
     if (item.kind === 'dot') {
-      // A result of this month still within the cache's lifetime, under the same policy, is used
-      // again without a call (after a restart the cache is empty; the call would be free but
-      // would take a slot of the rate limit).
-      const since = new Date(
-        Math.max(monthStart(now).getTime(), now.getTime() - this.deps.profileTtlMs),
-      );
-      const stored = await this.deps.store.storedResult(item.lookup, since.toISOString());
-      if (stored && stored.result.policy_version === policy.version) {
+      const stored = await this.storedFor(item.lookup, policy, now);
+      if (stored) {
         return {
           kind: 'outcome',
           outcome: { status: 'done', dot: stored.dot, result: stored.result, source: 'stored' },
@@ -328,6 +346,9 @@ export class BulkRunner {
       user: job.created_by,
       requestId: `bulk-${job.id.slice(0, 8)}-${item.position}`,
       headers: {},
+      // held within the cache's bulk share: the job keeps its results, and 5,000 profiles would
+      // otherwise push every user's held answer out and stay in memory after the job
+      bulk: true,
     };
     const dot = item.kind === 'dot' ? item.lookup : null;
     let answer;

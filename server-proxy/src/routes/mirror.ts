@@ -65,6 +65,8 @@ export interface MirrorCaller {
   user: string;
   requestId: string;
   headers: IncomingHttpHeaders;
+  /** a bulk job's lookup: its answer is held within the cache's bulk share (cache.ts) */
+  bulk?: boolean;
 }
 
 /** A successful or failed answer of the mirror, read by proxy routes that call it themselves. */
@@ -381,16 +383,17 @@ class MirrorHandler {
       if (after !== undefined && isSuccess(stored.status)) stored.refreshedAfterChange = after;
       return stored;
     };
+    const held = { bulk: caller.bulk === true };
     if (!sharedCache) {
       const stored = await call(staleAfter);
-      if (stored.status === 200) this.deps.cache.set(key, stored, ttl);
+      if (stored.status === 200) this.deps.cache.set(key, stored, ttl, held);
       return { stored, hit: false };
     }
     const fetched = await sharedCache.fetch(key, ttl, caller.refresh, call, staleAfter);
     if (fetched.hit) {
-      this.deps.cache.set(key, fetched.stored, Math.min(ttl, fetched.ttlMs));
+      this.deps.cache.set(key, fetched.stored, Math.min(ttl, fetched.ttlMs), held);
     } else if (fetched.stored.status === 200) {
-      this.deps.cache.set(key, fetched.stored, ttl);
+      this.deps.cache.set(key, fetched.stored, ttl, held);
     }
     return { stored: fetched.stored, hit: fetched.hit };
   }
