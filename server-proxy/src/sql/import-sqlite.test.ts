@@ -21,6 +21,7 @@ import { createAuditTrail } from '../governance/audit.ts';
 import { createSpendLedger } from '../governance/spend.ts';
 import { makeTempDir } from '../helpers.test-support.ts';
 import { createTriageStore } from '../triage/store.ts';
+import { loadSigningKey } from '../vetting/signing.ts';
 import { createVettingSqlStore, type DecisionContent } from '../vetting/store.ts';
 import type { SqlEngine } from './engine.ts';
 import { IMPORTED_TABLES, importSqlite, ImportRefusal, NOT_IMPORTED } from './import-sqlite.ts';
@@ -294,6 +295,33 @@ describe('importing a SQLite proxy file into PostgreSQL', () => {
     expect(report.chain).toMatchObject({ ok: false, count: 3, first_bad_id: 2 });
     expect(report.chain.problem).toMatch(/hash does not match its content/);
     expect(await createVettingSqlStore(target).verifyChain()).toEqual(report.chain);
+  });
+
+  it("keeps each record's signature: it holds under the single proxy's key, not under another", async () => {
+    // the single proxy signed its records with the key it made in its DATA_DIR
+    const key = loadSigningKey({ dataDir: dir });
+    const file = join(dir, 'proxy.sqlite');
+    const db = openProxyDb(file);
+    const sql = createSqliteEngine(db);
+    const store = createVettingSqlStore(sql, key);
+    for (const n of [1, 2, 3]) await store.appendDecision(decision(n));
+    await sql.close();
+    db.close();
+
+    await importSqlite(file, target);
+    // the replicas given a copy of that key (DECISION_SIGNING_KEY_FILE): every signature holds
+    expect(await createVettingSqlStore(target, key).verifyChain()).toMatchObject({
+      ok: true,
+      count: 3,
+      signed: 3,
+    });
+    // replicas with a key of their own: the first signed record is named
+    const other = loadSigningKey({ dataDir: makeTempDir() });
+    expect(await createVettingSqlStore(target, other).verifyChain()).toMatchObject({
+      ok: false,
+      first_bad_id: 1,
+      problem: `its signature does not hold: signed with key ${key.id}, not this proxy's ${other.id}`,
+    });
   });
 
   it('keeps ids SQLite issued unused, even those of rows deleted since', async () => {
