@@ -11,7 +11,7 @@ import { vettingKeys } from '../../../entities/vetting/keys.ts';
 
 const HASH = /^[0-9a-f]{64}$/;
 
-export const receiptSchema = z.object({
+const receiptSchema = z.object({
   type: z.literal('decision-receipt'),
   record_id: z.number().int().positive(),
   record_position: z.number().int().positive(),
