@@ -322,8 +322,26 @@ forEachEngine('the daily checkpoint with two pollers and a restart', (engine) =>
         holder,
         checkpoint: (at) => issueCheckpoint(key, sqlChainReader(sql), at),
       });
-    // two replicas (PostgreSQL: two pools; SQLite: two connections) at the same moment
+    // nothing recorded yet: nothing to anchor, and the day is not taken
     const a = pollerOn(engine.sql, 'a');
+    expect(await a.dailyCheckpoint()).toBe(0);
+    const vetting = createVettingSqlStore(engine.sql, key);
+    for (const dot of ['568253', '3187452']) {
+      await vetting.appendDecision({
+        dot_number: dot,
+        decision: 'rejected',
+        note: null,
+        conditions: null,
+        expires_on: null,
+        supersedes: null,
+        user: { id: 'alice', name: 'Alice' },
+        decided_at: clock.toISOString(),
+        verdict: { verdict: 'pass', reasons: [] },
+        policy_version: 1,
+        profile: { snapshot_date: '2026-11-16' },
+      });
+    }
+    // two replicas (PostgreSQL: two pools; SQLite: two connections) at the same moment
     const b = pollerOn(engine.another(), 'b');
     const first = await Promise.all([
       a.dailyCheckpoint(),
@@ -344,6 +362,7 @@ forEachEngine('the daily checkpoint with two pollers and a restart', (engine) =>
     const deliveries = await store.deliveries();
     expect(deliveries).toHaveLength(2);
     expect(deliveries.map((d) => d.payload.type)).toEqual(['checkpoint', 'checkpoint']);
+    expect(deliveries.map((d) => d.payload.checkpoint?.chain_length)).toEqual([2, 2]);
     expect(deliveries.map((d) => d.payload.checkpoint?.issued_at).sort()).toEqual([
       '2026-11-29T00:00:30.000Z',
       '2026-11-30T00:00:10.000Z',

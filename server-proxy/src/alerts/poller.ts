@@ -343,8 +343,8 @@ export class Poller {
   }
 
   /**
-   * Queue the day's checkpoint to the team destinations, once per UTC day across restarts and
-   * replicas (the day is taken in `alert_state` with the deliveries, store.enqueueOncePer);
+   * Queue the day's checkpoint to the team destinations (none while no decision is recorded),
+   * once per UTC day across restarts and replicas (the day is taken in `alert_state` with the deliveries, store.enqueueOncePer);
    * returns how many were queued. Never throws.
    */
   async dailyCheckpoint(): Promise<number> {
@@ -355,11 +355,10 @@ export class Poller {
     try {
       const day = utcDay(now);
       if (((await store.state.get(CHECKPOINT_DAY_KEY)) ?? '') >= day) return 0;
-      const payload = {
-        type: 'checkpoint' as const,
-        carriers: [],
-        checkpoint: await checkpoint(now),
-      };
+      const signed = await checkpoint(now);
+      // an empty record has nothing to anchor: the first checkpoint goes once there is a decision
+      if (signed.chain_length === 0) return 0;
+      const payload = { type: 'checkpoint' as const, carriers: [], checkpoint: signed };
       const list: NewDelivery[] = team.map((destination) => ({
         subscription_id: null,
         source: 'env',
