@@ -14,6 +14,7 @@ export const SOURCES = [
   'proxy',
   'replicas',
   'bulk',
+  'bulk-memory',
   'preview',
   'browser',
   'lighthouse',
@@ -227,6 +228,20 @@ export const EXPECTED: readonly ExpectedMetric[] = [
     label: 'job of 1,000 sandbox carriers, rate limits off',
     unit: 'carriers/s',
     target: atLeast(50),
+  },
+  {
+    group: 'bulk job memory (issue 31), proxy process, 5,000 carriers',
+    metric: 'bulk_memory.proxy_peak_rss',
+    label: 'proxy RSS peak during the job',
+    unit: 'MB',
+    target: atMost(400),
+  },
+  {
+    group: 'bulk job memory (issue 31), proxy process, 5,000 carriers',
+    metric: 'bulk_memory.proxy_rss_kept',
+    label: 'proxy RSS after the job and an idle while − before it',
+    unit: 'MB',
+    target: atMost(50),
   },
   ...(['held', 'records'] as const).map((source) => ({
     group: 'policy preview at the proxy (issue 29), 2,000 current decisions',
