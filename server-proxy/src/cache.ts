@@ -54,9 +54,9 @@ function sizeOf(entry: StoredResponse, key: string): number {
  * users have open and keeping ~64 MB after the job (issue 31 item 7); its results are stored with
  * the job, so it does not need them held.
  */
-export const BULK_SHARE = 0.125;
+const BULK_SHARE = 0.125;
 
-export interface CacheSetOptions {
+interface CacheSetOptions {
   /** fetched by a bulk job: kept within BULK_SHARE of the cache, oldest of them dropped first */
   bulk?: boolean;
 }
