@@ -40,8 +40,14 @@ import { registerAnchorRoutes } from './anchor-routes.ts';
 import { registerCurrentRoute } from './current.ts';
 import type { SigningKey } from './signing.ts';
 import { Held } from './held.ts';
-import { previewPolicy, recordStandingChanges, type StandingDeps } from './standing-changes.ts';
 import {
+  insertStandingChanges,
+  previewPolicy,
+  standingChangesOf,
+  type StandingDeps,
+} from './standing-changes.ts';
+import {
+  PolicyChangedError,
   createVettingSqlStore,
   type Actor,
   type DecisionContent,
@@ -363,19 +369,44 @@ function registerPolicyRoutes(app: FastifyInstance, vetting: Vetting) {
         return sendApiError(reply, refusal(400, applied.code, applied.error, POLICY_HINT));
       const opts = applyOptionsChange(current.options, options);
       if (!opts.ok) return sendApiError(reply, refusal(400, opts.code, opts.error, POLICY_HINT));
-      // compared again, and numbered, with the policy current when it is stored
-      const saved = await vetting.write(() =>
-        store.savePolicy(actorOf(request), applied.value, note, vetting.now(), opts.value),
-      );
+      // The decisions whose standing the save changes are flagged "needs re-vet" in the same
+      // transaction as the version (worked out first, on held data: never a billed call). Compared
+      // again and numbered with the policy current when it is stored; a save that landed meanwhile
+      // makes this one a 409, as the flags were worked out against the version before it.
+      const at = vetting.now();
+      const proposed = {
+        version: current.version + 1,
+        settings: applied.value,
+        options: opts.value,
+      };
+      const changed = await standingChangesOf(standingDeps(vetting), current, proposed);
+      let saved;
+      try {
+        saved = await vetting.write(() =>
+          store.savePolicy(actorOf(request), applied.value, note, at, opts.value, {
+            basedOn: current.version,
+            within: (tx, version) =>
+              insertStandingChanges(tx, version.version, changed, at.toISOString()),
+          }),
+        );
+      } catch (err) {
+        if (!(err instanceof PolicyChangedError)) throw err;
+        return sendApiError(
+          reply,
+          refusal(
+            409,
+            'policy_changed',
+            `Someone saved policy version ${err.current} while this change was being saved`,
+            'Reload the policy, check the new version and make your change again.',
+          ),
+        );
+      }
       if (!saved) {
         return sendApiError(
           reply,
           refusal(400, 'no_change', 'The settings are those of the current version', POLICY_HINT),
         );
       }
-      // the decisions whose standing the save changed are flagged "needs re-vet"
-      const previous = (await store.policyVersion(saved.version - 1)) ?? current;
-      await recordStandingChanges(standingDeps(vetting), previous, saved, vetting.write);
       return reply.code(201).send({ ...saved, rules: ruleCatalogue() });
     });
   });

@@ -4,7 +4,7 @@
  * once a policy is saved, one `vetting_standing_change` row per current decision whose standing it
  * changed ("needs re-vet" until a newer decision on the carrier; the alerts announce each row once).
  */
-import type { SqlEngine } from '../sql/engine.ts';
+import type { SqlEngine, SqlExecutor } from '../sql/engine.ts';
 import type { Outcome, Policy, RuleResult } from '../../../src/lib/vetting/index.ts';
 import type { Standing } from '../../../src/lib/vetting/standing.ts';
 import { heldVerdict, standingFor, type CurrentRecord, type Held } from './held.ts';
@@ -108,39 +108,40 @@ export async function previewPolicy(
   };
 }
 
-/**
- * After `saved` replaced `previous`: one row per current decision whose standing changed. Returns
- * how many were recorded.
- */
-export async function recordStandingChanges(
+/** The decisions whose standing saving `saved` over `previous` changes: the rows to record. */
+export async function standingChangesOf(
   deps: StandingDeps,
   previous: Policy,
   saved: Policy,
-  write: <T>(fn: () => Promise<T>) => Promise<T>,
-): Promise<number> {
+): Promise<PreviewEntry[]> {
   const { entries } = await changesBetween(deps, previous, saved);
-  const changed = entries.filter((entry) => entry.standing_before !== entry.standing_after);
-  if (changed.length === 0) return 0;
-  const at = deps.now().toISOString();
-  await write(() =>
-    deps.sql.transaction(async (tx) => {
-      for (const entry of changed) {
-        await tx.run(
-          `INSERT INTO vetting_standing_change (policy_version, dot_number, decision_id,
-             standing_before, standing_after, verdict_after, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
-          [
-            saved.version,
-            entry.dot_number,
-            entry.decision_id,
-            entry.standing_before,
-            entry.standing_after,
-            entry.verdict_after,
-            at,
-          ],
-        );
-      }
-    }),
-  );
-  return changed.length;
+  return entries.filter((entry) => entry.standing_before !== entry.standing_after);
+}
+
+/**
+ * Record `changed` as the standing changes of policy `version`, inside the transaction that stores
+ * that version (store.savePolicy's `within`), so a save and its "needs re-vet" rows land together.
+ */
+export async function insertStandingChanges(
+  tx: SqlExecutor,
+  version: number,
+  changed: readonly PreviewEntry[],
+  at: string,
+): Promise<void> {
+  for (const entry of changed) {
+    await tx.run(
+      `INSERT INTO vetting_standing_change (policy_version, dot_number, decision_id,
+         standing_before, standing_after, verdict_after, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [
+        version,
+        entry.dot_number,
+        entry.decision_id,
+        entry.standing_before,
+        entry.standing_after,
+        entry.verdict_after,
+        at,
+      ],
+    );
+  }
 }

@@ -16,7 +16,7 @@ import {
   type PolicySettings,
 } from '../../../src/lib/vetting/index.ts';
 import { openProxyDb } from '../db.ts';
-import type { SqlEngine } from '../sql/engine.ts';
+import type { SqlEngine, SqlExecutor } from '../sql/engine.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
 import { forEachEngine } from '../sql/engines.test-support.ts';
 import { makeTempDir } from '../helpers.test-support.ts';
@@ -24,6 +24,7 @@ import {
   GENESIS_HASH,
   canonicalJson,
   chainHash,
+  PolicyChangedError,
   createVettingSqlStore,
   type DecisionContent,
   type VettingSqlStore,
@@ -305,6 +306,53 @@ forEachEngine('the vetting store', (engine) => {
     expect(versions.map((v) => v.version)).toEqual([6, 5, 4, 3, 2, 1]);
     // each version states its change from the one before it
     for (const version of versions.slice(0, -1)) expect(version.changes).toHaveLength(1);
+  });
+
+  it('writes what a save causes in its transaction: all of it, or nothing', async () => {
+    const at = new Date('2026-11-20T10:00:00Z');
+    const record = await store.appendDecision(content(1));
+    const flag = (tx: SqlExecutor, version: number) =>
+      tx.run(
+        `INSERT INTO vetting_standing_change (policy_version, dot_number, decision_id,
+           standing_before, standing_after, verdict_after, created_at)
+         VALUES (?, ?, ?, 'holds', 'now_fails', 'fail', ?)`,
+        [version, record.dot_number, record.id, at.toISOString()],
+      );
+    const flags = async () =>
+      Number(
+        (
+          await sql.query<{ n: number | string }>(
+            'SELECT COUNT(*) AS n FROM vetting_standing_change',
+          )
+        )[0]?.n,
+      );
+    const saved = await store.savePolicy(ALICE, withThreshold(365), null, at, undefined, {
+      basedOn: 1,
+      within: (tx, version) => flag(tx, version.version).then(() => undefined),
+    });
+    expect(saved?.version).toBe(2);
+    expect(await flags()).toBe(1);
+    // the second write fails: the version is not stored either
+    await expect(
+      store.savePolicy(ALICE, withThreshold(200), null, at, undefined, {
+        basedOn: 2,
+        within: async (tx, version) => {
+          await flag(tx, version.version);
+          throw new Error('the disk is full');
+        },
+      }),
+    ).rejects.toThrow('the disk is full');
+    expect((await store.currentPolicy()).version).toBe(2);
+    expect(await flags()).toBe(1);
+    // worked out against version 1, but version 2 landed first: refused, nothing written
+    await expect(
+      store.savePolicy(ALICE, withThreshold(100), null, at, undefined, {
+        basedOn: 1,
+        within: (tx, version) => flag(tx, version.version).then(() => undefined),
+      }),
+    ).rejects.toBeInstanceOf(PolicyChangedError);
+    expect((await store.currentPolicy()).version).toBe(2);
+    expect(await flags()).toBe(1);
   });
 });
 

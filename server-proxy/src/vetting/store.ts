@@ -17,7 +17,7 @@
  * store-rules.ts; this file composes them.
  */
 import type { PolicyOptions, PolicySettings } from '../../../src/lib/vetting/index.ts';
-import type { SqlEngine } from '../sql/engine.ts';
+import type { SqlEngine, SqlExecutor } from '../sql/engine.ts';
 import { recordSignatureProblem, signRecord } from './receipts.ts';
 import type { SigningKey } from './signing.ts';
 import * as q from './store-queries.ts';
@@ -64,6 +64,7 @@ export interface VettingSqlStore {
     note: string | null,
     at: Date,
     options?: PolicyOptions,
+    also?: AlsoOnSave,
   ): Promise<PolicyVersion | undefined>;
   appendDecision(content: DecisionContent): Promise<DecisionRecord>;
   decision(id: number): Promise<DecisionRecord | undefined>;
@@ -94,17 +95,44 @@ function appendDecision(
   });
 }
 
+/**
+ * What else a policy save writes in its own transaction: `within` runs after the version is stored
+ * (the standing changes it causes), and `basedOn` is the version those were worked out against —
+ * another save landing first makes this one fail with PolicyChangedError, writing nothing.
+ */
+export interface AlsoOnSave {
+  basedOn: number;
+  within: (tx: SqlExecutor, saved: PolicyVersion) => Promise<void>;
+}
+
+/** A save whose changes were worked out against a version that is no longer the current one. */
+export class PolicyChangedError extends Error {
+  override name = 'PolicyChangedError';
+  constructor(
+    readonly basedOn: number,
+    readonly current: number,
+  ) {
+    super(`the policy is at version ${current}, not ${basedOn}, since this save was prepared`);
+  }
+}
+
 /** Store the next policy version when anything changed, taking the policy's turn. */
 function savePolicy(
   sql: SqlEngine,
   saved: { actor: Actor; settings: PolicySettings; note: string | null; at: Date },
   asked?: PolicyOptions,
+  also?: AlsoOnSave,
 ): Promise<PolicyVersion | undefined> {
   return sql.transaction(async (tx) => {
     await q.takeTurn(sql.kind, tx, 'policy');
-    const version = nextPolicyVersion(await q.currentPolicy(tx), saved, asked);
+    const current = await q.currentPolicy(tx);
+    if (also && current.version !== also.basedOn) {
+      throw new PolicyChangedError(also.basedOn, current.version);
+    }
+    const version = nextPolicyVersion(current, saved, asked);
     if (!version) return undefined;
     await q.insertPolicy(tx, { ...version, created_at: saved.at.toISOString() });
+    await also?.within(tx, version);
     return version;
   });
 }
@@ -183,8 +211,8 @@ export function createVettingSqlStore(sql: SqlEngine, key?: SigningKey): Vetting
     currentPolicy: () => q.currentPolicy(sql),
     policyVersion: (version) => q.policyVersion(sql, version),
     policyVersions: () => q.policyVersions(sql),
-    savePolicy: (actor, settings, note, at, options) =>
-      savePolicy(sql, { actor, settings, note, at }, options),
+    savePolicy: (actor, settings, note, at, options, also) =>
+      savePolicy(sql, { actor, settings, note, at }, options, also),
     appendDecision: (content) => appendDecision(sql, content, key),
     decision: (id) => q.decisionById(sql, id),
     decisions: (filter) => q.decisionPage(sql, filter),
