@@ -4,8 +4,9 @@ import { isRole, roleAllows, type Role } from '../../../src/lib/roles.ts';
 import type { AuthConfig, RequestUser } from '../context.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
 import { sendError } from './errors.ts';
-import { forbiddenRole, isReservedName, LOCAL_ACTOR } from './roles.ts';
+import { forbiddenRole, isReservedName, LOCAL_ACTOR, TOKEN_ACTOR_PREFIX } from './roles.ts';
 import type { SessionStore } from './sessions.ts';
+import type { TokenStore } from './tokens.ts';
 
 /** Name of the session cookie (password mode). */
 export const SESSION_COOKIE = 'cd_session';
@@ -83,13 +84,80 @@ function headerUser(
   return { id: name, name, role: headerRole(request, roleHeader) };
 }
 
-/** How requests are identified in each DASHBOARD_AUTH mode. */
+/** Requests identified by an API token (no ambient credentials: the CSRF check lets them by). */
+const TOKEN_REQUESTS = new WeakSet<FastifyRequest>();
+
+/** True when the request's user is an API token's (its Authorization header was a live token). */
+export function isTokenRequest(request: FastifyRequest): boolean {
+  return TOKEN_REQUESTS.has(request);
+}
+
+/** Where a token is accepted: the dashboard's API and the service's mirror. */
+const TOKEN_PATHS = /^\/api\/(local|v2)\//;
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+/** The token of `Authorization: Bearer …` on a path that takes tokens; otherwise undefined. */
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string' || !TOKEN_PATHS.test(pathOf(request.url))) return undefined;
+  return BEARER.exec(header)?.[1];
+}
+
+function invalidToken(): ApiError {
+  return new ApiError(
+    401,
+    'invalid_token',
+    'The API token is unknown, revoked or expired',
+    'Ask an admin for a new token (POST /api/local/tokens) and send it as "Authorization: Bearer cdk_…".',
+  );
+}
+
+/**
+ * How requests are identified in each DASHBOARD_AUTH mode. With `tokens`, a request to /api/local/*
+ * or /api/v2/* carrying `Authorization: Bearer <token>` is the token's in every mode (read from
+ * the database each time, so a revoke holds at once on every replica), and an unknown, revoked or
+ * expired token is refused with 401 `invalid_token` (never read as "no user").
+ */
 export function createIdentify(
   auth: AuthConfig,
   sessions: SessionStore,
   now: () => Date,
   /** password mode: the role of an account, undefined once it is gone from the users file */
   roleOf: (name: string) => Role | undefined = () => undefined,
+  tokens?: TokenStore,
+): Identify {
+  const byMode = identifyByMode(auth, sessions, now, roleOf);
+  if (tokens === undefined) return byMode;
+  return async (request) => {
+    const bearer = bearerOf(request);
+    if (bearer === undefined) return byMode(request);
+    const at = now();
+    const token = await tokens.find(bearer, at);
+    if (token === undefined) throw invalidToken();
+    try {
+      await tokens.touch(token, at);
+    } catch (err) {
+      request.log.warn({ err, token: token.id }, 'could not note the API token use');
+    }
+    TOKEN_REQUESTS.add(request);
+    return { id: tokenUserId(token.id, token.name), name: token.name, role: token.role };
+  };
+}
+
+/**
+ * The user id of a token's requests: `token:<id>:<name>`. Every store (audit log, spend, decisions,
+ * bulk jobs) records the user id, so it carries the name for the audit log to show; the id keeps
+ * two tokens of one name apart. No person may take such a name (isReservedName).
+ */
+function tokenUserId(id: number, name: string): string {
+  return `${TOKEN_ACTOR_PREFIX}${id}:${name}`;
+}
+
+function identifyByMode(
+  auth: AuthConfig,
+  sessions: SessionStore,
+  now: () => Date,
+  roleOf: (name: string) => Role | undefined,
 ): Identify {
   switch (auth.kind) {
     case 'none':

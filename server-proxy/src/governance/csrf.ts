@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { pathOf } from './access.ts';
+import { isTokenRequest, pathOf } from './access.ts';
 import { sendError } from './errors.ts';
 
 /** Custom header every state-changing request must carry (a cross-site form cannot set it). */
@@ -78,6 +78,8 @@ function isBillableGet(request: FastifyRequest): boolean {
 }
 
 function csrfProblem(request: FastifyRequest): CsrfProblem {
+  // An API token's request (access.ts): no ambient credential another site could ride on.
+  if (isTokenRequest(request)) return undefined;
   const api = isApiRequest(request);
   if (!UNSAFE_METHODS.has(request.method)) {
     if (!api) return undefined;

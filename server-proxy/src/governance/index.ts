@@ -18,6 +18,8 @@ import { registerSecurityHeaders, registerUserRateLimit } from './security.ts';
 import { registerSessionRoutes } from './session-routes.ts';
 import { DEFAULT_SESSION_TTL_MS, createSessionStore } from './sessions.ts';
 import { createSpendLedger, type SpendLedger } from './spend.ts';
+import { registerTokenRoutes } from './token-routes.ts';
+import { createTokenStore } from './tokens.ts';
 
 export { CSRF_HEADER, CSRF_HEADER_VALUE } from './csrf.ts';
 export interface GovernanceDeps {
@@ -65,7 +67,14 @@ export async function registerGovernance(
   const sessions = createSessionStore(sql, deps.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS);
   const accounts =
     config.auth.kind === 'password' ? await createPasswordCheck(config.auth) : undefined;
-  const identify = createIdentify(config.auth, sessions, now, (name) => accounts?.roleOf(name));
+  const tokens = createTokenStore(sql);
+  const identify = createIdentify(
+    config.auth,
+    sessions,
+    now,
+    (name) => accounts?.roleOf(name),
+    tokens,
+  );
   const spend = createSpendLedger(sql, {
     mode: config.mode,
     monthlyBudgetUsd: config.monthlyBudgetUsd,
@@ -89,6 +98,7 @@ export async function registerGovernance(
 
   await app.register(async (scope) => {
     registerLocalRoutes(scope, { config, spend, audit, now });
+    registerTokenRoutes(scope, { tokens, now });
     registerSessionRoutes(scope, {
       auth: config.auth,
       secureCookies: config.secureCookies,

@@ -95,6 +95,10 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'POST /api/local/alerts/test': 'analyst',
   'POST /api/local/alerts/poll': 'admin',
   'POST /api/local/alerts/deliveries/:id/resend': 'admin',
+  // API tokens for other systems (docs/api.md): made, listed and revoked by admins
+  'POST /api/local/tokens': 'admin',
+  'GET /api/local/tokens': 'admin',
+  'POST /api/local/tokens/:id/revoke': 'admin',
 };
 
 function isApiPath(url: string): boolean {
@@ -144,10 +148,20 @@ const RESERVED_ACTORS: readonly string[] = [
   ROLLOVER_USER,
 ];
 
-/** True when `name` may not be a user's name: one of RESERVED_ACTORS, or anything in parentheses. */
+/** The start of an API token's user id (access.ts, `tokenUserId`). */
+export const TOKEN_ACTOR_PREFIX = 'token:';
+
+/**
+ * True when `name` may not be a user's name: one of RESERVED_ACTORS, anything in parentheses, or
+ * an API token's id (`token:…`).
+ */
 export function isReservedName(name: string): boolean {
   const lower = name.toLowerCase();
-  return RESERVED_ACTORS.includes(lower) || (lower.startsWith('(') && lower.endsWith(')'));
+  return (
+    RESERVED_ACTORS.includes(lower) ||
+    (lower.startsWith('(') && lower.endsWith(')')) ||
+    lower.startsWith(TOKEN_ACTOR_PREFIX)
+  );
 }
 
 /** The 403 for a user whose role is below `needed`. */

@@ -57,6 +57,9 @@ function plain(schema: Schema): unknown {
 }
 
 const userTables = Object.keys(TABLES).filter((name) => name !== 'schema_change');
+/** Tables made by a change after 724f577: not in its databases, empty after the migration. */
+const NEWER_TABLES = new Set(['api_token']);
+const oldTables = userTables.filter((name) => !NEWER_TABLES.has(name));
 const changeNames = CHANGES.map((change) => change.name).sort();
 
 /** Every row of every proxy table present, in a stable order. */
@@ -68,7 +71,7 @@ function sqliteRows(db: Database.Database): Record<string, unknown[]> {
       .map((row) => row.name),
   );
   return Object.fromEntries(
-    userTables
+    oldTables
       .filter((name) => present.has(name))
       .map((name) => [name, db.prepare(`SELECT * FROM ${name} ORDER BY 1, 2`).all()]),
   );
@@ -120,7 +123,7 @@ describe('a SQLite file made by commit 724f577', () => {
     const before = sqliteRows(old);
     old.close();
     // rows in every table, or the test would prove nothing about that table
-    expect(Object.keys(before).sort()).toEqual([...userTables].sort());
+    expect(Object.keys(before).sort()).toEqual([...oldTables].sort());
     for (const rows of Object.values(before)) expect(rows.length).toBeGreaterThan(0);
 
     const db = openProxyDb(file);
@@ -209,7 +212,7 @@ describe('SQLite files at each of the ten numbered steps of 724f577', () => {
 
 async function postgresRows(client: pg.ClientBase): Promise<Record<string, unknown[]>> {
   const rows: Record<string, unknown[]> = {};
-  for (const name of userTables) {
+  for (const name of oldTables) {
     rows[name] = (await client.query(`SELECT * FROM ${name} ORDER BY 1, 2`)).rows;
   }
   return rows;
@@ -242,6 +245,7 @@ describe('a PostgreSQL database made by commit 724f577', () => {
       expect(await migratePostgres(engine.pool)).toEqual([
         'add column vetting_decision.signature',
         'add column vetting_decision.signing_key_id',
+        'create api_token',
       ]);
       const after = await engine.pool.connect();
       try {

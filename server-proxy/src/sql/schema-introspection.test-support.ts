@@ -48,6 +48,7 @@ const BIGINT_COLUMNS: Readonly<Record<string, string>> = {
   'alert_subscription.id': 'database-generated key (identity)',
   'alert_delivery.seq': 'database-generated key (identity)',
   'alert_delivery.subscription_id': 'refers to alert_subscription.id',
+  'api_token.id': 'database-generated key (identity)',
   'lease.expires_ms': 'epoch milliseconds (past 2^31)',
 };
 

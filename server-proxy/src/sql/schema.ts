@@ -316,6 +316,22 @@ export const TABLES = {
     },
     withoutRowid: true,
   },
+  // API tokens for other systems (governance/tokens.ts): only the SHA-256 of each token is kept
+  api_token: {
+    columns: {
+      id: { type: 'id' },
+      name: { type: 'text', notNull: true },
+      role: { type: 'text', notNull: true, check: "role IN ('viewer', 'analyst')" },
+      token_hash: { type: 'text', notNull: true, unique: true },
+      prefix: { type: 'text', notNull: true },
+      created_by: { type: 'text', notNull: true },
+      created_at: { type: 'sortedText', notNull: true },
+      expires_at: { type: 'sortedText', notNull: true },
+      last_used_at: { type: 'sortedText' },
+      revoked_at: { type: 'sortedText' },
+      revoked_by: { type: 'text' },
+    },
+  },
   sessions: {
     columns: {
       id_hash: { type: 'text', primaryKey: true, notNull: true },
@@ -429,6 +445,8 @@ export const CHANGES: readonly Change[] = [
   // the anchored decision record (docs/vetting.md): each record signed as it is written
   addColumn('vetting_decision', 'signature'),
   addColumn('vetting_decision', 'signing_key_id'),
+  // API tokens (docs/api.md)
+  createTable('api_token'),
 ];
 
 /**
