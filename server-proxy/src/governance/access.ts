@@ -94,9 +94,13 @@ export function isTokenRequest(request: FastifyRequest): boolean {
 
 /** Where a token is accepted: the dashboard's API and the service's mirror. */
 const TOKEN_PATHS = /^\/api\/(local|v2)\//;
-const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+/**
+ * Only our tokens (`cdk_…`) identify: any other Authorization value is a client credential that is
+ * not ours, ignored and never forwarded, as before tokens (forwarding.test.ts).
+ */
+const BEARER = /^Bearer[ \t]+(cdk_\S*)[ \t]*$/i;
 
-/** The token of `Authorization: Bearer …` on a path that takes tokens; otherwise undefined. */
+/** The token of `Authorization: Bearer cdk_…` on a path that takes tokens; otherwise undefined. */
 function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string' || !TOKEN_PATHS.test(pathOf(request.url))) return undefined;

@@ -210,18 +210,22 @@ forEachDatabase('api tokens over http', (database) => {
     expect(unknown.json).toMatchObject({ code: 'token_not_found' });
   });
 
-  it('an expired or unknown token gets 401 invalid_token (also on the mirror)', async () => {
+  it('an expired or unknown cdk_ token gets 401 invalid_token (also on the mirror); another Bearer is no token', async () => {
     const sql = databaseOf(configA);
     try {
       const expired = await createTokenStore(sql).create(
         { name: 'old', role: 'viewer', createdBy: 'ada', expiresAt: new Date(Date.now() - 1000) },
         new Date(Date.now() - 86_400_000),
       );
-      for (const token of [expired.token, 'cdk_nothing', 'something-else']) {
+      for (const token of [expired.token, 'cdk_nothing', 'cdk_']) {
         const answer = await bearer(a, token, `/api/v2/profile?dot_number=${DOT}`);
         expect(answer.status).toBe(401);
         expect(answer.json.code).toBe('invalid_token');
       }
+      // another Bearer is not ours: ignored (and never forwarded), so the request has no user
+      const other = await bearer(a, 'sk_live_someone_elses', `/api/v2/profile?dot_number=${DOT}`);
+      expect(other.status).toBe(401);
+      expect(other.json.code).toBe('unauthenticated');
     } finally {
       await sql.close();
     }
