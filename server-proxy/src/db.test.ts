@@ -46,6 +46,7 @@ describe('openProxyDb', () => {
       'alert_seen',
       'alert_state',
       'alert_subscription',
+      'api_token',
       'audit_log',
       'bulk_item',
       'bulk_job',
