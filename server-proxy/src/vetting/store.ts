@@ -100,7 +100,7 @@ function appendDecision(
  * (the standing changes it causes), and `basedOn` is the version those were worked out against —
  * another save landing first makes this one fail with PolicyChangedError, writing nothing.
  */
-export interface AlsoOnSave {
+interface AlsoOnSave {
   basedOn: number;
   within: (tx: SqlExecutor, saved: PolicyVersion) => Promise<void>;
 }
