@@ -132,9 +132,17 @@ test('sort order and date range change what the inbox lists', async ({ page, req
   const desc = await listFromApi(request, 'view_changes=true&sortOrder=desc');
   // rows whose decision now fails or needs re-vet stay on top in either order; the rest reverse
   const { dots: shownDesc, pinned } = await settledInbox(page);
-  const { dots: shownAsc } = await settledInbox(page, 'sortOrder=asc');
+  const { dots: shownAsc, pinned: pinnedAsc } = await settledInbox(page, 'sortOrder=asc');
   const rest = (dots: string[]) => dots.filter((dot) => !pinned.includes(dot));
-  expect(rest(shownAsc)).toEqual(rest(shownDesc).reverse());
+  // specs running beside this one may watch a carrier or record a decision between the two loads
+  // (the CI run of 4f70f3a saw 2214589 only in the second): compare the carriers both lists show,
+  // unpinned in both
+  const both = (dots: string[]) =>
+    rest(dots).filter(
+      (dot) => shownDesc.includes(dot) && shownAsc.includes(dot) && !pinnedAsc.includes(dot),
+    );
+  expect(both(shownAsc).length).toBeGreaterThan(2);
+  expect(both(shownAsc)).toEqual(both(shownDesc).reverse());
   expect(rest(shownDesc)[0]).toBe(
     rest(desc.profiles.sort((a, b) => latest(b).localeCompare(latest(a))).map((p) => p.dot))[0],
   );
