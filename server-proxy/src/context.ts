@@ -102,6 +102,11 @@ export interface ProxyConfig {
   databaseUrl?: string;
   /** per-user requests per minute on /api (@fastify/rate-limit) */
   userRateLimitPerMinute: number;
+  /**
+   * requests per minute of each API token on /api, in place of the per-user limit (absent: the
+   * per-user limit; docs/api.md)
+   */
+  tokenRateLimitPerMinute?: number;
   /** folder of the built SPA (dist/) */
   staticDir: string;
   logLevel: string;

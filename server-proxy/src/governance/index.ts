@@ -94,6 +94,7 @@ export async function registerGovernance(
     app,
     config.userRateLimitPerMinute,
     redis && { redis, nameSpace: userRateLimitNamespace(apiKey) },
+    config.tokenRateLimitPerMinute,
   );
 
   await app.register(async (scope) => {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { connectionSettled } from '../team/redis-login-limit.ts';
-import { pathOf } from './access.ts';
+import { isTokenRequest, pathOf } from './access.ts';
 import { sendError } from './errors.ts';
 
 /**
@@ -80,20 +80,24 @@ export async function registerSecurityHeaders(app: FastifyInstance, secure: bool
 
 /**
  * Per-user limit on /api: `perMinute` requests per user (or per address before sign-in) per minute;
- * beyond it 429 with Retry-After and the service's error shape. With `shared` (REDIS_URL) the counts
- * live in Redis under `nameSpace`, one per user for every replica, the user hashed in the key; while
- * Redis cannot be asked, requests are let through uncounted (docs/deployment.md).
+ * an API token's requests count against the token (its user) with `perTokenMinute` instead
+ * (TOKEN_RATE_LIMIT_PER_MINUTE, docs/api.md). Beyond it 429 with Retry-After and the service's
+ * error shape. With `shared` (REDIS_URL) the counts live in Redis under `nameSpace`, one per user
+ * or token for every replica, the user hashed in the key; while Redis cannot be asked, requests
+ * are let through uncounted (docs/deployment.md).
  */
 export async function registerUserRateLimit(
   app: FastifyInstance,
   perMinute: number,
   shared?: { redis: Redis; nameSpace: string },
+  perTokenMinute: number = perMinute,
 ) {
   const keyOf = (key: string) =>
     shared ? createHash('sha256').update(key).digest('hex').slice(0, 32) : key;
+  const maxOf = (request: FastifyRequest) => (isTokenRequest(request) ? perTokenMinute : perMinute);
   await app.register(rateLimit, {
     global: false,
-    max: perMinute,
+    max: maxOf,
     timeWindow: 60_000,
     keyGenerator: (request) => keyOf(request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
     ...(shared ? { redis: shared.redis, nameSpace: shared.nameSpace, skipOnError: true } : {}),
@@ -104,11 +108,15 @@ export async function registerUserRateLimit(
     if (shared) await connectionSettled(shared.redis, 500);
     const limit = await check(request);
     if (limit.isAllowed || !limit.isExceeded) return;
-    reply.header('retry-after', String(Math.max(1, limit.ttlInSeconds)));
+    const wait = Math.max(1, limit.ttlInSeconds);
+    const token = isTokenRequest(request);
+    reply.header('retry-after', String(wait));
     return sendError(reply, 429, {
-      error: `More than ${perMinute} requests a minute`,
+      error: `More than ${maxOf(request)} requests a minute${token ? ' with this API token' : ''}`,
       code: 'rate_limited',
-      hint: `Wait ${Math.max(1, limit.ttlInSeconds)} s before retrying.`,
+      hint: token
+        ? `Wait ${wait} s before retrying; an API token may make ${perTokenMinute} requests a minute (TOKEN_RATE_LIMIT_PER_MINUTE).`
+        : `Wait ${wait} s before retrying.`,
     });
   });
 }

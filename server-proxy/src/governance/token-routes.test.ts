@@ -289,3 +289,41 @@ describe('api tokens in the other sign-in modes', () => {
     }
   }, 30_000);
 });
+
+describe('the per-token rate limit (TOKEN_RATE_LIMIT_PER_MINUTE)', () => {
+  it("counts each token's requests against its own limit, apart from the people's", async () => {
+    const proxy = await startProxy(
+      embeddedSandboxConfig({
+        auth: { kind: 'none' },
+        userRateLimitPerMinute: 1000,
+        tokenRateLimitPerMinute: 3,
+      }),
+    );
+    try {
+      const one = await makeToken(proxy, { name: 'tms', role: 'viewer', expires_in_days: 7 }, CSRF);
+      const two = await makeToken(proxy, { name: 'erp', role: 'viewer', expires_in_days: 7 }, CSRF);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        statuses.push((await bearer(proxy, one.token, '/api/local/decisions')).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const limited = await fetch(`${proxy.url}/api/local/decisions`, {
+        headers: { authorization: `Bearer ${one.token}` },
+      });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await limited.json()).toEqual({
+        error: 'More than 3 requests a minute with this API token',
+        code: 'rate_limited',
+        hint: expect.stringContaining('TOKEN_RATE_LIMIT_PER_MINUTE'),
+      });
+      // another token has its own count, and the people theirs (the local admin: 1000 a minute)
+      expect((await bearer(proxy, two.token, '/api/local/decisions')).status).toBe(200);
+      for (let i = 0; i < 5; i += 1) {
+        expect((await proxy.call('/api/local/decisions', { headers: CSRF })).status).toBe(200);
+      }
+    } finally {
+      await proxy.close();
+    }
+  }, 30_000);
+});

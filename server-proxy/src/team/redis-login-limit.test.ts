@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ProxyConfig } from '../context.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../governance/csrf.ts';
 import { startProxy, testConfig, type RunningProxy } from '../helpers.test-support.ts';
+import { usePostgres } from '../sql/engines.test-support.ts';
 import { useRedis } from './replicas.test-support.ts';
 import { startRedis, type TestService } from './services.test-support.ts';
 
@@ -196,6 +197,41 @@ describe('the per-user /api limit on one Redis', () => {
       }
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429, 429, 429]);
+  });
+});
+
+describe('the per-token /api limit on one Redis', () => {
+  const postgres = usePostgres();
+
+  it("counts an API token's requests over both replicas against TOKEN_RATE_LIMIT_PER_MINUTE", async () => {
+    // the token lives in the database both replicas share; its count in Redis
+    const pair = await replicas(redis.url, {
+      auth: { kind: 'none' },
+      databaseUrl: await postgres.migratedDatabase(),
+      userRateLimitPerMinute: 1000,
+      tokenRateLimitPerMinute: 4,
+    });
+    const made = await pair[0].call('/api/local/tokens', {
+      method: 'POST',
+      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+      body: { name: 'tms', role: 'viewer', expires_in_days: 1 },
+    });
+    expect(made.status).toBe(201);
+    const { token } = made.json as { token: string };
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const answer = await fetch(`${(pair[i % 2] as RunningProxy).url}/api/local/session`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429) {
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(await answer.json()).toMatchObject({ code: 'rate_limited' });
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    // the local admin (no token) is counted apart, at the per-user limit
+    expect((await pair[1].call('/api/local/session')).status).toBe(200);
   });
 });
 
