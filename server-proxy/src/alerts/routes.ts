@@ -7,8 +7,14 @@
 import type Database from 'better-sqlite3';
 import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { CHANNELS } from '../../../src/lib/service/channels.ts';
+import {
+  SUBSCRIPTION_HINT,
+  TEST_HINT,
+  subscriptionInputSchema,
+  testInputSchema,
+  type AlertsOverview,
+  type Delivery as DeliveryAnswer,
+} from '../../../src/lib/alerts/contract.ts';
 import type { ProxyConfig } from '../context.ts';
 import { mayActOn, roleOf } from '../governance/roles.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
@@ -33,7 +39,6 @@ import {
 } from './bounds.ts';
 import {
   MAX_PENDING_PER_SUBSCRIPTION,
-  SEVERITIES,
   createAlertStore,
   type AlertStore,
   type Delivery,
@@ -70,98 +75,13 @@ export interface AlertService {
   outbox: Outbox;
 }
 
-const MAX_EMAILS = 10;
-const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-function validZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const subscriptionSchema = z
-  .strictObject(
-    {
-      kind: z.enum(['email', 'webhook'], { error: '"kind" must be email or webhook' }),
-      target: z
-        .string({ error: '"target" must be text' })
-        .trim()
-        .min(1, { error: '"target" is empty' })
-        .max(2000, { error: '"target" is longer than 2,000 characters' }),
-      channels: z
-        .array(z.enum(CHANNELS, { error: `each channel must be one of ${CHANNELS.join(', ')}` }), {
-          error: '"channels" must be a list of channels',
-        })
-        .min(1, { error: 'choose at least one channel' })
-        .transform((list) => [...new Set(list)]),
-      severity: z.enum(SEVERITIES, { error: `"severity" must be one of ${SEVERITIES.join(', ')}` }),
-      schedule: z.enum(['immediate', 'daily'], { error: '"schedule" must be immediate or daily' }),
-      digest_time: z
-        .string()
-        .regex(HHMM, { error: '"digest_time" must be HH:MM (24-hour)' })
-        .nullable()
-        .optional(),
-      time_zone: z
-        .string()
-        .max(64)
-        .refine(validZone, { error: '"time_zone" is not a known time zone (e.g. America/Chicago)' })
-        .nullable()
-        .optional(),
-    },
-    { error: 'The body must be a JSON object' },
-  )
-  .superRefine((body, ctx) => {
-    if (body.kind === 'email') {
-      const list = body.target.split(',').map((entry) => entry.trim());
-      if (list.length > MAX_EMAILS || list.some((entry) => !EMAIL.test(entry))) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['target'],
-          message: `"target" must be 1 to ${MAX_EMAILS} e-mail addresses, comma-separated`,
-        });
-      }
-    } else {
-      let ok = false;
-      try {
-        const url = new URL(body.target);
-        ok =
-          (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-      } catch {
-        ok = false;
-      }
-      if (!ok) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['target'],
-          message: '"target" must be an http(s) URL without credentials',
-        });
-      }
-    }
-    if (body.schedule === 'daily' && !body.digest_time) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['digest_time'],
-        message: 'a daily digest needs "digest_time" (HH:MM)',
-      });
-    }
-  });
-
 const SUBSCRIPTION_WORDING: InputWording = {
-  hint: 'Send {"kind": "email"|"webhook", "target", "channels": [...], "severity": "all"|"attention"|"fails", "schedule": "immediate"|"daily", "digest_time"?: "08:00", "time_zone"?: "America/Chicago"}.',
+  hint: SUBSCRIPTION_HINT,
   unknown: { code: 'unknown_field', message: (key) => `Unknown member "${key}"` },
 };
 
-const testSchema = z.strictObject(
-  { subscription_id: z.number({ error: '"subscription_id" must be a number' }).int().optional() },
-  { error: 'The body must be a JSON object' },
-);
-
 const TEST_WORDING: InputWording = {
-  hint: 'Send {} (every destination) or {"subscription_id": 3}.',
+  hint: TEST_HINT,
   unknown: { code: 'unknown_field', message: (key) => `Unknown member "${key}"` },
 };
 
@@ -185,7 +105,7 @@ function deliveryView(
   delivery: Delivery & { owner?: string | null },
   reveal: Reveal,
   viewer?: string,
-) {
+): DeliveryAnswer {
   const carriers = delivery.payload.carriers;
   const owner = delivery.owner ?? null;
   return {
@@ -307,7 +227,7 @@ class AlertRoutes {
    * The page's settings and the subscriptions the request's user sees: their own, an admin every
    * one (each with `user`, its owner, and `mine`; another's webhook shown as its origin).
    */
-  async overview(request: FastifyRequest) {
+  async overview(request: FastifyRequest): Promise<AlertsOverview> {
     const user = userOf(request);
     const admin = roleOf(request) === 'admin';
     const [lastPollAt, baselineDone, subscriptions] = await Promise.all([
@@ -371,7 +291,7 @@ function hostForUrl(host: string): string {
 }
 
 function readSubscription(alerts: AlertRoutes, request: FastifyRequest, reply: FastifyReply) {
-  const body = parseInput(subscriptionSchema, request.body, SUBSCRIPTION_WORDING);
+  const body = parseInput(subscriptionInputSchema, request.body, SUBSCRIPTION_WORDING);
   if (!body.ok) {
     void sendApiError(reply, body.error);
     return undefined;
@@ -574,7 +494,7 @@ function registerDeliveries(app: FastifyInstance, alerts: AlertRoutes) {
   app.post(
     '/api/local/alerts/test',
     answering(async (request, reply) => {
-      const body = parseInput(testSchema, request.body ?? {}, TEST_WORDING);
+      const body = parseInput(testInputSchema, request.body ?? {}, TEST_WORDING);
       if (!body.ok) return sendApiError(reply, body.error);
       const list = await testDeliveries(alerts, request, body.value.subscription_id);
       if (list instanceof ApiError) return sendApiError(reply, list);

@@ -4,11 +4,12 @@
  * admits, when a delivery gives up, and how long until a destination's next "send test".
  */
 import type { Channel } from '../../../src/lib/service/channels.ts';
+import type { Severity } from '../../../src/lib/alerts/contract.ts';
 import type { Checkpoint } from '../vetting/receipts.ts';
 
-export const SEVERITIES = ['all', 'attention', 'fails'] as const;
-/** all changes; approved carriers now failing or needing review; approved carriers now failing */
-export type Severity = (typeof SEVERITIES)[number];
+// the severities are the alert routes' contract's (src/lib/alerts/contract.ts)
+export type { Severity };
+
 export type Impact = 'fails' | 'needs-review';
 type DestinationKind = 'email' | 'webhook';
 export type DeliveryState = 'pending' | 'sending' | 'delivered' | 'failed';

@@ -33,7 +33,7 @@ import {
   type SubscriptionInput,
 } from './store-rules.ts';
 
-export { MAX_PENDING_PER_SUBSCRIPTION, SEVERITIES } from './store-rules.ts';
+export { MAX_PENDING_PER_SUBSCRIPTION } from './store-rules.ts';
 export type {
   AlertPayload,
   CarrierSection,

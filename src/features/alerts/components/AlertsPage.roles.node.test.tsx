@@ -9,6 +9,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SubscriptionInput } from '../../../lib/alerts/contract.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { startSandboxProxy, type SandboxProxy } from '../../../test/sandbox-proxy.node.ts';
 import { AlertsPage } from './AlertsPage.tsx';
@@ -31,7 +32,7 @@ async function subscribe(user: string, target: string): Promise<void> {
       channels: ['authority'],
       severity: 'all',
       schedule: 'immediate',
-    }),
+    } satisfies SubscriptionInput),
   });
   expect(answer.status).toBe(201);
 }

@@ -6,7 +6,9 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Delivery, SubscriptionInput } from '../../../lib/alerts/contract.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { deliveryAnswer, overviewAnswer, pollAnswer, subscriptionAnswer } from '../test/answers.ts';
 import { AlertsPage } from './AlertsPage.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -16,39 +18,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const OVERVIEW = {
-  poll: {
-    interval_seconds: 900,
-    last_poll_at: null,
-    next_poll_at: null,
-    baseline_done: true,
-    failures: 0,
-    backing_off_until: null,
-  },
-  email_available: true,
-  webhook_available: false,
-  team_destinations: [],
-  subscriptions: [],
-};
+const OVERVIEW = overviewAnswer();
 
-const FAILED = {
-  id: 'd-1',
-  subscription_id: null,
-  source: 'env',
-  type: 'changes',
-  kind: 'webhook',
-  target: 'https://hooks.example.com/…',
+const FAILED = deliveryAnswer({
   state: 'failed',
   attempts: 12,
-  next_attempt_at: null,
-  give_up_at: '2026-11-27T08:00:00.000Z',
   last_error: 'The receiver answered HTTP 503',
-  created_at: '2026-11-26T08:00:00.000Z',
   delivered_at: null,
-  carriers: 1,
-  changes: 2,
-  profile_ids: ['568253-MC277621'],
-};
+});
 
 interface Call {
   method: string;
@@ -56,7 +33,7 @@ interface Call {
   body: unknown;
 }
 
-function serve(deliveries: unknown[] = [FAILED]) {
+function serve(deliveries: Delivery[] = [FAILED]) {
   const calls: Call[] = [];
   vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
     const call = {
@@ -70,19 +47,13 @@ function serve(deliveries: unknown[] = [FAILED]) {
       return Promise.resolve(Response.json({ deliveries }));
     }
     if (call.url === '/api/local/alerts/subscriptions') {
-      const body = call.body as Record<string, unknown>;
-      return Promise.resolve(Response.json({ id: 1, created_at: 'x', ...body }, { status: 201 }));
+      const body = call.body as SubscriptionInput;
+      return Promise.resolve(Response.json(subscriptionAnswer(body), { status: 201 }));
     }
     if (call.url.endsWith('/resend')) return Promise.resolve(Response.json(FAILED));
     if (call.url === '/api/local/alerts/poll') {
       return Promise.resolve(
-        Response.json({
-          new_changes: 0,
-          deliveries_queued: 1,
-          baseline: false,
-          recorded: 0,
-          standing_announced: 1,
-        }),
+        Response.json(pollAnswer({ deliveries_queued: 1, standing_announced: 1 })),
       );
     }
     return Promise.resolve(Response.json({ error: 'no', code: 'not_found' }, { status: 404 }));
@@ -144,8 +115,7 @@ describe('the Alerts page', () => {
   });
 
   it('names each delivery by its subject: the worst news and whose it is', async () => {
-    const standing = {
-      ...FAILED,
+    const standing = deliveryAnswer({
       id: 'd-2',
       type: 'standing',
       state: 'delivered',
@@ -155,13 +125,13 @@ describe('the Alerts page', () => {
       changes: 0,
       summary:
         'Approved carrier now fails policy v3 — IRONCLAD FREIGHT SYSTEMS INC (USDOT 2214589)',
-    };
-    const changes = {
+    });
+    const changes = deliveryAnswer({
       ...FAILED,
       id: 'd-3',
       summary:
         'Authority revoked — SWIFTPATH EXPRESS LLC (USDOT 4418207) · 5 changes on 2 carriers',
-    };
+    });
     serve([standing, changes]);
     renderApp('/settings/alerts', {
       routes: [{ path: '/settings/alerts', Component: AlertsPage }],
