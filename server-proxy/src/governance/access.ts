@@ -4,7 +4,8 @@ import { isRole, roleAllows, type Role } from '../../../src/lib/roles.ts';
 import type { AuthConfig, RequestUser } from '../context.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
 import { sendError } from './errors.ts';
-import { forbiddenRole, isReservedName, LOCAL_ACTOR, TOKEN_ACTOR_PREFIX } from './roles.ts';
+import { tokenActor } from '../../../src/lib/tokens/actor.ts';
+import { forbiddenRole, isReservedName, LOCAL_ACTOR } from './roles.ts';
 import type { SessionStore } from './sessions.ts';
 import type { TokenStore } from './tokens.ts';
 
@@ -144,17 +145,8 @@ export function createIdentify(
       request.log.warn({ err, token: token.id }, 'could not note the API token use');
     }
     TOKEN_REQUESTS.add(request);
-    return { id: tokenUserId(token.id, token.name), name: token.name, role: token.role };
+    return { id: tokenActor(token.id, token.name), name: token.name, role: token.role };
   };
-}
-
-/**
- * The user id of a token's requests: `token:<id>:<name>`. Every store (audit log, spend, decisions,
- * bulk jobs) records the user id, so it carries the name for the audit log to show; the id keeps
- * two tokens of one name apart. No person may take such a name (isReservedName).
- */
-function tokenUserId(id: number, name: string): string {
-  return `${TOKEN_ACTOR_PREFIX}${id}:${name}`;
 }
 
 function identifyByMode(

@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roleAllows, type Role } from '../../../src/lib/roles.ts';
+import { TOKEN_ACTOR_PREFIX } from '../../../src/lib/tokens/actor.ts';
 import { ApiError } from '../http/api-error.ts';
 import { ROLLOVER_USER } from './spend.ts';
 
@@ -147,9 +148,6 @@ const RESERVED_ACTORS: readonly string[] = [
   LOCAL_ACTOR,
   ROLLOVER_USER,
 ];
-
-/** The start of an API token's user id (access.ts, `tokenUserId`). */
-export const TOKEN_ACTOR_PREFIX = 'token:';
 
 /**
  * True when `name` may not be a user's name: one of RESERVED_ACTORS, anything in parentheses, or

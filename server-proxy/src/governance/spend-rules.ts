@@ -4,6 +4,7 @@
  * estimate reports built from the ledger's sums. The DOTs already billed this month come in as a
  * set, read by the store (spend-queries.ts) under the month's lock.
  */
+import { readTokenActor } from '../../../src/lib/tokens/actor.ts';
 import type { BillableCall, BudgetDecision, Endpoint, ServiceMode } from '../context.ts';
 import {
   ENDPOINTS,
@@ -75,6 +76,14 @@ interface UserUsage {
   usd: number;
 }
 
+/** The spend of the calls made with one API token (its user `token:<id>:<name>`). */
+interface TokenUsage {
+  id: number;
+  name: string;
+  calls: number;
+  usd: number;
+}
+
 interface DayUsage {
   day: string;
   calls: number;
@@ -97,6 +106,8 @@ export interface Usage {
   byEndpoint: EndpointUsage[];
   /** users with calls this month, most spent first */
   byUser: UserUsage[];
+  /** of those, the API tokens' (docs/api.md), most spent first */
+  byToken: TokenUsage[];
   byDay: DayUsage[];
 }
 
@@ -386,6 +397,10 @@ export function usageReport(
     byCategory: byCategory(sums.endpoints),
     byEndpoint: byEndpoint(sums.endpoints),
     byUser: sums.users.map(({ user, calls, mills }) => ({ user, calls, usd: millsToUsd(mills) })),
+    byToken: sums.users.flatMap(({ user, calls, mills }) => {
+      const token = readTokenActor(user);
+      return token === undefined ? [] : [{ ...token, calls, usd: millsToUsd(mills) }];
+    }),
     byDay: sums.days.map(({ day, calls, mills }) => ({ day, calls, usd: millsToUsd(mills) })),
   };
 }

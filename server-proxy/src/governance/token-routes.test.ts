@@ -159,6 +159,20 @@ forEachDatabase('api tokens over http', (database) => {
     expect(row?.last_used_at).not.toBeNull();
   });
 
+  it("the Usage report puts the token's billed calls under its name", async () => {
+    const usage = await a.call('/api/local/usage', { headers: ADMIN });
+    expect(usage.status).toBe(200);
+    const body = usage.json as {
+      byUser: { user: string; usd: number }[];
+      byToken: { id: number; name: string; calls: number; usd: number }[];
+    };
+    const spent = body.byUser.find((line) => line.user === `token:${analyst.id}:McLeod TMS`);
+    expect(spent?.usd).toBeGreaterThan(0);
+    expect(body.byToken).toEqual([
+      { id: analyst.id, name: 'McLeod TMS', calls: expect.any(Number), usd: spent?.usd },
+    ]);
+  });
+
   it('a viewer token reads but may not record a decision (403 forbidden_role)', async () => {
     expect((await bearer(a, viewer.token, `/api/local/verdict?dot_number=${DOT}`)).status).toBe(
       200,
