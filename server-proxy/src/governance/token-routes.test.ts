@@ -183,6 +183,10 @@ forEachDatabase('api tokens over http', (database) => {
     });
     expect(refused.status).toBe(403);
     expect(refused.json.code).toBe('forbidden_role');
+    // nothing recorded under the viewer's name
+    const decisions = await a.call(`/api/local/decisions?dot_number=${DOT}`, { headers: ADMIN });
+    expect(decisions.status).toBe(200);
+    expect(decisions.text).not.toContain('ERP reader');
   });
 
   it('the audit log and the decision record name the token', async () => {
@@ -237,6 +241,15 @@ forEachDatabase('api tokens over http', (database) => {
         const answer = await bearer(a, token, `/api/v2/profile?dot_number=${DOT}`);
         expect(answer.status).toBe(401);
         expect(answer.json.code).toBe('invalid_token');
+      }
+      // PostgreSQL: the second replica refuses the expired token too (local API and mirror)
+      for (const proxy of [a, b]) {
+        if (proxy === undefined) continue;
+        for (const path of [`/api/local/verdict?dot_number=${DOT}`, '/api/local/decisions']) {
+          const answer = await bearer(proxy, expired.token, path);
+          expect(answer.status).toBe(401);
+          expect(answer.json).toMatchObject({ code: 'invalid_token', hint: expect.any(String) });
+        }
       }
       // another Bearer is not ours: ignored (and never forwarded), so the request has no user
       const other = await bearer(a, 'sk_live_someone_elses', `/api/v2/profile?dot_number=${DOT}`);
