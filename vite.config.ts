@@ -60,6 +60,7 @@ export default defineConfig({
             'server-proxy/**/*.test.ts',
             'src/lib/service/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'docs/**/*.test.ts',
           ],
           environment: 'node',
           testTimeout: 30_000,
