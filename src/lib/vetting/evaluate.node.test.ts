@@ -409,7 +409,7 @@ const CURATED: Record<string, { verdict: Outcome; deciding: RuleId[] }> = {
   '1455872': { verdict: 'pass', deciding: [] },
   '1893346': { verdict: 'review', deciding: ['basic_alerts'] },
   '1120987': { verdict: 'review', deciding: ['basic_alerts'] },
-  '2456781': { verdict: 'review', deciding: ['pending_cancellation'] },
+  '2456781': { verdict: 'review', deciding: ['pending_cancellation', 'contact_changes'] },
 };
 
 describe('the curated sandbox carriers', () => {

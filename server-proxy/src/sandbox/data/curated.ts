@@ -222,7 +222,12 @@ function chameleonPair(): [CarrierModel, CarrierModel] {
       oosFactor: 1.8,
       crashes: 3,
     },
-    past: [past('physical_address', '2400 LOGISTICS WAY, GARLAND, TX 75040', 2_450, 900)],
+    past: [
+      past('physical_address', '2400 LOGISTICS WAY, GARLAND, TX 75040', 2_450, 900),
+      // its old dispatch line: the tender check's "phone registered to another DOT in the past"
+      // (docs/sandbox-data.md, tender-check cases); ended over a year ago, so its phone is stable
+      past('telephone_number', '4695550163', 2_450, 400),
+    ],
   });
   const shared = predecessor.units.filter((u, i) => i % 4 === 0).slice(0, 4);
   const newEntrant = curatedCarrier({
@@ -580,7 +585,11 @@ const canadian = (): CarrierModel =>
       weights: DEFAULT_WEIGHTS,
       crashes: 2,
     },
-    past: [past('email_address', 'dispatch@trilliumxb.com', 3_000, 700)],
+    past: [
+      past('email_address', 'dispatch@trilliumxb.com', 3_000, 700),
+      // the tender check's "e-mail changed three days ago" (docs/sandbox-data.md)
+      past('email_address', 'dispatch@trilliumtransport.ca', 699, 3),
+    ],
   });
 
 /** The curated models (all but the live-shape carrier), in scenario order with a gap at slot 2. */

@@ -73,9 +73,32 @@ function companyName(rng: Rng): { name: string; stem: string } {
   return { name: `${head} ${trade} ${rng.pick(SUFFIXES)}`, stem: lower(a) + (b ? lower(b) : '') };
 }
 
+/**
+ * The company e-mail domains of the fixture carriers (curated, heavy, live shape; current and past).
+ * A domain belongs to one company, so the population never writes from one: a "HANSEN & ADKINS"
+ * row would otherwise use hansenadkins.com, and a search by that domain (the tender check's) would
+ * find a second carrier behind the fixture's own address.
+ */
+export const FIXTURE_EMAIL_DOMAINS: ReadonlySet<string> = new Set([
+  'hansenadkins.com',
+  'hansenauto.net',
+  'fedex.com',
+  'swiftpathexpress.com',
+  'ironcladfreight.com',
+  'clearpathlogistics.com',
+  'valleyfreshdairy.com',
+  'lakeshorecoach.com',
+  'gulfcoasttank.com',
+  'trilliumtransport.ca',
+  'trilliumxb.com',
+  'tbfnational.com',
+]);
+
 function emailFor(rng: Rng, stem: string): string {
   if (rng.chance(0.3)) return `${stem}${rng.int(1, 99)}@${rng.pick(EMAIL_PROVIDERS).toLowerCase()}`;
-  return `${rng.pick(EMAIL_MAILBOXES).toLowerCase()}@${stem}${rng.pick(['', 'inc', 'llc', 'co'])}.com`;
+  const mailbox = rng.pick(EMAIL_MAILBOXES).toLowerCase();
+  const domain = `${stem}${rng.pick(['', 'inc', 'llc', 'co'])}.com`;
+  return `${mailbox}@${FIXTURE_EMAIL_DOMAINS.has(domain) ? `${stem}freight.com` : domain}`;
 }
 
 function entityKind(rng: Rng): EntityKind {
