@@ -132,7 +132,7 @@ describe('the SPA layers: app → features → entities → shared', () => {
     for (const [file, spec] of [
       ['src/lib/format.ts', '@tanstack/react-query'],
       ['src/lib/watchlist/profile-id.ts', '@tanstack/react-query'],
-      ['src/lib/vetting/current-decision.ts', '@tanstack/react-query'],
+      ['src/lib/vetting/contract.ts', '@tanstack/react-query'],
       ['src/lib/decision-standing.test.ts', '@tanstack/react-query'],
       ['src/components/DecisionStanding.tsx', '@tanstack/react-query'],
       ['src/components/map/CarrierMap.tsx', '@tanstack/react-query'],

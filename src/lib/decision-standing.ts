@@ -6,12 +6,12 @@
  * it with `standingWords`, so every screen says the same. Plain code: no React Query.
  */
 import { formatDate } from './format.ts';
-import type { CurrentDecision, HeldVerdict } from './vetting/current-decision.ts';
+import type { CurrentDecision, HeldVerdict } from './vetting/contract.ts';
 import { DECISION_LABELS } from './vetting/decision-record.ts';
 
 /**
  * What a screen needs of a current decision (`CurrentDecision`, the answer's one schema in
- * src/lib/vetting/current-decision.ts) to word its standing.
+ * src/lib/vetting/contract.ts) to word its standing.
  */
 export interface DecisionStanding extends Pick<
   CurrentDecision,

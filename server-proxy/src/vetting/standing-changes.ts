@@ -5,10 +5,10 @@
  * changed ("needs re-vet" until a newer decision on the carrier; the alerts announce each row once).
  */
 import type { SqlEngine, SqlExecutor } from '../sql/engine.ts';
-import type { Outcome, Policy, RuleResult } from '../../../src/lib/vetting/index.ts';
-import type { Standing } from '../../../src/lib/vetting/standing.ts';
+import type { Outcome, Policy } from '../../../src/lib/vetting/index.ts';
 import { heldVerdict, standingFor, type CurrentRecord, type Held } from './held.ts';
 import type { VettingSqlStore } from './store.ts';
+import type { PolicyPreview } from '../../../src/lib/vetting/contract.ts';
 
 export interface StandingDeps {
   sql: SqlEngine;
@@ -17,27 +17,9 @@ export interface StandingDeps {
   now: () => Date;
 }
 
-interface PreviewEntry {
-  dot_number: string;
-  legal_name: string | null;
-  decision: string;
-  decision_id: number;
-  standing_before: Standing;
-  standing_after: Standing;
-  verdict_before: Outcome;
-  verdict_after: Outcome;
-  /** the non-pass rule results under the proposed policy */
-  reasons: RuleResult[];
-}
-
-export interface PolicyPreview {
-  version_from: number;
-  would_fail: PreviewEntry[];
-  would_review: PreviewEntry[];
-  would_pass: PreviewEntry[];
-  /** current decisions whose standing and verdict stay as they are (or that nothing is held of) */
-  unchanged: number;
-}
+/** The preview's answer (`POST /api/local/policy/preview`): the route contract's. */
+export type { PolicyPreview };
+type PreviewEntry = PolicyPreview['would_fail'][number];
 
 /** The current decision of every carrier that has one (the newest record of each DOT). */
 async function allCurrentDecisions(deps: StandingDeps): Promise<CurrentRecord[]> {

@@ -12,32 +12,22 @@ import {
   type PolicyOptions,
   type PolicySettings,
 } from '../../../src/lib/vetting/index.ts';
+import type { Decision } from '../../../src/lib/vetting/decision-record.ts';
+import type {
+  ChainCheck,
+  PolicyVersion,
+  RevetDueAnswer,
+} from '../../../src/lib/vetting/contract.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
-export const DECISIONS = [
-  'approved',
-  'approved_with_conditions',
-  'rejected',
-  'do_not_use',
-] as const;
-export type Decision = (typeof DECISIONS)[number];
+export { DECISIONS, type Decision } from '../../../src/lib/vetting/decision-record.ts';
+/** A stored policy version (version 1, the default, exists without a row): the route contract's. */
+export type { PolicyVersion } from '../../../src/lib/vetting/contract.ts';
 
 export interface Actor {
   id: string;
   name: string;
-}
-
-/** A stored policy version. Version 1 is the default policy and exists without a row. */
-export interface PolicyVersion {
-  version: number;
-  settings: PolicySettings;
-  /** stored in the `settings` column's JSON under OPTIONS_KEY (no rule has that id) */
-  options: PolicyOptions;
-  created_by: string;
-  created_at: string | null;
-  changes: string[];
-  note: string | null;
 }
 
 /** What a decision record says; hashed as canonical JSON. */
@@ -97,19 +87,8 @@ export interface DecisionFilter {
   pageSize: number;
 }
 
-export interface ChainCheck {
-  ok: boolean;
-  count: number;
-  first_bad_id?: number;
-  /** why the first bad record is bad */
-  problem?: string;
-  /** with a signing key: records whose signature was checked */
-  signed?: number;
-  /** with a signing key: records made before signing began (none may follow a signed one) */
-  unsigned_before_signing?: number;
-  /** with a signing key: the key the signatures were checked with */
-  key_id?: string;
-}
+/** The chain check (`GET /api/local/decisions/verify`): the route contract's. */
+export type { ChainCheck };
 
 /** JSON with object keys sorted at every level: the same content always hashes the same. */
 export function canonicalJson(value: unknown): string {
@@ -215,15 +194,7 @@ export function nextPolicyVersion(
 export type RevetDue = 'overdue' | 'soon';
 
 /** A current decision whose re-vet date has passed or falls within the window asked. */
-export interface RevetDueItem {
-  id: number;
-  dot_number: string;
-  legal_name: string | null;
-  decision: Decision;
-  decided_at: string;
-  expires_on: string;
-  due: RevetDue;
-}
+export type RevetDueItem = RevetDueAnswer['items'][number];
 
 /** Days ahead a re-vet date counts as due soon. */
 export const REVET_WINDOW_DAYS = 14;

@@ -1,20 +1,13 @@
 /**
  * Decision records (`GET /api/local/decisions`, docs/vetting.md), filtered and a page at a time:
- * the Decisions page's list and the profile's history of a carrier's decisions.
+ * the Decisions page's list and the profile's history of a carrier's decisions. The answer's
+ * shape is the vetting contract's (src/lib/vetting/contract.ts).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet } from '../../lib/api-client.ts';
-import { decisionRecordSchema, type Decision } from '../../lib/vetting/decision-record.ts';
+import { apiGet, parseBody } from '../../lib/api-client.ts';
+import { decisionPageSchema } from '../../lib/vetting/contract.ts';
+import type { Decision } from '../../lib/vetting/decision-record.ts';
 import { vettingKeys } from './keys.ts';
-
-/** One page of decision records. */
-export const decisionPageSchema = z.object({
-  items: z.array(decisionRecordSchema),
-  total: z.number(),
-  page: z.number(),
-  page_size: z.number(),
-});
 
 export interface DecisionFilters {
   dot_number?: string | undefined;
@@ -29,7 +22,11 @@ function decisionsQuery(filters: DecisionFilters) {
   return queryOptions({
     queryKey: vettingKeys.decisionList(filters),
     queryFn: async ({ signal }) =>
-      decisionPageSchema.parse(await apiGet('/api/local/decisions', { ...filters }, { signal })),
+      parseBody(
+        decisionPageSchema,
+        await apiGet('/api/local/decisions', { ...filters }, { signal }),
+        'the decision records',
+      ),
     staleTime: 0,
   });
 }

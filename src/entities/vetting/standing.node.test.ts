@@ -1,52 +1,23 @@
 /**
  * The standings of current decisions: one request per 500 DOTs (a loopback server that answers
  * what it is asked), and the one schema of `GET /api/local/decisions/current`
- * (src/lib/vetting/current-decision.ts) reading the real proxy's answers, both forms.
+ * (src/lib/vetting/contract.ts) reading the real proxy's answers, both forms.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { apiGet } from '../../lib/api-client.ts';
 import { standingDots } from '../../lib/decision-standing.ts';
-import {
-  currentDecisionPageSchema,
-  type CurrentDecision,
-} from '../../lib/vetting/current-decision.ts';
+import { currentDecisionPageSchema, type CurrentDecision } from '../../lib/vetting/contract.ts';
+import { currentDecisionBody } from '../../lib/vetting/contract.test-support.ts';
 import { startSandboxProxy } from '../../test/sandbox-proxy.node.ts';
 import { fetchStandings } from './standing.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
-/** A current decision as the proxy answers it. */
+/** A current decision as the proxy answers it, now failing (parsed with the contract's schema). */
 function current(dot: string): CurrentDecision {
-  return {
-    id: Number(dot),
-    hash: 'a'.repeat(64),
-    prev_hash: '0'.repeat(64),
-    dot_number: dot,
-    decision: 'approved',
-    note: null,
-    conditions: null,
-    expires_on: null,
-    supersedes: null,
-    user: { id: 'ana', name: 'Ana' },
-    decided_at: '2026-11-20T10:00:00.000Z',
-    policy_version: 1,
-    verdict: {
-      verdict: 'review',
-      policy_version: 1,
-      evaluated_at: '2026-11-20T10:00:00.000Z',
-      snapshot_date: null,
-      reasons: [],
-    },
-    profile: {
-      snapshot_date: null,
-      fetched_at: '2026-11-20T09:59:00.000Z',
-      identity: [],
-      authority: [],
-      insurance: [],
-      safety: [],
-    },
+  return currentDecisionBody(dot, {
     now: {
       verdict: 'fail',
       policy_version: 2,
@@ -65,10 +36,7 @@ function current(dot: string): CurrentDecision {
       source: 'profile',
     },
     standing: 'now_fails',
-    needs_revet: false,
-    override: false,
-    revet_due: null,
-  };
+  });
 }
 
 describe('fetchStandings over HTTP', () => {

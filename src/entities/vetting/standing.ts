@@ -5,12 +5,9 @@
  * `standingWords` (src/lib/decision-standing.ts) so every screen says the same.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client.ts';
+import { apiGet, parseBody } from '../../lib/api-client.ts';
 import { standingDots } from '../../lib/decision-standing.ts';
-import {
-  currentDecisionsSchema,
-  type CurrentDecision,
-} from '../../lib/vetting/current-decision.ts';
+import { currentDecisionsSchema, type CurrentDecision } from '../../lib/vetting/contract.ts';
 import { vettingKeys } from './keys.ts';
 
 /** At most this many DOTs per call (the proxy's limit). */
@@ -32,7 +29,8 @@ export async function fetchStandings(
   );
   const map = new Map<string, CurrentDecision>();
   for (const body of answers) {
-    for (const item of currentDecisionsSchema.parse(body).items) map.set(item.dot_number, item);
+    const { items } = parseBody(currentDecisionsSchema, body, 'the standing of decisions');
+    for (const item of items) map.set(item.dot_number, item);
   }
   return map;
 }

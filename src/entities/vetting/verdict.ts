@@ -2,25 +2,15 @@
  * The proxy's verdict on one carrier (`GET /api/local/verdict`): the same engine and policy, run
  * on the proxy's cached profile (free on a hit; a miss is the one billed profile call the page
  * makes anyway), so the browser needs neither the full profile nor its network lists for it. Read
- * by the profile and run ahead by the app's profile prefetch (src/app/profile-prefetch.ts).
+ * by the profile and run ahead by the app's profile prefetch (src/app/profile-prefetch.ts). The
+ * answer's shape is the vetting contract's (src/lib/vetting/contract.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet } from '../../lib/api-client.ts';
-import { outcomeSchema, reasonSchema } from '../../lib/vetting/decision-record.ts';
+import { apiGet, parseBody } from '../../lib/api-client.ts';
+import { verdictAnswerSchema, type VerdictAnswer } from '../../lib/vetting/contract.ts';
 import { vettingKeys } from './keys.ts';
 
-const verdictBody = z.object({
-  dot_number: z.string().nullable(),
-  legal_name: z.string().nullable(),
-  fetched_at: z.string(),
-  evaluated_at: z.string(),
-  verdict: outcomeSchema,
-  policy_version: z.number(),
-  snapshot_date: z.string().nullable(),
-  reasons: z.array(reasonSchema),
-});
-export type VerdictReason = z.infer<typeof verdictBody>['reasons'][number];
+export type VerdictReason = VerdictAnswer['reasons'][number];
 
 /**
  * The query key of a carrier's verdict: under the policy's key, so saving a policy (which
@@ -35,6 +25,10 @@ export function verdictQuery(dot: string) {
   return queryOptions({
     queryKey: verdictKey(dot),
     queryFn: async ({ signal }) =>
-      verdictBody.parse(await apiGet('/api/local/verdict', { dot_number: dot }, { signal })),
+      parseBody(
+        verdictAnswerSchema,
+        await apiGet('/api/local/verdict', { dot_number: dot }, { signal }),
+        'the verdict',
+      ),
   });
 }

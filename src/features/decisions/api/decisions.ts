@@ -1,26 +1,29 @@
 /**
  * The Decisions page's calls (docs/vetting.md): one record, every record matching the filters (the
  * CSV export), the chain check, the decisions a saved policy flagged and the re-vet queue. The
- * filtered list itself is the vetting entity's (`useDecisions`): the profile shows it too.
+ * filtered list itself is the vetting entity's (`useDecisions`): the profile shows it too. Every
+ * answer is parsed with the vetting contract's schemas (src/lib/vetting/contract.ts).
  */
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet } from '../../../lib/api-client.ts';
-import { currentDecisionPageSchema } from '../../../lib/vetting/current-decision.ts';
+import { apiGet, parseBody } from '../../../lib/api-client.ts';
 import {
-  DECISIONS,
-  decisionRecordSchema,
-  type DecisionRecord,
-} from '../../../lib/vetting/decision-record.ts';
-import { decisionPageSchema, type DecisionFilters } from '../../../entities/vetting/decisions.ts';
+  chainCheckSchema,
+  currentDecisionPageSchema,
+  decisionPageSchema,
+  revetDueSchema,
+} from '../../../lib/vetting/contract.ts';
+import { decisionRecordSchema, type DecisionRecord } from '../../../lib/vetting/decision-record.ts';
+import type { DecisionFilters } from '../../../entities/vetting/decisions.ts';
 import { vettingKeys } from '../../../entities/vetting/keys.ts';
 
 /** Every record matching the filters (all pages), for the CSV export. */
 export async function allDecisions(filters: DecisionFilters): Promise<DecisionRecord[]> {
   const items: DecisionRecord[] = [];
   for (let page = 1; ; page += 1) {
-    const body = decisionPageSchema.parse(
+    const body = parseBody(
+      decisionPageSchema,
       await apiGet('/api/local/decisions', { ...filters, page }),
+      'the decision records',
     );
     items.push(...body.items);
     if (body.items.length === 0 || items.length >= body.total) return items;
@@ -31,8 +34,10 @@ export function useDecision(id: string) {
   return useQuery({
     queryKey: vettingKeys.decision(id),
     queryFn: async ({ signal }) =>
-      decisionRecordSchema.parse(
+      parseBody(
+        decisionRecordSchema,
         await apiGet(`/api/local/decisions/${encodeURIComponent(id)}`, {}, { signal }),
+        'the decision record',
       ),
   });
 }
@@ -51,49 +56,30 @@ export function useAllCurrentDecisions(
     enabled,
     queryKey: vettingKeys.currentAll(page, needsRevet),
     queryFn: async ({ signal }) =>
-      currentDecisionPageSchema.parse(
+      parseBody(
+        currentDecisionPageSchema,
         await apiGet(
           '/api/local/decisions/current',
           { all: '1', page, ...(needsRevet ? { needs_revet: '1' } : {}) },
           { signal },
         ),
+        'the current decisions',
       ),
   });
 }
-
-const chainCheck = z.object({
-  ok: z.boolean(),
-  count: z.number(),
-  first_bad_id: z.number().optional(),
-  problem: z.string().optional(),
-});
 
 export function useChainCheck() {
   return useQuery({
     queryKey: vettingKeys.chainCheck(),
     queryFn: async ({ signal }) =>
-      chainCheck.parse(await apiGet('/api/local/decisions/verify', {}, { signal })),
+      parseBody(
+        chainCheckSchema,
+        await apiGet('/api/local/decisions/verify', {}, { signal }),
+        'the chain check',
+      ),
     staleTime: 0,
   });
 }
-
-const revetDueBody = z.object({
-  as_of: z.string(),
-  within_days: z.number(),
-  overdue: z.number(),
-  soon: z.number(),
-  items: z.array(
-    z.object({
-      id: z.number(),
-      dot_number: z.string(),
-      legal_name: z.string().nullable(),
-      decision: z.enum(DECISIONS),
-      decided_at: z.string(),
-      expires_on: z.string(),
-      due: z.enum(['overdue', 'soon']),
-    }),
-  ),
-});
 
 /**
  * The re-vet queue (`GET /api/local/decisions/revet-due`): current decisions whose re-vet date
@@ -104,7 +90,11 @@ export function useRevetDue(enabled = true) {
     enabled,
     queryKey: vettingKeys.revetDue(),
     queryFn: async ({ signal }) =>
-      revetDueBody.parse(await apiGet('/api/local/decisions/revet-due', {}, { signal })),
+      parseBody(
+        revetDueSchema,
+        await apiGet('/api/local/decisions/revet-due', {}, { signal }),
+        'the re-vet queue',
+      ),
     staleTime: 60_000,
   });
 }

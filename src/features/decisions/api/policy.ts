@@ -4,22 +4,27 @@
  * the vetting entity's (`usePolicy`, src/entities/vetting/policy.ts): other screens read it too.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
-import { DECISIONS, outcomeSchema, reasonSchema } from '../../../lib/vetting/decision-record.ts';
+import { apiGet, apiPost, apiPut, parseBody } from '../../../lib/api-client.ts';
+import {
+  currentPolicySchema,
+  policyPreviewSchema,
+  policyVersionsSchema,
+} from '../../../lib/vetting/contract.ts';
 import type { PolicyOptions, RuleId, RuleSettings } from '../../../lib/vetting/index.ts';
-import { STANDINGS } from '../../../lib/vetting/standing.ts';
 import { vettingKeys } from '../../../entities/vetting/keys.ts';
-import { policyVersionSchema, toVersion } from '../../../entities/vetting/policy.ts';
+
+export type { PolicyPreview, PreviewEntry } from '../../../lib/vetting/contract.ts';
 
 export function usePolicyVersions() {
   return useQuery({
     queryKey: vettingKeys.policyVersions(),
     queryFn: async ({ signal }) => {
-      const body = z
-        .object({ items: z.array(policyVersionSchema) })
-        .parse(await apiGet('/api/local/policy/versions', {}, { signal }));
-      return body.items.map(toVersion);
+      const body = parseBody(
+        policyVersionsSchema,
+        await apiGet('/api/local/policy/versions', {}, { signal }),
+        'the policy versions',
+      );
+      return body.items;
     },
   });
 }
@@ -38,7 +43,8 @@ export function useSavePolicy() {
       rules: RuleChanges;
       options?: Partial<PolicyOptions>;
       note?: string;
-    }) => toVersion(policyVersionSchema.parse(await apiPut('/api/local/policy', input))),
+    }) =>
+      parseBody(currentPolicySchema, await apiPut('/api/local/policy', input), 'the saved policy'),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: vettingKeys.policy }),
@@ -46,28 +52,6 @@ export function useSavePolicy() {
       ]),
   });
 }
-
-const previewEntry = z.object({
-  dot_number: z.string(),
-  legal_name: z.string().nullable(),
-  decision: z.enum(DECISIONS),
-  decision_id: z.number(),
-  standing_before: z.enum(STANDINGS),
-  standing_after: z.enum(STANDINGS),
-  verdict_before: outcomeSchema,
-  verdict_after: outcomeSchema,
-  reasons: z.array(reasonSchema),
-});
-export type PreviewEntry = z.infer<typeof previewEntry>;
-
-const policyPreview = z.object({
-  version_from: z.number(),
-  would_fail: z.array(previewEntry),
-  would_review: z.array(previewEntry),
-  would_pass: z.array(previewEntry),
-  unchanged: z.number(),
-});
-export type PolicyPreview = z.infer<typeof policyPreview>;
 
 /**
  * What saving these changes would do to the decisions on record (`POST /api/local/policy/preview`:
@@ -81,7 +65,11 @@ export function usePolicyPreview(
     enabled,
     queryKey: vettingKeys.policyPreview(input),
     queryFn: async ({ signal }) =>
-      policyPreview.parse(await apiPost('/api/local/policy/preview', input, { signal })),
+      parseBody(
+        policyPreviewSchema,
+        await apiPost('/api/local/policy/preview', input, { signal }),
+        'the policy preview',
+      ),
     staleTime: 0,
   });
 }

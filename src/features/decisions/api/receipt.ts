@@ -5,27 +5,11 @@
  * can later show with `POST /api/local/decisions/verify` that the record was not cut or changed.
  */
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet, parseBody } from '../../../lib/api-client.ts';
+import { receiptSchema } from '../../../lib/vetting/contract.ts';
 import { vettingKeys } from '../../../entities/vetting/keys.ts';
 
-const HASH = /^[0-9a-f]{64}$/;
-
-const receiptSchema = z.object({
-  type: z.literal('decision-receipt'),
-  record_id: z.number().int().positive(),
-  record_position: z.number().int().positive(),
-  record_hash: z.string().regex(HASH),
-  chain_length: z.number().int().positive(),
-  head_hash: z.string().regex(HASH),
-  issued_at: z.string(),
-  /** the exact text that was signed (canonical JSON of the fields above and `key_id`) */
-  payload: z.string(),
-  /** Ed25519 over `payload`, base64 */
-  signature: z.string(),
-  key_id: z.string(),
-});
-export type Receipt = z.infer<typeof receiptSchema>;
+export type { Receipt } from '../../../lib/vetting/contract.ts';
 
 /**
  * The receipt of record `id`, issued now (each visit states the chain as it is then): the parsed
@@ -41,7 +25,10 @@ export function useDecisionReceipt(id: string) {
         {},
         { signal },
       );
-      return { receipt: receiptSchema.parse(raw), raw: raw as Record<string, unknown> };
+      return {
+        receipt: parseBody(receiptSchema, raw, 'the receipt'),
+        raw: raw as Record<string, unknown>,
+      };
     },
     staleTime: 0,
   });

@@ -8,7 +8,7 @@ import { DecisionStanding } from '../../../components/DecisionStanding.tsx';
 import { MUTED } from '../../../components/controls.ts';
 import { carrierPath } from '../../../lib/carrier/paths.ts';
 import { useAllCurrentDecisions } from '../api/decisions.ts';
-import type { CurrentDecision } from '../../../lib/vetting/current-decision.ts';
+import type { CurrentDecision } from '../../../lib/vetting/contract.ts';
 
 const LINK = 'text-sky-800 underline dark:text-sky-300';
 

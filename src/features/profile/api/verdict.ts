@@ -3,7 +3,7 @@
  * query is the vetting entity's, which the app's prefetch also runs) and recording a decision.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost, parseBody } from '../../../lib/api-client.ts';
 import { decisionRecordSchema, type Decision } from '../../../lib/vetting/decision-record.ts';
 import { vettingKeys } from '../../../entities/vetting/keys.ts';
 import { verdictQuery } from '../../../entities/vetting/verdict.ts';
@@ -28,7 +28,7 @@ export function useRecordDecision() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: DecisionInput) =>
-      decisionRecordSchema.parse(await apiPost('/api/local/decisions', input)),
+      parseBody(decisionRecordSchema, await apiPost('/api/local/decisions', input), 'the decision'),
     onSuccess: () => client.invalidateQueries({ queryKey: vettingKeys.decisions }),
   });
 }
