@@ -40,6 +40,22 @@ describe('ErrorState', () => {
     expect(alertText()).toContain('rejected the API key');
   });
 
+  it("reads the proxy's role refusal (403 forbidden_role) as what it is, not a key problem", () => {
+    render(
+      <ErrorState
+        error={httpError(403, {
+          code: 'forbidden_role',
+          message: 'This needs the admin role (you are an analyst)',
+          hint: 'Ask an admin to give your account the admin role.',
+        })}
+      />,
+    );
+    expect(alertText()).toContain('Your role does not allow this');
+    expect(alertText()).toContain('This needs the admin role (you are an analyst)');
+    expect(alertText()).toContain('Ask an admin to give your account the admin role.');
+    expect(alertText()).not.toContain('API key');
+  });
+
   it('tells a spent budget from a payment problem on 402', () => {
     expect(describeError(httpError(402, { code: 'budget_exceeded' })).title).toBe(
       'The spending budget is used up',

@@ -19,6 +19,8 @@ export interface ErrorDescription {
 }
 
 const KEY_REJECTED_CODE = 'upstream_key_rejected';
+/** The proxy's 403 for a role below the route's (server-proxy/src/governance/roles.ts). */
+const FORBIDDEN_ROLE_CODE = 'forbidden_role';
 const BUDGET_CODE = 'budget_exceeded';
 const NETWORK_TITLE = 'Cannot reach the server — retrying';
 
@@ -33,6 +35,15 @@ function describeClientError(error: ApiError): ErrorDescription {
       };
     case 401:
     case 403:
+      // the proxy's role check (an API token page opened by a demoted admin): not the key
+      if (error.code === FORBIDDEN_ROLE_CODE) {
+        return {
+          title: 'Your role does not allow this',
+          detail: error.message,
+          advice: error.hint,
+          retryable: false,
+        };
+      }
       return keyProblem(error);
     case 402:
       return {
