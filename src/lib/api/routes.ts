@@ -1,0 +1,14 @@
+/**
+ * Every route contract of the API, one flat list: the OpenAPI document's tests check that each is
+ * registered on the proxy and that every contract route the proxy has is here. Add a line per
+ * contract (keep it a plain import list, grouped by area).
+ */
+import type { RouteContract } from './route-contract.ts';
+import { createTokenRoute, listTokensRoute, revokeTokenRoute } from '../tokens/contract.ts';
+
+export const API_CONTRACTS: readonly RouteContract[] = [
+  // API tokens (src/lib/tokens/contract.ts)
+  createTokenRoute,
+  listTokensRoute,
+  revokeTokenRoute,
+];
