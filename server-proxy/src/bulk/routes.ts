@@ -7,21 +7,22 @@
 import type Database from 'better-sqlite3';
 import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
+  CREATE_HINT,
   DEFAULT_ITEMS_LIMIT,
-  ITEM_STATUSES,
-  MAX_ITEMS_LIMIT,
   MAX_JOB_IDENTIFIERS,
-  MAX_LIST_ENTRIES,
-  NUMBERINGS,
+  PAGE_HINT,
+  TOO_MANY_HINT,
+  createJobInputSchema,
+  jobPageQuerySchema,
   type BulkEstimate,
+  type BulkJobSummary,
 } from '../../../src/lib/bulk/contract.ts';
 import { checkList, numberedEntries } from '../../../src/lib/bulk/list.ts';
 import type { ProxyConfig } from '../context.ts';
 import { mayActOn, notTheOwner } from '../governance/roles.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
-import { issue, parseInput, type InputWording } from '../http/parse-input.ts';
+import { parseInput, type InputWording } from '../http/parse-input.ts';
 import type { MirrorClient, MirrorPeek } from '../routes/mirror.ts';
 import { createVettingSqlStore } from '../vetting/store.ts';
 import { estimateRun, type EstimateDeps } from './estimate.ts';
@@ -46,75 +47,13 @@ export interface BulkRouteDeps {
   runner?: { leaseTtlMs?: number; pollMs?: number };
 }
 
-const CREATE_HINT = `Send {"identifiers": ["568253", "MC277621", ...], "rows"?: [2, 5, ...], "numbering"?: "line" | "row", "dry_run"?: true}: at most ${MAX_JOB_IDENTIFIERS.toLocaleString('en-US')} USDOT numbers or MC/MX/FF dockets (and ${MAX_LIST_ENTRIES.toLocaleString('en-US')} entries in all), each entry's line or row in "rows".`;
-const TOO_MANY_HINT = `A job takes at most ${MAX_JOB_IDENTIFIERS.toLocaleString('en-US')} identifiers (MAX_JOB_IDENTIFIERS); split the list into several jobs.`;
-
-const createSchema = z
-  .strictObject(
-    {
-      identifiers: z
-        .array(z.string({ error: '"identifiers" must hold text entries' }), {
-          error: '"identifiers" must be an array of USDOT numbers or dockets',
-        })
-        .superRefine((list, ctx) => {
-          if (list.length > MAX_LIST_ENTRIES) {
-            ctx.addIssue(
-              issue(
-                'too_many_identifiers',
-                `${list.length} entries given; a request takes at most ${MAX_LIST_ENTRIES}`,
-                TOO_MANY_HINT,
-              ),
-            );
-          }
-        }),
-      /** the line (pasted text) or row (uploaded file) of each entry, in the same order */
-      rows: z
-        .array(z.number().int().min(1).max(10_000_000), {
-          error: '"rows" must be an array of whole numbers ≥ 1, one per identifier',
-        })
-        .optional(),
-      numbering: z
-        .enum(NUMBERINGS, { error: `"numbering" must be one of ${NUMBERINGS.join(', ')}` })
-        .optional(),
-      dry_run: z.boolean({ error: '"dry_run" must be true or false' }).optional(),
-    },
-    { error: 'The body must be a JSON object' },
-  )
-  .superRefine((body, ctx) => {
-    if (body.rows !== undefined && body.rows.length !== body.identifiers.length) {
-      ctx.addIssue(
-        issue(
-          'invalid_rows',
-          `"rows" holds ${body.rows.length} numbers for ${body.identifiers.length} identifiers`,
-          CREATE_HINT,
-        ),
-      );
-    }
-  });
-
 const CREATE_WORDING: InputWording = {
   hint: CREATE_HINT,
   unknown: { code: 'unknown_field', message: (key) => `Unknown member "${key}"` },
 };
 
-const LIMIT_TEXT = `"limit" must be a whole number from 1 to ${MAX_ITEMS_LIMIT}`;
-const wholeNumber = (error: string, min: number, max: number) =>
-  z
-    .string({ error })
-    .regex(/^\d{1,9}$/, { error })
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, { error });
-
-const pageSchema = z.strictObject({
-  offset: wholeNumber('"offset" must be a whole number ≥ 0', 0, 1_000_000_000).optional(),
-  limit: wholeNumber(LIMIT_TEXT, 1, MAX_ITEMS_LIMIT).optional(),
-  status: z
-    .enum(ITEM_STATUSES, { error: `"status" must be one of ${ITEM_STATUSES.join(', ')}` })
-    .optional(),
-});
-
 const PAGE_WORDING: InputWording = {
-  hint: `GET /api/local/bulk-jobs/<id>?offset=0&limit=${DEFAULT_ITEMS_LIMIT}&status=failed (limit ≤ ${MAX_ITEMS_LIMIT})`,
+  hint: PAGE_HINT,
   unknown: { code: 'unknown_parameter', message: (key) => `Unknown parameter "${key}"` },
 };
 
@@ -177,7 +116,7 @@ class BulkRoutes {
   }
 
   /** A job as the contract shows it, without items. */
-  async summary(job: JobRow) {
+  async summary(job: JobRow): Promise<BulkJobSummary> {
     const limit = this.deps.config.rateLimits?.profile ?? null;
     const pace = await this.runner.pace(job, limit);
     return {
@@ -207,7 +146,7 @@ function unlessUnavailable<T>(
 
 function registerCreate(app: FastifyInstance, bulk: BulkRoutes, deps: BulkRouteDeps) {
   app.post('/api/local/bulk-jobs', async (request, reply) => {
-    const body = parseInput(createSchema, request.body, CREATE_WORDING);
+    const body = parseInput(createJobInputSchema, request.body, CREATE_WORDING);
     if (!body.ok) return sendApiError(reply, body.error);
     const numbering = body.value.numbering ?? 'line';
     const { valid, rejected } = checkList(
@@ -269,7 +208,7 @@ function registerReads(app: FastifyInstance, bulk: BulkRoutes) {
 
   app.get('/api/local/bulk-jobs/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
-    const page = parseInput(pageSchema, request.query ?? {}, PAGE_WORDING);
+    const page = parseInput(jobPageQuerySchema, request.query ?? {}, PAGE_WORDING);
     if (!page.ok) return sendApiError(reply, page.error);
     return unlessUnavailable(request, reply, async () => {
       const job = await bulk.store.job(id);

@@ -1,6 +1,7 @@
 /**
- * The bulk-vetting routes' contract (docs/bulk-vetting.md): the shapes the proxy sends and the
- * dashboard reads, as zod schemas both import, so neither side can drift from the other.
+ * The bulk-vetting routes' contract (docs/bulk-vetting.md): the bodies and queries the proxy reads
+ * (their messages are the 400s it sends) and the shapes it answers, as zod schemas both the proxy
+ * and the dashboard import, so neither side can drift from the other. Runtime-neutral (zod only).
  */
 import { z } from 'zod';
 
@@ -21,6 +22,90 @@ export const NUMBERINGS = ['line', 'row'] as const;
 
 /** Entries one request may hold (valid or not): a file's rows besides the 5,000 carriers. */
 export const MAX_LIST_ENTRIES = 20_000;
+
+// ---- requests -------------------------------------------------------------------------------
+
+const thousands = (n: number) => n.toLocaleString('en-US');
+
+/** The hint of a 400 about the body of `POST /api/local/bulk-jobs`. */
+export const CREATE_HINT = `Send {"identifiers": ["568253", "MC277621", ...], "rows"?: [2, 5, ...], "numbering"?: "line" | "row", "dry_run"?: true}: at most ${thousands(MAX_JOB_IDENTIFIERS)} USDOT numbers or MC/MX/FF dockets (and ${thousands(MAX_LIST_ENTRIES)} entries in all), each entry's line or row in "rows".`;
+/** The hint of a 400 `too_many_identifiers`. */
+export const TOO_MANY_HINT = `A job takes at most ${thousands(MAX_JOB_IDENTIFIERS)} identifiers (MAX_JOB_IDENTIFIERS); split the list into several jobs.`;
+
+/** A problem with its own code and hint (read by the proxy's parse-input.ts). */
+function codedIssue(code: string, message: string, hint: string) {
+  return { code: 'custom' as const, message, params: { code, hint } };
+}
+
+/**
+ * The body of `POST /api/local/bulk-jobs`: every entry of the list (those left out too, so the job
+ * keeps them with their reason), each entry's line or row, and `dry_run` for the estimate only.
+ */
+export const createJobInputSchema = z
+  .strictObject(
+    {
+      identifiers: z
+        .array(z.string({ error: '"identifiers" must hold text entries' }), {
+          error: '"identifiers" must be an array of USDOT numbers or dockets',
+        })
+        .superRefine((list, ctx) => {
+          if (list.length > MAX_LIST_ENTRIES) {
+            ctx.addIssue(
+              codedIssue(
+                'too_many_identifiers',
+                `${list.length} entries given; a request takes at most ${MAX_LIST_ENTRIES}`,
+                TOO_MANY_HINT,
+              ),
+            );
+          }
+        }),
+      /** the line (pasted text) or row (uploaded file) of each entry, in the same order */
+      rows: z
+        .array(z.number().int().min(1).max(10_000_000), {
+          error: '"rows" must be an array of whole numbers ≥ 1, one per identifier',
+        })
+        .optional(),
+      numbering: z
+        .enum(NUMBERINGS, { error: `"numbering" must be one of ${NUMBERINGS.join(', ')}` })
+        .optional(),
+      dry_run: z.boolean({ error: '"dry_run" must be true or false' }).optional(),
+    },
+    { error: 'The body must be a JSON object' },
+  )
+  .superRefine((body, ctx) => {
+    if (body.rows !== undefined && body.rows.length !== body.identifiers.length) {
+      ctx.addIssue(
+        codedIssue(
+          'invalid_rows',
+          `"rows" holds ${body.rows.length} numbers for ${body.identifiers.length} identifiers`,
+          CREATE_HINT,
+        ),
+      );
+    }
+  });
+export type CreateJobInput = z.input<typeof createJobInputSchema>;
+
+const LIMIT_TEXT = `"limit" must be a whole number from 1 to ${MAX_ITEMS_LIMIT}`;
+const wholeNumber = (error: string, min: number, max: number) =>
+  z
+    .string({ error })
+    .regex(/^\d{1,9}$/, { error })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error });
+
+/** The query of `GET /api/local/bulk-jobs/:id`: a page of its items, of one status or all. */
+export const jobPageQuerySchema = z.strictObject({
+  offset: wholeNumber('"offset" must be a whole number ≥ 0', 0, 1_000_000_000).optional(),
+  limit: wholeNumber(LIMIT_TEXT, 1, MAX_ITEMS_LIMIT).optional(),
+  status: z
+    .enum(ITEM_STATUSES, { error: `"status" must be one of ${ITEM_STATUSES.join(', ')}` })
+    .optional(),
+});
+
+/** The hint of a 400 about that query. */
+export const PAGE_HINT = `GET /api/local/bulk-jobs/<id>?offset=0&limit=${DEFAULT_ITEMS_LIMIT}&status=failed (limit ≤ ${MAX_ITEMS_LIMIT})`;
+
+// ---- answers --------------------------------------------------------------------------------
 
 const rejectedIdentifierSchema = z.object({
   input: z.string(),
@@ -119,14 +204,14 @@ export const bulkJobSchema = z.object({
   done: z.number(),
   failed: z.number(),
   /** inputs folded into another item's carrier (a docket naming a DOT also listed): not listed */
-  merged: z.number().optional(),
+  merged: z.number(),
   /** carriers finished a minute over the last minutes of running (null before the first) */
   rate_per_minute: z.number().nullable(),
   /** seconds left at the current rate and limits (null when not running) */
   eta_seconds: z.number().nullable(),
   estimate: bulkEstimateSchema,
   /** why a paused (or failed) job stopped when the runner stopped it: budget, outage (else null) */
-  pause_reason: z.object({ code: z.string(), message: z.string() }).nullable().optional(),
+  pause_reason: z.object({ code: z.string(), message: z.string() }).nullable(),
   items: z.array(bulkItemSchema),
   /** the page of items this answer holds */
   offset: z.number(),
@@ -134,10 +219,15 @@ export const bulkJobSchema = z.object({
 });
 export type BulkJob = z.infer<typeof bulkJobSchema>;
 
+/**
+ * A job without its items: each job of `GET /api/local/bulk-jobs`, and the answer of
+ * `POST /api/local/bulk-jobs/:id/{pause,resume,cancel,retry-failed}` (the job as the action left it).
+ */
+export const bulkJobSummarySchema = bulkJobSchema.omit({ items: true, offset: true, limit: true });
+export type BulkJobSummary = z.infer<typeof bulkJobSummarySchema>;
+
 /** `GET /api/local/bulk-jobs`: the jobs, newest first, without their items. */
-export const bulkJobListSchema = z.object({
-  jobs: z.array(bulkJobSchema.omit({ items: true, offset: true, limit: true })),
-});
+export const bulkJobListSchema = z.object({ jobs: z.array(bulkJobSummarySchema) });
 
 /** `POST /api/local/bulk-jobs` answers: the estimate (dry run) or the queued job. */
 export const dryRunAnswerSchema = z.object({ estimate: bulkEstimateSchema });

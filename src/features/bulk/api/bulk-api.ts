@@ -9,16 +9,18 @@ import {
   useQueryClient,
   type Query,
 } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { apiGet, apiPost, parseBody } from '../../../lib/api-client.ts';
 import {
   MAX_ITEMS_LIMIT,
   bulkJobListSchema,
   bulkJobSchema,
+  bulkJobSummarySchema,
   createdAnswerSchema,
   dryRunAnswerSchema,
   type BulkEstimate,
   type BulkJob,
+  type BulkJobSummary,
+  type CreateJobInput,
 } from '../../../lib/bulk/contract.ts';
 import type { ListEntry, Numbering } from '../../../lib/bulk/list.ts';
 import { FRESHNESS } from '../../../lib/freshness.ts';
@@ -36,7 +38,7 @@ function jobPath(id: string, action?: JobAction): string {
  * A list as sent: every entry (the ones left out too, so the job keeps them with their reason),
  * each with its line or row in the user's list.
  */
-export interface ListBody {
+export interface ListBody extends CreateJobInput {
   identifiers: string[];
   rows: number[];
   numbering: Numbering;
@@ -74,7 +76,7 @@ async function getBulkJob(id: string, signal?: AbortSignal): Promise<BulkJob> {
   );
   const items = [...first.items];
   // inputs merged into another item's carrier are listed in its `inputs`, not as items
-  while (items.length < first.total - (first.merged ?? 0)) {
+  while (items.length < first.total - first.merged) {
     const page = parseBody(
       bulkJobSchema,
       await apiGet(jobPath(id), { offset: items.length, limit: MAX_ITEMS_LIMIT }, { signal }),
@@ -86,7 +88,7 @@ async function getBulkJob(id: string, signal?: AbortSignal): Promise<BulkJob> {
   return { ...first, items, offset: 0, limit: items.length };
 }
 
-export type BulkJobSummary = z.infer<typeof bulkJobListSchema>['jobs'][number];
+export type { BulkJobSummary };
 
 async function listBulkJobs(signal?: AbortSignal): Promise<BulkJobSummary[]> {
   return parseBody(bulkJobListSchema, await apiGet(BULK_JOBS_PATH, {}, { signal }), 'the jobs')
@@ -95,8 +97,9 @@ async function listBulkJobs(signal?: AbortSignal): Promise<BulkJobSummary[]> {
 
 export type JobAction = 'pause' | 'resume' | 'cancel' | 'retry-failed';
 
-async function actOnJob(id: string, action: JobAction): Promise<void> {
-  await apiPost(jobPath(id, action), {});
+/** The job as the action left it. */
+async function actOnJob(id: string, action: JobAction): Promise<BulkJobSummary> {
+  return parseBody(bulkJobSummarySchema, await apiPost(jobPath(id, action), {}), 'the job');
 }
 
 /** Polled while it runs (and while it waits its turn); left alone once it stopped. */

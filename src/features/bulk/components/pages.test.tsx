@@ -6,8 +6,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BulkEstimate, BulkItem, BulkJob } from '../../../lib/bulk/contract.ts';
+import type { BulkItem, BulkJob } from '../../../lib/bulk/contract.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { estimateAnswer, jobAnswer, summaryAnswer } from '../test/answers.ts';
 import { BulkJobPage } from './BulkJobPage.tsx';
 import { BulkPage } from './BulkPage.tsx';
 
@@ -26,21 +27,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const ESTIMATE: BulkEstimate = {
+const ESTIMATE = estimateAnswer({
   carriers: 2,
-  rejected: [],
   already_fetched: 1,
   billable: 1,
-  unit_price_usd: 0.25,
-  cost_usd: 0,
-  billed: false,
   rate_per_minute: 5,
   duration_seconds: 24,
   budget_usd: 100,
   spent_usd: 10,
   left_usd: 90,
-  within_budget: true,
-};
+});
 
 function doneItem(position: number, dot: string, name: string, verdict: 'pass' | 'fail') {
   return {
@@ -81,12 +77,9 @@ function job(over: Partial<BulkJob> = {}): BulkJob {
     },
     { position: 4, identifier: '2214589', status: 'pending', attempts: 0 },
   ];
-  return {
-    id: 'job-1',
+  return jobAnswer({
     status: 'running',
-    created_at: '2026-11-26T01:00:00Z',
     updated_at: '2026-11-26T01:01:00Z',
-    created_by: 'local',
     total: 4,
     done: 2,
     failed: 1,
@@ -94,10 +87,8 @@ function job(over: Partial<BulkJob> = {}): BulkJob {
     eta_seconds: 12,
     estimate: ESTIMATE,
     items,
-    offset: 0,
-    limit: 5000,
     ...over,
-  };
+  });
 }
 
 interface Call {
@@ -191,13 +182,13 @@ describe('the Bulk vetting page', () => {
       const body = call.body as { dry_run?: boolean };
       if (body.dry_run) {
         return Response.json({
-          estimate: {
+          estimate: estimateAnswer({
             ...ESTIMATE,
             cost_usd: 0,
             metered_cost_usd: 50,
             left_usd: 20,
             within_budget: false,
-          },
+          }),
         });
       }
       return undefined;
@@ -279,7 +270,7 @@ describe('the Bulk vetting page', () => {
   it('lists the recent jobs, each linking to its page', async () => {
     serve((call) =>
       call.method === 'GET' && call.url === '/api/local/bulk-jobs'
-        ? Response.json({ jobs: [{ ...job(), items: undefined, offset: undefined }] })
+        ? Response.json({ jobs: [summaryAnswer(job())] })
         : undefined,
     );
     renderApp('/bulk', { ...CONFIG, routes: ROUTES });
@@ -294,7 +285,10 @@ describe('a job’s page', () => {
   function serveJob(current: () => BulkJob) {
     return serve((call) => {
       if (call.url.startsWith('/api/local/bulk-jobs/job-1?')) return Response.json(current());
-      if (call.url.startsWith('/api/local/bulk-jobs/job-1/')) return Response.json({ ok: true });
+      // an action answers the job as it left it
+      if (call.url.startsWith('/api/local/bulk-jobs/job-1/')) {
+        return Response.json(summaryAnswer(current()));
+      }
       return undefined;
     });
   }
@@ -447,7 +441,16 @@ describe('a job’s page', () => {
   });
 
   it('says when the job does not exist', async () => {
-    serve(() => Response.json({ error: 'No bulk job job-9', code: 'not_found' }, { status: 404 }));
+    serve(() =>
+      Response.json(
+        {
+          error: 'No bulk job job-9',
+          code: 'unknown_job',
+          hint: 'GET /api/local/bulk-jobs lists the jobs.',
+        },
+        { status: 404 },
+      ),
+    );
     renderApp('/bulk/job-9', { ...CONFIG, routes: ROUTES });
     const alert = await screen.findByRole('alert', {}, WAIT);
     expect(alert.textContent).toContain('No bulk job job-9');
