@@ -38,8 +38,9 @@ interface NavGroup {
 }
 
 /**
- * The eight destinations, grouped by what a broker or an analyst is doing: vetting a carrier,
- * watching the ones in use, keeping the record of what was decided and why; and the month's spend.
+ * The nine destinations, grouped by what a broker or an analyst is doing: vetting a carrier,
+ * watching the ones in use, keeping the record of what was decided and why; and the month's spend
+ * and the API tokens other systems use.
  */
 const NAV_GROUPS: readonly NavGroup[] = [
   {
@@ -64,7 +65,12 @@ const NAV_GROUPS: readonly NavGroup[] = [
       { to: '/policy', label: 'Policy' },
     ],
   },
-  { items: [{ to: '/usage', label: 'Usage' }] },
+  {
+    items: [
+      { to: '/usage', label: 'Usage' },
+      { to: '/settings/tokens', label: 'API tokens' },
+    ],
+  },
 ];
 
 /** The untriaged count, wherever it is shown; nothing until it is known (or when it fails). */

@@ -111,6 +111,15 @@ export const appRoutes: RouteObject[] = [
               ),
           },
           {
+            path: 'settings/tokens',
+            lazy: () =>
+              importOrReload(() =>
+                import('../features/tokens/components/TokensPage.tsx').then((m) => ({
+                  Component: m.TokensPage,
+                })),
+              ),
+          },
+          {
             path: 'usage',
             lazy: () =>
               importOrReload(() =>

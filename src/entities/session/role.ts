@@ -41,6 +41,7 @@ const NEEDS = {
   'save the policy': 'admin',
   'poll for the whole team': 'admin',
   'send deliveries again': 'admin',
+  'manage API tokens': 'admin',
 } as const satisfies Record<string, Role>;
 
 export type RoleAction = keyof typeof NEEDS;
@@ -60,6 +61,11 @@ export function permissionOf(role: Role | undefined, action: RoleAction): Permis
 /** The signed-in user (undefined until known). */
 function useSessionUser(): SessionUser | undefined {
   return useQuery(sessionQuery).data ?? undefined;
+}
+
+/** Whether the session has been read (the role is then known, or there is none to know). */
+export function useSessionRead(): boolean {
+  return !useQuery(sessionQuery).isPending;
 }
 
 /** Whether the signed-in user may do `action`, and why not. */
