@@ -21,13 +21,14 @@ import type { MirrorClient } from '../routes/mirror.ts';
 import type { NameRecorder } from './recorder.ts';
 import { sightingsIn } from './sightings.ts';
 import type { CarrierNameStore } from './store.ts';
+import type { NameLookupEstimate, NameLookupResult } from '../../../src/lib/monitoring/contract.ts';
 
 const MAX_LOOKUP_DOTS = 100;
 const DOT = /^[1-9]\d{0,7}$/;
 /** Look-ups in flight at once; the upstream queue keeps the service's rate limits. */
 const CONCURRENCY = 4;
 
-type LookupEndpoint = 'profile-fmcsa' | 'profile-lite';
+type LookupEndpoint = NameLookupEstimate['endpoint'];
 
 const HINT = `Send {"dots": ["4418207", …] (1 to ${MAX_LOOKUP_DOTS} USDOT numbers)} for the cost, then the same with "confirm": true and "max_cost_usd" to look them up.`;
 const DOTS = `"dots" must be an array of 1 to ${MAX_LOOKUP_DOTS} USDOT numbers`;
@@ -62,27 +63,8 @@ const WORDING: InputWording = {
   unknown: { code: 'unknown_field', message: (key) => `Unknown member "${key}"` },
 };
 
-/** What a look-up would cost, before anything is sent. */
-interface LookupEstimate {
-  /** DOTs asked about */
-  carriers: number;
-  /** of those, already named in the store: not looked up */
-  already_named: number;
-  /** to look up */
-  to_look_up: number;
-  endpoint: LookupEndpoint;
-  unit_price_usd: number;
-  /** look-ups that may bill (FMCSA: each one found; lite: DOTs not billed this month) */
-  billable: number;
-  /** what the live service would charge at most */
-  metered_cost_usd: number;
-  /** what is billed: the metered cost on a live key, 0 in sandbox and test modes */
-  cost_usd: number;
-  billed: boolean;
-  budget_usd: number | null;
-  spent_usd: number;
-  within_budget: boolean;
-}
+/** What a look-up would cost, before anything is sent (src/lib/monitoring/contract.ts). */
+type LookupEstimate = NameLookupEstimate;
 
 export interface NameLookupDeps {
   config: Pick<ProxyConfig, 'mode' | 'monthlyBudgetUsd'>;
@@ -138,13 +120,7 @@ async function estimate(
   };
 }
 
-interface LookupResult {
-  named: Record<string, { name: string; dba?: string }>;
-  not_found: string[];
-  failed: { dot: string; code: string; error: string }[];
-  /** the look-ups stopped early (budget, rate limit, the service down); the rest were not sent */
-  stopped?: { code: string; error: string; hint: string };
-}
+type LookupResult = NameLookupResult;
 
 /** Refusals after which no further look-up is sent. */
 const STOPPING = new Set([401, 402, 429, 502, 503, 504]);

@@ -13,9 +13,9 @@ import { z } from 'zod';
 import { inboxChangesOf } from '../../../src/lib/monitoring/change-id.ts';
 import { MAX_PAGE_SIZE } from '../../../src/lib/monitoring/inbox-params.ts';
 import { untriagedCounts, type TriageEntry } from '../../../src/lib/monitoring/inbox.ts';
-import type { Channel } from '../../../src/lib/service/channels.ts';
 import { newestChangeDaysOf } from '../../../src/lib/monitoring/change-freshness.ts';
 import { parseMonitoringList, type MonitoredProfile } from '../../../src/lib/service/monitoring.ts';
+import type { MonitoringBadge } from '../../../src/lib/monitoring/contract.ts';
 import { sendApiError } from '../http/api-error.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
@@ -26,6 +26,9 @@ import { callerOf } from './profile-summary.ts';
 
 export const MONITORING_BADGE_PATH = '/api/local/monitoring-badge';
 
+/** The route's successful body (its schema: src/lib/monitoring/contract.ts). */
+export type { MonitoringBadge } from '../../../src/lib/monitoring/contract.ts';
+
 /**
  * The list query the badge counts over: what the SPA's badge sent to the monitoring view (page 1 of
  * the largest size, changed profiles only, the service's default order: newest first).
@@ -35,25 +38,6 @@ const BADGE_LIST_QUERY: Readonly<Record<string, string>> = {
   pageSize: String(MAX_PAGE_SIZE),
   view_changes: 'true',
 };
-
-/** The route's successful body. */
-export interface MonitoringBadge {
-  /** untriaged (state New) changes over the counted profiles */
-  total: number;
-  /** the same by channel; `other` for fields outside every channel */
-  counts: Record<Channel | 'other', number>;
-  /** how many changed profiles were counted (at most `MAX_PAGE_SIZE`) */
-  profiles: number;
-  /** when the list was read (ISO time) */
-  fetchedAt: string;
-  /**
-   * per DOT of the counted profiles, the day (`YYYY-MM-DD`) of its newest change dated the day
-   * before the read or later: the browser asks again what it holds of those carriers when the
-   * change outdates it (src/features/monitoring/api/changes-seen.ts). Older changes cannot be newer than
-   * anything a browser still holds, and are left out to keep the answer small.
-   */
-  recentChanges: Record<string, string>;
-}
 
 /** The newest change day per DOT, for the changes dated on or after the day before `at`. */
 function recentChangesOf(profiles: readonly MonitoredProfile[], at: Date): Record<string, string> {

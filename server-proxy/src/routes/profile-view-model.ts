@@ -7,6 +7,12 @@
  */
 import { z } from 'zod';
 import { readKind, type Kind } from '../../../src/lib/service/index.ts';
+import type {
+  PagedView,
+  ProfileViewNetwork,
+  ProfileViewPage,
+  ProfileViewPoints,
+} from '../../../src/lib/carrier/contract.ts';
 
 export const PROFILE_VIEWS = [
   'summary',
@@ -30,7 +36,7 @@ interface Column {
   compare: Compare;
 }
 
-type TableName = 'inspections' | 'crashes' | 'equipment';
+type TableName = PagedView;
 
 interface TableSpec {
   history: string;
@@ -366,32 +372,10 @@ function matcher(table: Table, filters: Filters): (row: Row) => boolean {
   };
 }
 
-export interface PagedBody {
-  view: TableName;
-  dot_number: string;
-  total: number;
-  matched: number;
-  offset: number;
-  limit: number;
-  sort: string;
-  dir: 'asc' | 'desc';
-  rows: { id: string; index: number; item: Record<string, unknown> }[];
-  choices?: { states: string[]; levels: string[] };
-  state_counts?: { state: string; inspections: number }[];
-}
-
-export interface PointsBody {
-  view: 'inspection-points' | 'crash-points';
-  dot_number: string;
-  total: number;
-  points: [number, number, string][];
-}
-
-export interface NetworkBody {
-  view: 'network';
-  dot_number: string;
-  item: Record<string, unknown>;
-}
+/** The bodies of the views (src/lib/carrier/contract.ts). */
+type PagedBody = ProfileViewPage;
+type PointsBody = ProfileViewPoints;
+type NetworkBody = ProfileViewNetwork;
 
 function distinctSorted(values: Key[]): string[] {
   const present = values.filter((v): v is string => typeof v === 'string' && v !== '');

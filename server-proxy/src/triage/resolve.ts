@@ -20,48 +20,16 @@ import { parseAutocomplete } from '../../../src/lib/service/autocomplete.ts';
 import { parseFmcsaProfile } from '../../../src/lib/service/fmcsa.ts';
 import { formatProfileId } from '../../../src/lib/service/rules/profile-id.ts';
 import { classifyEntry, type Entry } from '../../../src/lib/service/rules/entries.ts';
+import type {
+  Resolution,
+  ResolvePlan,
+  ResolveVia,
+  UnresolvedReason,
+} from '../../../src/lib/watchlist/contract.ts';
 
 /** Lookups in flight at once for one resolution request. */
 const RESOLVE_CONCURRENCY = 4;
 const AUTOCOMPLETE_LIMIT = 15;
-
-type ResolveVia = 'given' | 'autocomplete' | 'profile-fmcsa';
-
-type UnresolvedReason =
-  'invalid_entry' | 'not_found' | 'budget_exceeded' | 'rate_limited' | 'upstream_error';
-
-interface Resolved {
-  input: string;
-  profile_id: string;
-  via: ResolveVia;
-}
-
-interface Unresolved {
-  input: string;
-  reason: UnresolvedReason;
-  message: string;
-}
-
-export interface Resolution {
-  resolved: Resolved[];
-  unresolved: Unresolved[];
-  /** the distinct profile ids resolved, in input order: what to estimate and add */
-  profile_ids: string[];
-  /** what the lookups cost (cache hits and FMCSA 404s are free) */
-  costUsd: number;
-  /** upstream lookups made (cache hits included) */
-  lookups: { autocomplete: number; 'profile-fmcsa': number };
-}
-
-export interface ResolvePlan {
-  entries: number;
-  profileIds: number;
-  dots: number;
-  dockets: number;
-  invalid: number;
-  /** upper bound: every DOT needing both lookups, every lookup a billed miss */
-  maxCostUsd: number;
-}
 
 type Outcome =
   | { ok: true; profileId: string; via: ResolveVia }

@@ -8,6 +8,11 @@
  */
 import type { SqlEngine, SqlExecutor } from '../sql/engine.ts';
 import { CHANNELS, channelOfField, type Channel } from '../../../src/lib/service/channels.ts';
+import type {
+  InboxVisit,
+  StoredTriage,
+  TriageCounts,
+} from '../../../src/lib/monitoring/contract.ts';
 
 export type TriageState = 'new' | 'reviewed' | 'escalated';
 export const TRIAGE_STATES: readonly TriageState[] = ['new', 'reviewed', 'escalated'];
@@ -21,36 +26,10 @@ export interface TriageUpdate {
   note?: string;
 }
 
-/** A stored triage decision, as the routes answer it. */
-interface TriageEntry {
-  id: string;
-  profile_id: string;
-  field: string;
-  channel: Channel | null;
-  state: Exclude<TriageState, 'new'>;
-  note: string | null;
-  /** who set it: the user's display name */
-  by: string;
-  /** ISO time it was set */
-  at: string;
-}
-
-interface StateCounts {
-  reviewed: number;
-  escalated: number;
-}
-
-interface TriageSummary {
-  total: StateCounts;
-  byChannel: Record<Channel, StateCounts>;
-  /** decisions on fields that map to no channel */
-  unmapped: StateCounts;
-}
-
-interface InboxVisit {
-  lastVisitAt: string | null;
-  previousVisitAt: string | null;
-}
+/** A stored triage decision, as the routes answer it (src/lib/monitoring/contract.ts). */
+type TriageEntry = StoredTriage;
+type StateCounts = TriageCounts['total'];
+type TriageSummary = TriageCounts;
 
 export interface Actor {
   id: string;

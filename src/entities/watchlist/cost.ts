@@ -5,31 +5,20 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiPost } from '../../lib/api-client.ts';
+import { apiPost, parseBody } from '../../lib/api-client.ts';
 import { FRESHNESS } from '../../lib/freshness.ts';
 import type { CallOptions } from './api.ts';
 import { watchlistKeys } from './keys.ts';
 import { canonicalIds } from '../../lib/watchlist/profile-id.ts';
+import {
+  MAX_RESOLVE_ENTRIES,
+  resolutionSchema,
+  resolvePlanAnswerSchema,
+  type Resolution,
+  type ResolvePlan,
+} from '../../lib/watchlist/contract.ts';
 
-const planSchema = z.object({
-  plan: z.object({
-    entries: z.number(),
-    profileIds: z.number(),
-    dots: z.number(),
-    dockets: z.number(),
-    invalid: z.number(),
-    maxCostUsd: z.number(),
-  }),
-});
-export type ResolvePlan = z.infer<typeof planSchema>['plan'];
-
-const resolutionSchema = z.object({
-  resolved: z.array(z.object({ input: z.string(), profile_id: z.string(), via: z.string() })),
-  unresolved: z.array(z.object({ input: z.string(), reason: z.string(), message: z.string() })),
-  profile_ids: z.array(z.string()),
-  costUsd: z.number(),
-});
-export type Resolution = z.infer<typeof resolutionSchema>;
+export type { Resolution, ResolvePlan } from '../../lib/watchlist/contract.ts';
 
 const estimateSchema = z.object({
   units: z.number(),
@@ -41,9 +30,6 @@ const estimateSchema = z.object({
 });
 export type WatchEstimate = z.infer<typeof estimateSchema>;
 
-/** Entries per resolve call (the proxy takes at most 10,000). */
-const RESOLVE_MAX_ENTRIES = 10_000;
-
 /** What resolving entries would cost at most (a dry run: nothing is called, nothing billed). */
 export async function planResolution(
   entries: readonly string[],
@@ -51,10 +37,10 @@ export async function planResolution(
 ): Promise<ResolvePlan> {
   const body = await apiPost(
     '/api/local/watchlist/resolve',
-    { entries: entries.slice(0, RESOLVE_MAX_ENTRIES), dryRun: true },
+    { entries: entries.slice(0, MAX_RESOLVE_ENTRIES), dryRun: true },
     options,
   );
-  return planSchema.parse(body).plan;
+  return parseBody(resolvePlanAnswerSchema, body, 'the resolution plan').plan;
 }
 
 /** DOT numbers, dockets or profile ids → profile ids (billed lookups: show the plan first). */
@@ -64,10 +50,10 @@ export async function resolveEntries(
 ): Promise<Resolution> {
   const body = await apiPost(
     '/api/local/watchlist/resolve',
-    { entries: entries.slice(0, RESOLVE_MAX_ENTRIES) },
+    { entries: entries.slice(0, MAX_RESOLVE_ENTRIES) },
     options,
   );
-  return resolutionSchema.parse(body);
+  return parseBody(resolutionSchema, body, 'the resolution');
 }
 
 /**

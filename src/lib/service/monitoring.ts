@@ -24,7 +24,8 @@ export interface FieldChange {
   field: string;
   current: ChangeValue;
   prior: ChangeValue;
-  channel: Channel | undefined;
+  /** absent (or undefined) for a field outside every channel */
+  channel?: Channel | undefined;
 }
 
 export interface ChangeRecord {

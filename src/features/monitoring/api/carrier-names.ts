@@ -12,9 +12,9 @@
  */
 import { useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { z } from 'zod';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet, parseBody } from '../../../lib/api-client.ts';
 import { FRESHNESS } from '../../../lib/freshness.ts';
+import { heldNamesSchema } from '../../../lib/monitoring/contract.ts';
 import { MONITORING_ROOT } from '../../../entities/watchlist/keys.ts';
 import { carrierKeys } from '../../../entities/carrier/keys.ts';
 
@@ -80,14 +80,10 @@ export function cachedNames(client: QueryClient): Map<string, string> {
   return names;
 }
 
-const namesSchema = z.object({
-  names: z.record(z.string(), z.object({ name: z.string(), dba: z.string().optional() })),
-});
-
 /** Names the proxy holds for these DOTs (free: it never calls the service for them). */
 async function getHeldNames(dots: readonly string[], signal?: AbortSignal) {
   const body = await apiGet('/api/local/triage/names', { dots: dots.join(',') }, { signal });
-  const { names } = namesSchema.parse(body);
+  const { names } = parseBody(heldNamesSchema, body, 'the names held');
   return new Map(
     Object.entries(names).map(([dot, held]) => [
       dot,

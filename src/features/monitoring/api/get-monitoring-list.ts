@@ -22,6 +22,10 @@ import { FRESHNESS } from '../../../lib/freshness.ts';
 import type { MonitoringList } from '../../../lib/service/index.ts';
 import { adoptChangeIds } from '../../../lib/monitoring/change-id.ts';
 import {
+  monitoringViewShellSchema,
+  type MonitoringView,
+} from '../../../lib/monitoring/contract.ts';
+import {
   listQuery,
   type InboxParams,
   type ListQuery,
@@ -42,21 +46,13 @@ const KEPT_INACTIVE_PAGES = 3;
 /** Delay before the next page is prefetched: the page shown has painted by then. */
 const PREFETCH_DELAY_MS = 50;
 
-interface MonitoringView {
-  list: MonitoringList;
-  changeIds: string[][];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The view's body when it has the view's shape (the proxy's own parse of the page). */
-function readView(body: unknown): MonitoringView | undefined {
-  if (!isRecord(body) || !isRecord(body.list) || !Array.isArray(body.changeIds)) return undefined;
-  const { totalCount, profiles } = body.list;
-  if (typeof totalCount !== 'number' || !Array.isArray(profiles)) return undefined;
-  return body as unknown as MonitoringView;
+/**
+ * The view's body when it has the view's shape: its outer shape checked with the contract's
+ * schema (the profiles, megabytes on a page of 500, as the proxy's own parse built them).
+ */
+function readView(body: unknown): { view?: MonitoringView; problem?: unknown } {
+  const checked = monitoringViewShellSchema.safeParse(body);
+  return checked.success ? { view: body as MonitoringView } : { problem: checked.error };
 }
 
 /**
@@ -70,12 +66,13 @@ export async function getMonitoringList(
   baseUrl?: string,
 ): Promise<MonitoringList> {
   const body = await apiGet(MONITORING_VIEW_PATH, query, { signal, baseUrl });
-  const view = readView(body);
+  const { view, problem } = readView(body);
   if (!view) {
     throw new ApiError({
       kind: 'invalid-body',
       status: 200,
       message: 'The server answered 200 OK but the body is not a page of the watchlist.',
+      cause: problem,
     });
   }
   adoptChangeIds(view.list.profiles, view.changeIds);

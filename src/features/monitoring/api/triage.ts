@@ -10,34 +10,21 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
+import { apiGet, apiPost, apiPut, parseBody } from '../../../lib/api-client.ts';
 import { FRESHNESS } from '../../../lib/freshness.ts';
+import {
+  inboxVisitSchema,
+  triageEntriesSchema,
+  type StoredTriage,
+} from '../../../lib/monitoring/contract.ts';
 import type { TriageEntry, TriageState } from '../../../lib/monitoring/inbox.ts';
 import { monitoringKeys } from './keys.ts';
 
 /** Profile ids per lookup: the proxy's limit, one inbox page of the largest size. */
 const PROFILE_IDS_PER_REQUEST = 500;
 
-const entrySchema = z.object({
-  id: z.string(),
-  state: z.enum(['new', 'reviewed', 'escalated']),
-  note: z.string().nullish(),
-  by: z.string().nullish(),
-  at: z.string().nullish(),
-});
-const statesSchema = z.object({ items: z.array(entrySchema) });
-/** `{lastVisitAt, previousVisitAt}` (ISO times, null before the first visit). */
-const visitSchema = z.object({ lastVisitAt: z.string().nullish() });
-
-function toEntry(item: z.infer<typeof entrySchema>): TriageEntry {
-  return {
-    id: item.id,
-    state: item.state,
-    note: item.note ?? undefined,
-    by: item.by ?? undefined,
-    at: item.at ?? undefined,
-  };
+function toEntry(item: StoredTriage): TriageEntry {
+  return { id: item.id, state: item.state, note: item.note ?? undefined, by: item.by, at: item.at };
 }
 
 function chunks<T>(values: readonly T[], size: number): T[][] {
@@ -60,7 +47,9 @@ async function getTriageStates(
       apiPost('/api/local/triage/lookup', { profile_ids: part }, { signal }),
     ),
   );
-  const entries = answers.flatMap((body) => statesSchema.parse(body).items.map(toEntry));
+  const entries = answers.flatMap((body) =>
+    parseBody(triageEntriesSchema, body, 'triage states').items.map(toEntry),
+  );
   return new Map(entries.map((entry) => [entry.id, entry]));
 }
 
@@ -168,7 +157,7 @@ export function useSetTriage() {
 /** When the user last opened the inbox (before this visit), or null on a first visit. */
 async function getLastVisit(signal?: AbortSignal): Promise<string | null> {
   const body = await apiGet('/api/local/triage/last-visit', {}, { signal });
-  return visitSchema.parse(body).lastVisitAt ?? null;
+  return parseBody(inboxVisitSchema, body, 'the last visit').lastVisitAt;
 }
 
 /** Records a visit now (the proxy's clock). */

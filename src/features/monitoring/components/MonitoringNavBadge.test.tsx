@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { monitoringKeys } from '../api/keys.ts';
 import { useSetTriage } from '../api/triage.ts';
+import { badgeBody, monitoringViewBody, triageEntriesBody, triagePutBody } from '../test/bodies.ts';
 import { MonitoringNavBadge } from './MonitoringNavBadge.tsx';
 
 const BADGE_PATH = '/api/local/monitoring-badge';
@@ -14,11 +15,6 @@ let asked: string[] = [];
 let badgeAnswer: { status: number; body: unknown };
 /** When set, triage PUTs wait here until the test answers them. */
 let heldPuts: (() => void)[] | undefined;
-
-function badgeBody(total: number) {
-  const counts = { insurance: total, authority: 0, safety: 0, fleet: 0, contact: 0, risk: 0 };
-  return { total, counts: { ...counts, other: 0 }, profiles: 3, fetchedAt: '2026-11-27T08:00:00Z' };
-}
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -36,10 +32,11 @@ beforeEach(() => {
         return Promise.resolve(json(badgeAnswer.status, badgeAnswer.body));
       }
       if (url.includes('/api/local/triage') && init?.method === 'PUT' && heldPuts) {
-        return new Promise<Response>((resolve) => heldPuts?.push(() => resolve(json(200, {}))));
+        const answer = () => json(200, triagePutBody(0));
+        return new Promise<Response>((resolve) => heldPuts?.push(() => resolve(answer())));
       }
-      if (url.includes('/api/local/triage')) return Promise.resolve(json(200, { items: [] }));
-      return Promise.resolve(json(200, { list: { totalCount: 0, profiles: [] }, changeIds: [] }));
+      if (url.includes('/api/local/triage')) return Promise.resolve(json(200, triageEntriesBody()));
+      return Promise.resolve(json(200, monitoringViewBody()));
     }),
   );
 });

@@ -1,10 +1,10 @@
 import { useIsFetching, useQuery, useQueryClient, type QueryCache } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useMatch } from 'react-router';
-import { z } from 'zod';
 import { apiGet, parseBody } from '../../../lib/api-client.ts';
 import { FRESHNESS } from '../../../lib/freshness.ts';
 import { whenIdle } from '../../../lib/idle.ts';
+import { monitoringBadgeSchema, type MonitoringBadge } from '../../../lib/monitoring/contract.ts';
 import { reportChangesSeen } from '../api/changes-seen.ts';
 import { INBOX_REFRESH_MS, RETRY_AFTER_FAILURE_MS } from '../api/get-monitoring-list.ts';
 import { isBadgeKey, monitoringKeys } from '../api/keys.ts';
@@ -16,21 +16,10 @@ import { isBadgeKey, monitoringKeys } from '../api/keys.ts';
  */
 const MONITORING_BADGE_PATH = '/api/local/monitoring-badge';
 
-const badgeSchema = z.object({
-  total: z.number().int().nonnegative(),
-  counts: z.record(z.string(), z.number().int().nonnegative()),
-  profiles: z.number().int().nonnegative(),
-  fetchedAt: z.string(),
-  /** per DOT, the day of its newest recent change (server-proxy/src/routes/monitoring-badge.ts) */
-  recentChanges: z.record(z.string(), z.string()).optional(),
-});
-
-type BadgeCount = z.infer<typeof badgeSchema>;
-
 /** The badge's count; an answer of another shape is an `invalid-body` error. */
-async function getBadgeCount(signal: AbortSignal): Promise<BadgeCount> {
+async function getBadgeCount(signal: AbortSignal): Promise<MonitoringBadge> {
   const body = await apiGet(MONITORING_BADGE_PATH, {}, { signal });
-  return parseBody(badgeSchema, body, 'the untriaged count');
+  return parseBody(monitoringBadgeSchema, body, 'the untriaged count');
 }
 
 /** Whether an inbox page (any list query but the badge's) is loading for the first time. */

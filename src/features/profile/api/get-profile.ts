@@ -10,7 +10,8 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { ApiError, apiGetWithMeta } from '../../../lib/api-client.ts';
+import { ApiError, apiGetWithMeta, parseBody } from '../../../lib/api-client.ts';
+import { profileSummarySchema } from '../../../lib/carrier/contract.ts';
 import { parseProfileResponse, type ParseIssue, type Profile } from '../../../lib/service/index.ts';
 import { verdictKey } from '../../../entities/vetting/verdict.ts';
 import { profileKeys } from './keys.ts';
@@ -76,12 +77,17 @@ async function fetchProfile(
       headers: options.fresh ? { 'cache-control': 'no-cache' } : undefined,
     },
   );
-  const parsed = parseProfileResponse(answer.body);
+  // the summary is our route's answer (its contract); the full profile is the service's, as sent
+  const body =
+    source === '/api/local/profile-summary'
+      ? parseBody(profileSummarySchema, answer.body, 'the profile summary')
+      : answer.body;
+  const parsed = parseProfileResponse(body);
   const profile = parsed.value.items[0];
   return {
     dot,
     profile,
-    raw: profile ? firstRawItem(answer.body) : undefined,
+    raw: profile ? firstRawItem(body) : undefined,
     issues: parsed.issues,
     fetchedAt: answer.headers.get('x-fetched-at') ?? undefined,
     cache: readCacheStatus(answer.headers.get('x-cache')),

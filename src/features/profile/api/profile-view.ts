@@ -6,8 +6,13 @@
  * the history element as the service sent it, read with the shared parser like the full profile.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet, parseBody } from '../../../lib/api-client.ts';
+import {
+  profileViewNetworkSchema,
+  profileViewPageSchema,
+  profileViewPointsSchema,
+  type PagedView,
+} from '../../../lib/carrier/contract.ts';
 import { parseProfile, type Profile } from '../../../lib/service/index.ts';
 import { profileKeys } from './keys.ts';
 
@@ -18,9 +23,9 @@ const HISTORY_OF = {
   inspections: 'inspection_history',
   crashes: 'crash_history',
   equipment: 'equipment_history',
-} as const;
+} as const satisfies Record<PagedView, string>;
 
-export type PagedView = keyof typeof HISTORY_OF;
+export type { PagedView } from '../../../lib/carrier/contract.ts';
 type HistoryField = (typeof HISTORY_OF)[PagedView];
 /** One element of the history a view pages through, as the shared parser reads it. */
 type HistoryItem<V extends PagedView> = NonNullable<Profile[(typeof HISTORY_OF)[V]]>[number];
@@ -30,23 +35,6 @@ const MAX_VIEW_LIMIT = 10_000;
 
 /** A view's query: paging, sort, direction and the view's filters, as the proxy names them. */
 export type ViewQuery = Readonly<Record<string, string>>;
-
-const pageBody = z.object({
-  total: z.number(),
-  matched: z.number(),
-  offset: z.number(),
-  limit: z.number(),
-  sort: z.string(),
-  dir: z.enum(['asc', 'desc']),
-  rows: z.array(z.object({ id: z.string(), index: z.number(), item: z.unknown() })),
-  choices: z.object({ states: z.array(z.string()), levels: z.array(z.string()) }).optional(),
-  state_counts: z.array(z.object({ state: z.string(), inspections: z.number() })).optional(),
-});
-
-const pointsBody = z.object({
-  total: z.number(),
-  points: z.array(z.tuple([z.number(), z.number(), z.string()])),
-});
 
 export interface ViewRow<V extends PagedView> {
   /** the same id the tabs give a row of the full profile (`_id`, report number or position) */
@@ -77,7 +65,7 @@ function readItem<V extends PagedView>(view: V, item: unknown): HistoryItem<V> {
 
 /** Reads a paged view's body. */
 function readViewPage<V extends PagedView>(view: V, body: unknown): ViewPage<V> {
-  const page = pageBody.parse(body);
+  const page = parseBody(profileViewPageSchema, body, `the ${view} of the profile`);
   return {
     total: page.total,
     matched: page.matched,
@@ -163,7 +151,7 @@ type PointsView = 'inspection-points' | 'crash-points';
 type ViewPoint = readonly [lon: number, lat: number, id: string];
 
 function readViewPoints(body: unknown): { total: number; points: ViewPoint[] } {
-  return pointsBody.parse(body);
+  return parseBody(profileViewPointsSchema, body, 'the map points of the profile');
 }
 
 /** The map's points for the filters as a query (the map's, and a prefetch's ahead of it). */
@@ -209,9 +197,11 @@ export function useNetworkView(dot: string, enabled: boolean) {
   return useQuery({
     queryKey: profileKeys.view(dot, 'network', {}),
     queryFn: async ({ signal }) => {
-      const body = z
-        .object({ item: z.record(z.string(), z.unknown()) })
-        .parse(await apiGet(PATH, { dot_number: dot, view: 'network' }, { signal }));
+      const body = parseBody(
+        profileViewNetworkSchema,
+        await apiGet(PATH, { dot_number: dot, view: 'network' }, { signal }),
+        'the network of the profile',
+      );
       return parseProfile(body.item).value;
     },
     enabled,
