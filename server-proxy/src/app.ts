@@ -27,6 +27,7 @@ import { DEFAULT_RETENTION, startRetention } from './governance/retention.ts';
 import { loggerOptions, requestId, type LogStream } from './logging.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { MIRROR_BODY_LIMIT, registerMirrorRoutes } from './routes/mirror.ts';
+import { registerTenderRoutes } from './tender/routes.ts';
 import { registerMonitoringViewRoute } from './routes/monitoring-view.ts';
 import { registerNameLookupRoute } from './names/lookup.ts';
 import { createNameRecorder, type NameRecorder } from './names/recorder.ts';
@@ -332,6 +333,7 @@ async function registerParts(
     signingKey,
     ...opts.alerts,
   });
+  registerTenderRoutes(app, { config, db, sql: engine, mirror, spend: governance.spend });
   registerProfileRoutes(app, { mirror, profileTtlMs: config.cache.profileTtlMs });
   registerMonitoringViewRoute(app, { mirror });
   registerHealthRoutes(app, {

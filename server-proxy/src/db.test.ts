@@ -56,6 +56,7 @@ describe('openProxyDb', () => {
       'schema_change',
       'sessions',
       'spend_ledger',
+      'tender_check',
       'triage_state',
       'vetting_decision',
       'vetting_policy',

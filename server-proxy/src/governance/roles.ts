@@ -51,6 +51,10 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'GET /api/local/profile-summary': 'viewer',
   'GET /api/local/profile-view': 'viewer',
   'POST /api/local/names/lookup': 'viewer',
+  // tender checks (docs/tender-check.md): checking an offer may bill, so analysts; reading for all
+  'POST /api/local/tender-checks': 'analyst',
+  'GET /api/local/tender-checks': 'viewer',
+  'GET /api/local/tender-checks/:id': 'viewer',
   // the inbox: reading (and the user's own last-visit mark) for everyone, triage for analysts
   'GET /api/local/monitoring-view': 'viewer',
   'GET /api/local/monitoring-badge': 'viewer',

@@ -389,7 +389,7 @@ describe('importing a SQLite proxy file into PostgreSQL', () => {
     const older = join(dir, 'older.sqlite');
     legacySqliteFile(older, 5).close();
     await expect(importSqlite(older, target)).rejects.toThrow(
-      /lacks 13 schema change\(s\) this code expects \(create alert_seen, .*, add column vetting_decision.signing_key_id, create api_token\): start the proxy once on this file without DATABASE_URL/,
+      /lacks 15 schema change\(s\) this code expects \(create alert_seen, .*, create api_token, create tender_check, add column vetting_decision.tender_check_id\): start the proxy once on this file without DATABASE_URL/,
     );
     const file = await populate();
     const newer = new Database(file);

@@ -49,6 +49,8 @@ const BIGINT_COLUMNS: Readonly<Record<string, string>> = {
   'alert_delivery.seq': 'database-generated key (identity)',
   'alert_delivery.subscription_id': 'refers to alert_subscription.id',
   'api_token.id': 'database-generated key (identity)',
+  'tender_check.id': 'database-generated key (identity)',
+  'vetting_decision.tender_check_id': 'refers to tender_check.id',
   'lease.expires_ms': 'epoch milliseconds (past 2^31)',
 };
 

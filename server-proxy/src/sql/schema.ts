@@ -64,6 +64,8 @@ export const TABLES = {
       // (vetting/signing.ts); NULL on records made before signing began
       signature: { type: 'text' },
       signing_key_id: { type: 'text' },
+      // the tender check attached to the record (docs/tender-check.md); also in its hashed content
+      tender_check_id: { type: 'bigint' },
     },
     indexes: {
       vetting_decision_dot: { columns: ['dot_number', 'id'] },
@@ -332,6 +334,34 @@ export const TABLES = {
       revoked_by: { type: 'text' },
     },
   },
+  // tender checks (tender/): who checked which offer, the answer and its reasons, the cost and the
+  // data's date; phone, e-mail and contact name are blanked (and scrubbed from the stored answer)
+  // after TENDER_CONTACT_RETENTION_DAYS, `redacted_at` says when
+  tender_check: {
+    columns: {
+      id: { type: 'id' },
+      checked_at: { type: 'sortedText', notNull: true },
+      user: { type: 'text', notNull: true },
+      user_name: { type: 'text', notNull: true },
+      dot_number: { type: 'text' },
+      legal_name: { type: 'text' },
+      answer: { type: 'text', notNull: true },
+      phone: { type: 'text' },
+      email: { type: 'text' },
+      contact_name: { type: 'text' },
+      input: { type: 'text', notNull: true },
+      result: { type: 'text', notNull: true },
+      searches: { type: 'text', notNull: true },
+      cost_mills: { type: 'int', notNull: true },
+      pending_count: { type: 'int', notNull: true },
+      snapshot_date: { type: 'text' },
+      redacted_at: { type: 'sortedText' },
+    },
+    indexes: {
+      tender_check_dot: { columns: ['dot_number', 'id'] },
+      tender_check_at: { columns: ['checked_at', 'id'] },
+    },
+  },
   sessions: {
     columns: {
       id_hash: { type: 'text', primaryKey: true, notNull: true },
@@ -447,6 +477,9 @@ export const CHANGES: readonly Change[] = [
   addColumn('vetting_decision', 'signing_key_id'),
   // API tokens (docs/api.md)
   createTable('api_token'),
+  // tender checks (docs/tender-check.md)
+  createTable('tender_check'),
+  addColumn('vetting_decision', 'tender_check_id'),
 ];
 
 /**
