@@ -142,6 +142,25 @@ export function checkResponse(
   return parsed.success ? undefined : firstIssue(parsed.error);
 }
 
+/**
+ * Check (and record) one answer against the contract: a mismatch throws the 500
+ * `contract_mismatch`. The hook runs it on every object a contract route answers; a route that
+ * sends JSON text it made itself (a large body compressed off the event loop, an upstream refusal
+ * passed on as it came) runs it on that text's value, when `contractCheckOn()`.
+ */
+export function assertAnswer(contract: RouteContract, status: number, payload: unknown): void {
+  const key = routeKey(contract);
+  const problem = checkResponse(contract, status, payload);
+  record(key, status, problem);
+  if (problem === undefined) return;
+  throw new ApiError(
+    500,
+    'contract_mismatch',
+    `${key} answered ${status} outside its contract: ${problem}`,
+    `Fix the route or its contract (${contract.tag}); docs/api.md, "Contracts".`,
+  );
+}
+
 /** The Fastify response schema: the contract's JSON answers and the error body for 4xx/5xx. */
 function responseSchemas(contract: RouteContract): Record<string, z.ZodType> {
   const out: Record<string, z.ZodType> = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
@@ -161,7 +180,6 @@ export function contractRoute<C extends RouteContract>(
   options: { wording?: ContractWording },
   handler: NoInfer<ContractHandler<C>>,
 ): void {
-  const key = routeKey(contract);
   const check = contractCheckOn();
   const schema: FastifySchema = {
     ...(contract.params && { params: contract.params }),
@@ -188,16 +206,8 @@ export function contractRoute<C extends RouteContract>(
     serializerCompiler: () => (data) => JSON.stringify(data),
     ...(check && {
       preSerialization: async (_request, reply, payload) => {
-        const status = reply.statusCode;
-        const problem = checkResponse(contract, status, payload);
-        record(key, status, problem);
-        if (problem === undefined) return payload;
-        throw new ApiError(
-          500,
-          'contract_mismatch',
-          `${key} answered ${status} outside its contract: ${problem}`,
-          `Fix the route or its contract (${contract.tag}); docs/api.md, "Contracts".`,
-        );
+        assertAnswer(contract, reply.statusCode, payload);
+        return payload;
       },
     }),
     handler: handler as RouteHandlerMethod,
