@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/Badge.tsx';
 import { CompareToggle } from '../../../components/comparison/CompareToggle.tsx';
 import type { Profile } from '../../../lib/service/index.ts';
@@ -48,7 +49,7 @@ export function badgeOrderClass(tone: BadgeTone): string {
 
 /**
  * The carrier's identity, the verdict (given by the page: the summary under the name), the status
- * badges, Watch, Compare and the data's freshness (given by the page), shown above every tab. Condensed on a phone: smaller name and lines,
+ * badges, Watch, Compare, Tender check (the offer form with this carrier filled in) and the data's freshness (given by the page), shown above every tab. Condensed on a phone: smaller name and lines,
  * so the tabs and the start of the tab's content are on the first screen.
  */
 export function ProfileHeader({
@@ -92,6 +93,12 @@ export function ProfileHeader({
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 max-sm:gap-x-2 max-sm:gap-y-1 max-sm:text-xs max-sm:[&_*]:text-xs">
           {profileId ? <WatchControl profileId={profileId} /> : null}
           <CompareToggle dot={profile.dot_number ?? dot} name={profile.legal_name} />
+          <Link
+            to={`/tender-check?dot_number=${profile.dot_number ?? dot}`}
+            className="inline-flex items-center gap-1 rounded-md border border-neutral-300 px-2 py-1 text-xs font-medium whitespace-nowrap text-neutral-800 hover:bg-neutral-100 dark:border-neutral-700 dark:text-neutral-100 dark:hover:bg-neutral-800 print:hidden"
+          >
+            Tender check
+          </Link>
         </div>
         {freshness}
       </div>

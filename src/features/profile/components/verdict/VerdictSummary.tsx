@@ -16,6 +16,7 @@ import { RoleNote } from '../../../../entities/session/RoleNote.tsx';
 import type { Outcome } from '../../../../lib/vetting/index.ts';
 import { focusWhenShown } from '../tabs/overview/focus-target.ts';
 import { DecisionHistory, DecisionState } from './CurrentDecision.tsx';
+import { TenderCheckHistory } from '../../../../entities/tender-check/components/TenderCheckHistory.tsx';
 import { BUTTON_CLASS, DecisionForm } from './DecisionForm.tsx';
 import { useShownVerdict } from './use-shown-verdict.ts';
 import {
@@ -157,6 +158,7 @@ export function VerdictSummary({
         </div>
       </div>
       <DecisionHistory dot={dot} />
+      <TenderCheckHistory dot={dot} />
       {record.isSuccess ? (
         <p role="status" className="mt-2 text-neutral-900 dark:text-neutral-100">
           Decision recorded: {DECISION_LABELS[record.data.decision]} (record #{record.data.id}).{' '}
