@@ -4,7 +4,7 @@ import { isRole, roleAllows, type Role } from '../../../src/lib/roles.ts';
 import type { AuthConfig, RequestUser } from '../context.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
 import { sendError } from './errors.ts';
-import { tokenActor } from '../../../src/lib/tokens/actor.ts';
+import { tokenActor } from '../../../src/lib/token-actor.ts';
 import { forbiddenRole, isReservedName, LOCAL_ACTOR } from './roles.ts';
 import type { SessionStore } from './sessions.ts';
 import type { TokenStore } from './tokens.ts';

@@ -4,7 +4,7 @@
  * estimate reports built from the ledger's sums. The DOTs already billed this month come in as a
  * set, read by the store (spend-queries.ts) under the month's lock.
  */
-import { readTokenActor } from '../../../src/lib/tokens/actor.ts';
+import { readTokenActor } from '../../../src/lib/token-actor.ts';
 import type { BillableCall, BudgetDecision, Endpoint, ServiceMode } from '../context.ts';
 import {
   ENDPOINTS,

@@ -41,6 +41,8 @@ export interface Usage {
   note: string | undefined;
   byEndpoint: EndpointSpend[];
   byUser: SpendLine[];
+  /** of those, the API tokens' (key: the token's name), most spent first */
+  byToken: (SpendLine & { id: number })[];
   byDay: DaySpend[];
 }
 
@@ -98,6 +100,10 @@ export function readUsage(body: unknown): Usage {
       );
     }),
     byUser: list(record.byUser, (item) => line(text(item.user), item)),
+    byToken: list(record.byToken, (item) => {
+      const base = line(text(item.name), item);
+      return base && typeof item.id === 'number' ? { ...base, id: item.id } : undefined;
+    }),
     byDay: list(record.byDay, (item) => {
       const day = text(item.day);
       return day === undefined

@@ -25,7 +25,9 @@ const USAGE_BODY = {
   byUser: [
     { user: 'ann', calls: 100, usd: 150 },
     { user: 'bo', calls: 25, usd: 17.67 },
+    { user: 'token:4:McLeod TMS', calls: 3, usd: 9 },
   ],
+  byToken: [{ id: 4, name: 'McLeod TMS', calls: 3, usd: 9 }],
   byDay: [{ day: '2026-11-25', calls: 125, usd: 167.67 }],
   billing: {
     billed: false,
@@ -80,7 +82,15 @@ describe('Usage page', () => {
         within(users)
           .getAllByRole('rowheader')
           .map((cell) => cell.textContent),
-      ).toEqual(['ann', 'bo']);
+      ).toEqual(['ann', 'bo', 'McLeod TMS (API token)']);
+      // the calls made with API tokens, by the token's name
+      const tokens = screen.getByRole('table', { name: 'Spend by API token this month' });
+      const tokenRow = within(tokens).getByRole('row', { name: /McLeod TMS/ });
+      expect(
+        within(tokenRow)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ).toEqual(['3', '$9.00']);
       // The chart is decoration for sighted users: the tables carry its numbers.
       expect(screen.getByTestId('spend-chart').getAttribute('aria-hidden')).toBe('true');
     },
@@ -93,12 +103,14 @@ describe('Usage page', () => {
       budgetUsd: null,
       remainingUsd: null,
       byUser: [],
+      byToken: [],
       byEndpoint: [],
     });
     renderApp('/usage');
     expect(await screen.findByText('Nothing spent yet this month.', {}, LAZY_ROUTE)).toBeTruthy();
     expect(screen.getByText('None set')).toBeTruthy();
     expect(screen.getByText('No calls this month.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'By API token' })).toBeNull();
     expect(screen.queryByTestId('spend-chart')).toBeNull();
   });
 

@@ -10,12 +10,14 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { MUTED } from '../../../components/controls.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatCount, formatPercent, formatUsd } from '../../../lib/format.ts';
+import { readTokenActor } from '../../../lib/token-actor.ts';
 import { usageQuery, type Usage } from '../api/usage.ts';
 import { endpointLabel } from './endpoint-labels.ts';
 import { SpendChart } from './SpendChart.tsx';
 
 type EndpointLine = Usage['byEndpoint'][number];
 type UserLine = Usage['byUser'][number];
+type TokenLine = Usage['byToken'][number];
 
 const ENDPOINT_COLUMNS: readonly DataTableColumn<EndpointLine>[] = [
   { id: 'endpoint', header: 'Endpoint', rowHeader: true, value: (l) => endpointLabel(l.key) },
@@ -43,8 +45,38 @@ const ENDPOINT_COLUMNS: readonly DataTableColumn<EndpointLine>[] = [
   { id: 'usd', header: 'Spend', align: 'end', value: (l) => l.usd, cell: (l) => formatUsd(l.usd) },
 ];
 
+/** A person by name; an API token's calls (user `token:<id>:<name>`) by the token's name. */
+function userLabel(user: string): string {
+  const token = readTokenActor(user);
+  return token === undefined ? user : `${token.name} (API token)`;
+}
+
 const USER_COLUMNS: readonly DataTableColumn<UserLine>[] = [
-  { id: 'user', header: 'User', rowHeader: true, className: 'break-all', value: (l) => l.key },
+  {
+    id: 'user',
+    header: 'User',
+    rowHeader: true,
+    className: 'break-all',
+    value: (l) => userLabel(l.key),
+  },
+  {
+    id: 'calls',
+    header: 'Calls',
+    align: 'end',
+    value: (l) => l.calls,
+    cell: (l) => formatCount(l.calls),
+  },
+  { id: 'usd', header: 'Spend', align: 'end', value: (l) => l.usd, cell: (l) => formatUsd(l.usd) },
+];
+
+const TOKEN_COLUMNS: readonly DataTableColumn<TokenLine>[] = [
+  {
+    id: 'token',
+    header: 'API token',
+    rowHeader: true,
+    className: 'break-all',
+    value: (l) => l.key,
+  },
   {
     id: 'calls',
     header: 'Calls',
@@ -189,6 +221,24 @@ function UsageView({ usage }: { usage: Usage }) {
           />
         )}
       </section>
+
+      {usage.byToken.length > 0 ? (
+        <section aria-labelledby="usage-tokens" className="flex flex-col gap-3">
+          <h2 id="usage-tokens" className="text-lg font-semibold">
+            By API token
+          </h2>
+          <p className={MUTED}>
+            Calls other systems made with an API token (also in the table above).
+          </p>
+          <DataTable
+            caption="Spend by API token this month"
+            captionHidden
+            columns={TOKEN_COLUMNS}
+            data={usage.byToken}
+            getRowId={(line) => String(line.id)}
+          />
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTokenActor, tokenActor } from './actor.ts';
+import { readTokenActor, tokenActor } from './token-actor.ts';
 
 describe('token actors', () => {
   it('reads back the id and the name a token actor was made of, colons in the name too', () => {
