@@ -99,7 +99,7 @@ export async function registerGovernance(
 
   await app.register(async (scope) => {
     registerLocalRoutes(scope, { config, spend, audit, now });
-    registerTokenRoutes(scope, { tokens, now });
+    registerTokenRoutes(scope, { tokens, audit, now });
     registerSessionRoutes(scope, {
       auth: config.auth,
       secureCookies: config.secureCookies,

@@ -192,9 +192,47 @@ forEachDatabase('api tokens over http', (database) => {
   it('the audit log and the decision record name the token', async () => {
     const audit = await a.call('/api/local/audit', { headers: ADMIN });
     expect(audit.status).toBe(200);
-    const users = (audit.json as { items: { user: string }[] }).items.map((row) => row.user);
+    const items = (
+      audit.json as {
+        items: {
+          user: string;
+          method: string;
+          endpoint: string;
+          searchKey: string | null;
+          searchValue: string | null;
+          status: number;
+        }[];
+      }
+    ).items;
+    const users = items.map((row) => row.user);
     expect(users).toContain(`token:${analyst.id}:McLeod TMS`);
     expect(users).toContain(`token:${viewer.id}:ERP reader`);
+    // who made which token
+    const made = items.filter((row) => row.endpoint === '/api/local/tokens');
+    expect(
+      made.map(({ user, method, searchKey, searchValue, status }) => ({
+        user,
+        method,
+        searchKey,
+        searchValue,
+        status,
+      })),
+    ).toEqual([
+      {
+        user: 'ada',
+        method: 'POST',
+        searchKey: 'token',
+        searchValue: `token:${viewer.id}:ERP reader`,
+        status: 201,
+      },
+      {
+        user: 'ada',
+        method: 'POST',
+        searchKey: 'token',
+        searchValue: `token:${analyst.id}:McLeod TMS`,
+        status: 201,
+      },
+    ]);
     const decisions = await a.call(`/api/local/decisions?dot_number=${DOT}`, { headers: ADMIN });
     expect(decisions.text).toContain('McLeod TMS');
   });
@@ -216,6 +254,18 @@ forEachDatabase('api tokens over http', (database) => {
     // PostgreSQL: the second replica is there to be asked
     expect(b === undefined).toBe(database.name === 'sqlite');
     expect(revoked.json).toMatchObject({ token: { id: analyst.id, revoked_by: 'ada' } });
+    // the audit log says who revoked which token
+    const audit = await a.call(`/api/local/audit?user=ada`, { headers: ADMIN });
+    const rows = (audit.json as { items: Record<string, unknown>[] }).items;
+    expect(
+      rows.find((row) => row.endpoint === `/api/local/tokens/${analyst.id}/revoke`),
+    ).toMatchObject({
+      user: 'ada',
+      method: 'POST',
+      searchKey: 'token',
+      searchValue: `token:${analyst.id}:McLeod TMS`,
+      status: 200,
+    });
     for (const proxy of [a, b]) {
       if (proxy === undefined) continue;
       const refused = await bearer(proxy, analyst.token, `/api/local/verdict?dot_number=${DOT}`);

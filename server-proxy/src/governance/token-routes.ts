@@ -1,6 +1,7 @@
 /**
  * The API token routes (admins only, ROUTE_ROLES): make a token, list them with their last use,
- * revoke one. docs/api.md.
+ * revoke one. Making and revoking a token are written to the audit log: who, and which token (its
+ * actor `token:<id>:<name>` as the row's search value). docs/api.md.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -11,11 +12,15 @@ import {
 import { ApiError } from '../http/api-error.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import type { InputWording } from '../http/parse-input.ts';
+import { pathOf } from './access.ts';
 import { LOCAL_ACTOR } from './roles.ts';
+import type { AuditLog } from '../context.ts';
+import { tokenActor } from '../../../src/lib/token-actor.ts';
 import type { TokenStore } from './tokens.ts';
 
 interface TokenRouteDeps {
   tokens: TokenStore;
+  audit: AuditLog;
   now: () => Date;
 }
 
@@ -33,6 +38,26 @@ const CREATE_WORDING: InputWording = {
 
 function actorOf(request: FastifyRequest): string {
   return request.user?.id ?? LOCAL_ACTOR;
+}
+
+/** An audit row of an admin's change to token `id` named `name` (the request's path and status). */
+function auditChange(
+  deps: TokenRouteDeps,
+  request: FastifyRequest,
+  status: number,
+  token: { id: number; name: string },
+) {
+  deps.audit.record({
+    at: deps.now(),
+    user: actorOf(request),
+    method: request.method,
+    endpoint: pathOf(request.url),
+    searchKey: 'token',
+    searchValue: tokenActor(token.id, token.name),
+    cacheHit: false,
+    billable: false,
+    status,
+  });
 }
 
 function tokenNotFound(id: string): ApiError {
@@ -61,6 +86,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: TokenRouteDeps):
         },
         now,
       );
+      auditChange(deps, request, 201, made);
       return reply.code(201).send({
         id: made.id,
         token: made.token,
@@ -77,6 +103,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: TokenRouteDeps):
     if (!/^\d{1,15}$/.test(id)) throw tokenNotFound(id);
     const token = await deps.tokens.revoke(Number(id), actorOf(request), deps.now());
     if (token === undefined) throw tokenNotFound(id);
+    auditChange(deps, request, 200, token);
     return { token };
   });
 }
