@@ -8,14 +8,13 @@
  * carrier's current decision and its standing (vetting/).
  */
 import type Database from 'better-sqlite3';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ProxyConfig, SpendMeter } from '../context.ts';
 import type { SpendLedger } from '../governance/spend.ts';
 import { dayOf, millsToUsd } from '../governance/pricing.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
-import { parseInput, type InputWording } from '../http/parse-input.ts';
-import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
+import { contractRoute } from '../http/contract-route.ts';
+import type { InputWording } from '../http/parse-input.ts';
 import type { MirrorClient, MirrorPeek } from '../routes/mirror.ts';
 import type { SqlEngine } from '../sql/engine.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
@@ -26,7 +25,9 @@ import { VerdictProfiles } from '../vetting/verdict-profile.ts';
 import { evaluate } from '../../../src/lib/vetting/index.ts';
 import {
   TENDER_LIST_PAGE_SIZE,
-  tenderCheckRequestSchema,
+  createTenderCheckRoute,
+  getTenderCheckRoute,
+  listTenderChecksRoute,
   type TenderCheckAnswer,
   type TenderCheckRequest,
   type TenderSearch,
@@ -61,25 +62,6 @@ const WORDING: InputWording = {
   rootCode: 'invalid_body',
 };
 
-const LIST = `"page" must be 1 or more, "page_size" 1 to ${TENDER_LIST_PAGE_SIZE.max}, "dot_number" a USDOT number`;
-const positive = (max: number) =>
-  z
-    .string({ error: LIST })
-    .regex(/^\d{1,7}$/, { error: LIST })
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= max, { error: LIST });
-const listSchema = z.strictObject(
-  {
-    dot_number: z
-      .string({ error: LIST })
-      .regex(/^\d{1,8}$/, { error: LIST })
-      .transform((dot) => dot.replace(/^0+(?=\d)/, ''))
-      .optional(),
-    page: positive(1_000_000).optional(),
-    page_size: positive(TENDER_LIST_PAGE_SIZE.max).optional(),
-  },
-  { error: LIST },
-);
 const LIST_WORDING: InputWording = {
   hint: 'GET /api/local/tender-checks?dot_number=568253&page=1&page_size=50',
   rootCode: 'invalid_query',
@@ -274,61 +256,70 @@ class TenderChecks {
   }
 }
 
-/** Register POST/GET /api/local/tender-checks and GET /api/local/tender-checks/:id. */
+/** A database that refuses: the 503 with its Retry-After, logged as a warning (as elsewhere). */
+async function unlessUnavailable<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fn: () => Promise<T>,
+): Promise<T | undefined> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code !== 'storage_unavailable') throw err;
+    request.log.warn({ code: err.code, reason: err.message }, 'tender: storage unavailable');
+    await sendApiError(reply, err);
+    return undefined;
+  }
+}
+
+/** Register POST/GET /api/local/tender-checks and GET /api/local/tender-checks/:id (contracts). */
 export function registerTenderRoutes(
   app: FastifyInstance,
   deps: TenderRouteDeps,
 ): TenderCheckStore {
   const checks = new TenderChecks(deps);
 
-  app.post('/api/local/tender-checks', async (request, reply) => {
-    const body = parseInput(tenderCheckRequestSchema, request.body, WORDING);
-    if (!body.ok) return sendApiError(reply, body.error);
-    reply.header('cache-control', 'private, no-store');
-    return unlessStorageUnavailable(request, reply, 'tender', async () => {
-      try {
-        const answer = await checks.check(body.value, request);
-        return reply.code(201).send(answer);
-      } catch (err) {
-        if (err instanceof ApiError && err.code !== 'storage_unavailable') {
-          return sendApiError(reply, err);
-        }
-        throw err;
-      }
-    });
-  });
+  contractRoute(
+    app,
+    createTenderCheckRoute,
+    { wording: { body: WORDING } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      const answer = await unlessUnavailable(request, reply, () =>
+        checks.check(request.body, request),
+      );
+      if (answer !== undefined) void reply.code(201);
+      return answer;
+    },
+  );
 
-  app.get('/api/local/tender-checks', async (request, reply) => {
-    const query = parseInput(listSchema, request.query ?? {}, LIST_WORDING);
-    if (!query.ok) return sendApiError(reply, query.error);
-    reply.header('cache-control', 'private, no-store');
-    const page = query.value.page ?? 1;
-    const pageSize = query.value.page_size ?? TENDER_LIST_PAGE_SIZE.default;
-    return unlessStorageUnavailable(request, reply, 'tender', async () => {
-      const { items, total } = await checks.store.list({
-        dot: query.value.dot_number,
-        page,
-        pageSize,
+  contractRoute(
+    app,
+    listTenderChecksRoute,
+    { wording: { query: LIST_WORDING } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      const page = request.query.page ?? 1;
+      const pageSize = request.query.page_size ?? TENDER_LIST_PAGE_SIZE.default;
+      return unlessUnavailable(request, reply, async () => {
+        const dot = request.query.dot_number;
+        const { items, total } = await checks.store.list({ dot, page, pageSize });
+        return { items, total, page, page_size: pageSize };
       });
-      return { items, total, page, page_size: pageSize };
-    });
-  });
+    },
+  );
 
-  app.get('/api/local/tender-checks/:id', async (request, reply) => {
-    const raw = (request.params as { id: string }).id;
-    const id = /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
-    reply.header('cache-control', 'private, no-store');
-    return unlessStorageUnavailable(request, reply, 'tender', async () => {
-      const found = id === undefined ? undefined : await checks.store.get(id);
+  contractRoute(app, getTenderCheckRoute, {}, async (request, reply) => {
+    const raw = request.params.id;
+    void reply.header('cache-control', 'private, no-store');
+    return unlessUnavailable(request, reply, async () => {
+      const found = /^\d{1,15}$/.test(raw) ? await checks.store.get(Number(raw)) : undefined;
       if (found) return found;
-      return sendApiError(
-        reply,
-        new ApiError(
-          404,
-          'unknown_tender_check',
-          `No tender check ${raw.slice(0, 20)}`,
-          'GET /api/local/tender-checks lists them.',
-        ),
+      throw new ApiError(
+        404,
+        'unknown_tender_check',
+        `No tender check ${raw.slice(0, 20)}`,
+        'GET /api/local/tender-checks lists them.',
       );
     });
   });

@@ -5,10 +5,19 @@
  */
 import type { RouteContract } from './route-contract.ts';
 import { createTokenRoute, listTokensRoute, revokeTokenRoute } from '../tokens/contract.ts';
+import {
+  createTenderCheckRoute,
+  getTenderCheckRoute,
+  listTenderChecksRoute,
+} from '../tender/contract.ts';
 
 export const API_CONTRACTS: readonly RouteContract[] = [
   // API tokens (src/lib/tokens/contract.ts)
   createTokenRoute,
   listTokensRoute,
   revokeTokenRoute,
+  // tender checks (src/lib/tender/contract.ts)
+  createTenderCheckRoute,
+  listTenderChecksRoute,
+  getTenderCheckRoute,
 ];

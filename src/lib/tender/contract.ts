@@ -9,6 +9,7 @@
  * - `go` when every reason passes and nothing is pending.
  */
 import { z } from 'zod';
+import { defineRoute, errors } from '../api/route-contract.ts';
 import { CARGO_CLASSES } from '../service/fields.ts';
 
 /** The three answers, best first. */
@@ -469,3 +470,85 @@ export function answerOf(
   if (pendingCount > 0 || reasons.some((r) => r.outcome === 'review')) return 'call_back';
   return 'go';
 }
+
+const LIST_QUERY = `"page" must be 1 or more, "page_size" 1 to ${TENDER_LIST_PAGE_SIZE.max}, "dot_number" a USDOT number`;
+const positiveText = (max: number) =>
+  z
+    .string({ error: LIST_QUERY })
+    .regex(/^\d{1,7}$/, { error: LIST_QUERY })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, { error: LIST_QUERY });
+
+/** The query of `GET /api/local/tender-checks`. */
+export const tenderCheckListQuerySchema = z.strictObject(
+  {
+    dot_number: z
+      .string({ error: LIST_QUERY })
+      .regex(/^\d{1,8}$/, { error: LIST_QUERY })
+      .transform((dot) => dot.replace(/^0+(?=\d)/, ''))
+      .optional(),
+    page: positiveText(1_000_000).optional(),
+    page_size: positiveText(TENDER_LIST_PAGE_SIZE.max).optional(),
+  },
+  { error: LIST_QUERY },
+);
+
+export const createTenderCheckRoute = defineRoute({
+  method: 'POST',
+  path: '/api/local/tender-checks',
+  tag: 'Tender checks',
+  summary:
+    'Check an offer of a load: is it from the carrier it names, and may that carrier take it',
+  description:
+    'Answers go, call_back or do_not_tender with every reason and its evidence. Billed searches run only within max_cost_usd (default 0: only what is held or free); the rest is listed in pending with its cost. The check is stored. docs/tender-check.md.',
+  body: tenderCheckRequestSchema,
+  responses: {
+    201: tenderCheckAnswerSchema,
+    400: errors(
+      'invalid_body',
+      'unknown_field',
+      'missing_carrier',
+      'ambiguous_carrier',
+      'invalid_dot_number',
+      'invalid_docket_number',
+      'invalid_phone',
+      'invalid_email',
+      'invalid_contact_name',
+      'invalid_load',
+      'unknown_cargo_class',
+      'invalid_cargo_value',
+      'invalid_hazmat',
+      'invalid_equipment',
+      'invalid_pickup_date',
+      'invalid_origin_state',
+      'invalid_destination_state',
+      'invalid_max_cost_usd',
+    ),
+    402: errors('budget_exceeded'),
+    404: errors('unknown_carrier'),
+  },
+});
+
+export const listTenderChecksRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/tender-checks',
+  tag: 'Tender checks',
+  summary: 'List the stored tender checks, newest first (optionally of one carrier)',
+  query: tenderCheckListQuerySchema,
+  responses: {
+    200: tenderCheckListSchema,
+    400: errors('invalid_query', 'unknown_parameter'),
+  },
+});
+
+export const getTenderCheckRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/tender-checks/:id',
+  tag: 'Tender checks',
+  summary: 'One stored tender check, as answered',
+  params: z.object({ id: z.string().meta({ description: 'the check’s id (digits)' }) }),
+  responses: {
+    200: tenderCheckAnswerSchema,
+    404: errors('unknown_tender_check'),
+  },
+});
