@@ -8,3 +8,6 @@ export { buildSandboxApp, type SandboxApp } from './app.ts';
 
 /** For the proxy's tests: the DOT of population row `row` (to find carriers of a given shape). */
 export { dotOfRow } from './data/population-identity.ts';
+
+/** For the proxy's tests (and the bench): the tender-check cases and their designed answers. */
+export { TENDER_CASES } from './data/tender-cases.ts';

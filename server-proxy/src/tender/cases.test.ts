@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProxyApp, type ProxyApp } from '../app.ts';
 import { CSRF, embeddedSandboxConfig, request } from '../helpers.test-support.ts';
+import { TENDER_CASES } from '../sandbox/index.ts';
 import {
   tenderCheckAnswerSchema,
   type TenderCheckAnswer,
@@ -54,6 +55,18 @@ const HANSEN_LOAD = {
 };
 
 describe('the sandbox tender-check cases', () => {
+  it.each(Object.entries(TENDER_CASES))(
+    '%s gives its designed answer, for its signals, each reason with evidence',
+    async (_name, tenderCase) => {
+      const answer = await check(tenderCase.body);
+      expect(answer.answer).toBe(tenderCase.answer);
+      const said = outcomes(answer);
+      for (const signal of tenderCase.signals) expect(said[signal]).toMatch(/^(review|fail)$/);
+      expect(answer.reasons.every((r) => r.evidence.length > 0)).toBe(true);
+      expect(answer.pending).toEqual([]);
+    },
+  );
+
   it('a clean offer from the registered contact: Go, every reason passing with its evidence', async () => {
     const answer = await check({
       dot_number: '568253',
