@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roleAllows, type Role } from '../../../src/lib/roles.ts';
-import { TOKEN_ACTOR_PREFIX } from '../../../src/lib/tokens/actor.ts';
+import { TOKEN_ACTOR_PREFIX } from '../../../src/lib/token-actor.ts';
 import { ApiError } from '../http/api-error.ts';
 import { ROLLOVER_USER } from './spend.ts';
 
