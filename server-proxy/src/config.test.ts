@@ -253,10 +253,15 @@ describe('loadConfig: hosts, retry-after cap and retention', () => {
       auditDays: 365,
       freeLedgerDays: 90,
       pricedLedgerMonths: 24,
+      tenderContactDays: 90,
     });
     expect(
       loadConfig({ AUDIT_RETENTION_DAYS: '30', LEDGER_RETENTION_MONTHS: '6' }).retention,
     ).toMatchObject({ auditDays: 30, pricedLedgerMonths: 6 });
+    expect(loadConfig({ TENDER_CONTACT_RETENTION_DAYS: '7' }).retention?.tenderContactDays).toBe(7);
+    expect(problemsOf({ TENDER_CONTACT_RETENTION_DAYS: '0' }).join(' ')).toMatch(
+      /TENDER_CONTACT_RETENTION_DAYS must be a whole number from 1/,
+    );
     expect(problemsOf({ LEDGER_RETENTION_MONTHS: '1' }).join(' ')).toMatch(
       /LEDGER_RETENTION_MONTHS must be a whole number from 2/,
     );

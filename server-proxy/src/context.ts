@@ -63,8 +63,16 @@ export interface ProxyConfig {
    * (plain HTTP; passwords and session cookies travel in clear). Off by default.
    */
   allowInsecureHttp?: boolean;
-  /** how long audit and ledger rows are kept (see docs/proxy-security.md, "Retention") */
-  retention?: { auditDays: number; freeLedgerDays: number; pricedLedgerMonths: number };
+  /**
+   * how long audit and ledger rows, and the phone/e-mail/contact name of tender checks, are kept
+   * (see docs/proxy-security.md, "Retention")
+   */
+  retention?: {
+    auditDays: number;
+    freeLedgerDays: number;
+    pricedLedgerMonths: number;
+    tenderContactDays?: number;
+  };
   /** true when no key and no base URL are configured: the proxy starts the sandbox in-process */
   embeddedSandbox: boolean;
   /**

@@ -187,6 +187,28 @@ forEachEngine('pruneRecords', (engine) => {
     expect((await spend.usage(december)).spentUsd).toBe(0.5);
   });
 
+  it('blanks phone, e-mail and contact name of tender checks older than the setting', async () => {
+    const row = `INSERT INTO tender_check (checked_at, "user", user_name, dot_number, answer, phone,
+        email, contact_name, input, result, searches, cost_mills, pending_count)
+      VALUES (?, 'ana', 'Ana', '568253', 'go', '5626027220', 'a@b.com', 'Ann', '{}', ?, '[]', 0, 0)`;
+    const result = JSON.stringify({ reasons: [{ text: 'a@b.com called from (562) 602-7220' }] });
+    await sql.run(row, ['2026-08-26T12:00:00.000Z', result]);
+    await sql.run(row, ['2026-08-28T12:00:00.000Z', result]);
+    const pruned = await pruneRecords(stores, DEFAULT_RETENTION, NOW);
+    expect(pruned.tenderChecksRedacted).toBe(1);
+    const rows = await sql.query<{ phone: string | null; email: string | null; result: string }>(
+      'SELECT phone, email, result FROM tender_check ORDER BY id',
+    );
+    expect(rows.map((r) => [r.phone, r.email])).toEqual([
+      [null, null],
+      ['5626027220', 'a@b.com'],
+    ]);
+    expect(rows[0]?.result).not.toMatch(/a@b\.com|602-7220/);
+    // a shorter setting reaches the second one too
+    const shorter = { ...DEFAULT_RETENTION, tenderContactDays: 30 };
+    expect((await pruneRecords(stores, shorter, NOW)).tenderChecksRedacted).toBe(1);
+  });
+
   it('deletes in chunks until nothing old is left', async () => {
     await auditMany(sql, '2020-01-01T00:00:00.000Z', 12_345);
     await audit(sql, '2026-11-20T00:00:00.000Z');
@@ -245,7 +267,12 @@ describe('pruneRecords with the records in PostgreSQL', () => {
       const file = createSqliteEngine(db);
       await audit(file, '2020-01-01T00:00:00.000Z');
       const result = await pruneRecords({ db, sql }, DEFAULT_RETENTION, NOW);
-      expect(result).toEqual({ auditRows: 1, freeLedgerRows: 0, pricedLedgerRows: 1 });
+      expect(result).toEqual({
+        auditRows: 1,
+        freeLedgerRows: 0,
+        pricedLedgerRows: 1,
+        tenderChecksRedacted: 0,
+      });
       const left = await sql.query<{ dot: string }>('SELECT dot FROM spend_ledger ORDER BY at');
       expect(left.map((line) => line.dot)).toEqual(['777', '6']);
       // the SQLite file is not the log's home: its rows are not touched

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { SqlEngine } from '../sql/engine.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
+import { createTenderCheckStore } from '../tender/store.ts';
 
 /**
  * How long the proxy keeps its own records (docs/proxy-security.md, "Retention"). Defaults: audit
@@ -10,18 +11,23 @@ export interface RetentionPolicy {
   auditDays: number;
   freeLedgerDays: number;
   pricedLedgerMonths: number;
+  /** tender checks keep the phone, e-mail and contact name of an offer this long (default 90) */
+  tenderContactDays?: number;
 }
 
 export const DEFAULT_RETENTION: RetentionPolicy = {
   auditDays: 365,
   freeLedgerDays: 90,
   pricedLedgerMonths: 24,
+  tenderContactDays: 90,
 };
 
 export interface PruneResult {
   auditRows: number;
   freeLedgerRows: number;
   pricedLedgerRows: number;
+  /** tender checks whose phone, e-mail and contact name were blanked */
+  tenderChecksRedacted: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -72,6 +78,23 @@ async function drain(sql: SqlEngine, statement: string, cutoff: string): Promise
   }
 }
 
+/** Blank the people of tender checks older than the setting, a batch at a time. */
+async function redactTenderChecks(
+  sql: SqlEngine,
+  policy: RetentionPolicy,
+  now: Date,
+): Promise<number> {
+  const days = policy.tenderContactDays ?? DEFAULT_RETENTION.tenderContactDays ?? 90;
+  const cutoff = new Date(now.getTime() - days * DAY_MS);
+  const store = createTenderCheckStore(sql);
+  let total = 0;
+  for (;;) {
+    const done = await store.redactOlderThan(cutoff, now);
+    total += done;
+    if (done === 0) return total;
+  }
+}
+
 /**
  * Delete what the policy no longer keeps. The current month's ledger is never touched (the budget,
  * usage and unique-DOT billing read it), and the latest monitoring add/remove of every DOT is kept
@@ -92,6 +115,7 @@ export async function pruneRecords(
     auditRows: await drain(sql, AUDIT_OLD, auditCutoff),
     freeLedgerRows: await drain(sql, FREE_OLD, freeCutoff),
     pricedLedgerRows: await drain(sql, PRICED_OLD, pricedCutoff),
+    tenderChecksRedacted: await redactTenderChecks(sql, policy, now),
   };
 }
 
