@@ -247,6 +247,18 @@ const VISITS: Record<string, Visit[]> = {
       },
     },
   ],
+  'settings/tokens': [
+    {
+      name: 'the API tokens',
+      path: '/settings/tokens',
+      settle: async (page) => {
+        await heading(page, 'API tokens');
+        await expect(page.getByRole('button', { name: 'Create token' })).toBeVisible();
+        const list = page.getByRole('table', { name: 'API tokens' });
+        await expect(page.getByText('No tokens yet.').or(list)).toBeVisible();
+      },
+    },
+  ],
   policy: [
     {
       name: 'the policy with its versions',

@@ -110,7 +110,7 @@ export function MainNav({ id, open, panelRef, onNavigate }: MainNavProps) {
       data-overlay={open ? '' : undefined}
       className={`max-lg:absolute max-lg:inset-x-0 max-lg:top-full max-lg:z-30 max-lg:border-b max-lg:border-neutral-200 max-lg:bg-white max-lg:shadow-lg dark:max-lg:border-neutral-800 dark:max-lg:bg-neutral-900 ${open ? '' : 'max-lg:hidden'}`}
     >
-      <ul className="mx-auto grid max-w-6xl gap-x-6 gap-y-4 px-4 py-3 sm:grid-cols-2 sm:px-6 md:grid-cols-4 lg:flex lg:items-center lg:gap-x-8 lg:py-0">
+      <ul className="mx-auto grid max-w-6xl gap-x-6 gap-y-4 px-4 py-3 sm:grid-cols-2 sm:px-6 md:grid-cols-4 lg:flex lg:flex-wrap lg:items-center lg:gap-x-8 lg:gap-y-0 lg:py-0">
         {NAV_GROUPS.map((group, index) => {
           const labelId = `${groupIds}-${index}`;
           return (
