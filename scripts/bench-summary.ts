@@ -16,6 +16,7 @@ export const SOURCES = [
   'bulk',
   'bulk-memory',
   'preview',
+  'tender',
   'browser',
   'lighthouse',
 ];
@@ -249,6 +250,16 @@ export const EXPECTED: readonly ExpectedMetric[] = [
     label: `${source === 'held' ? 'from held profiles' : 'from the decision records'} p50`,
     unit: 'ms',
     target: atMost(1000),
+  })),
+  ...(['held', 'cold'] as const).map((kind) => ({
+    group: 'tender check at the proxy (issue 33), median',
+    metric: `tender.${kind}.p50`,
+    label:
+      kind === 'held'
+        ? 'every search held (no billed call)'
+        : 'cold: profile + phone search + e-mail search',
+    unit: 'ms',
+    target: atMost(kind === 'held' ? 150 : 1500),
   })),
   ...(['sort', 'scroll'] as const).map((kind) => ({
     group: 'bulk vetting results table (5,000 rows)',

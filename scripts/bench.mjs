@@ -3,7 +3,7 @@
  * `npm run bench`: every benchmark of issue 6, one after another, each as a child process with its
  * output passed through — build, bundle sizes, sandbox at 1,000,000 carriers, autocomplete round
  * trip, proxy vs nginx, two proxy replicas on Redis vs one (issue 18), a bulk vetting job (issue
- * 14), the proxy's memory over a 5,000-carrier job (issue 31), a policy preview over 2,000 decisions (issue 29), browser (autocomplete, inbox, heavy profile), Lighthouse — then ONE table of every figure with its target, read from the JSON each
+ * 14), the proxy's memory over a 5,000-carrier job (issue 31), a policy preview over 2,000 decisions (issue 29), tender checks held and cold (issue 33), browser (autocomplete, inbox, heavy profile), Lighthouse — then ONE table of every figure with its target, read from the JSON each
  * step wrote under bench/results/ (see scripts/bench-report.ts), also written to
  * bench/results/summary-<date>.json. Every step runs even when an earlier one failed (a failed
  * step's figures show as "no figures"); exits 1 if any failed.
@@ -52,6 +52,7 @@ const DEFAULTS = {
   bulk: { BENCH_BULK_CARRIERS: ['1000', '200'] },
   'bulk-memory': { BENCH_BULK_MEMORY_CARRIERS: ['5000', '500'] },
   preview: { BENCH_PREVIEW_CARRIERS: ['2000', '500'], BENCH_RUNS: ['5', '1'] },
+  tender: { BENCH_RUNS: ['15', '3'], BENCH_POPULATION: ['20000', '2000'] },
   replicas: {
     BENCH_SECONDS: ['10', '2'],
     BENCH_LATENCY_REQUESTS: ['2000', '300'],
@@ -83,6 +84,7 @@ const STEPS = [
   { label: 'bulk', command: tsx, args: ['scripts/bench-bulk.ts'] },
   { label: 'bulk-memory', command: tsx, args: ['scripts/bench-bulk-memory.ts'] },
   { label: 'preview', command: tsx, args: ['scripts/bench-preview.ts'] },
+  { label: 'tender', command: tsx, args: ['scripts/bench-tender.ts'] },
   { label: 'browser', command: tsx, args: ['scripts/bench-browser.ts'], needsBuild: true },
   { label: 'lighthouse', command: tsx, args: ['scripts/bench-lighthouse.ts'], needsBuild: true },
 ];
