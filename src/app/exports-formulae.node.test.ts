@@ -19,6 +19,7 @@ import { CRASH_CSV } from '../features/profile/components/tabs/crashes/model.ts'
 import { EQUIPMENT_CSV } from '../features/profile/components/tabs/fleet/model.ts';
 import { INSPECTION_CSV } from '../features/profile/components/tabs/inspections/model.ts';
 import { resultsCsv } from '../features/search/lib/results-csv.ts';
+import { tenderChecksCsv } from '../features/tender/model/csv.ts';
 import { tableCsv } from '../components/data-table/csv.ts';
 import type { TriageEntry } from '../lib/monitoring/inbox.ts';
 import type { DecisionRecord } from '../lib/vetting/decision-record.ts';
@@ -264,6 +265,28 @@ const EXPORTS: readonly CsvExport[] = [
       'unit',
     ],
   },
+  {
+    name: 'tender checks (tenderChecksCsv)',
+    write: (payload) =>
+      tenderChecksCsv([
+        {
+          id: 1,
+          checked_at: '2026-11-29T10:00:00.000Z',
+          user: { id: 'mallory', name: payload },
+          dot_number: '568253',
+          legal_name: payload,
+          answer: 'call_back',
+          // who made the offer chooses these: the most likely place for a planted formula
+          phone: payload,
+          email: payload,
+          cost_usd: 0.5,
+          snapshot_date: '2026-11-16',
+          pending: 0,
+          decision_ids: [],
+        },
+      ]),
+    carriers: ['user', 'legal_name', 'phone', 'email'],
+  },
 ];
 
 describe('every CSV export with spreadsheet formulas in its free-text fields', () => {
@@ -383,6 +406,7 @@ const TESTED_WRITERS = new Set([
   'toCsv',
   'comparisonCsv',
   'resultsCsv',
+  'tenderChecksCsv',
 ]);
 
 const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
