@@ -42,6 +42,7 @@ const NEEDS = {
   'poll for the whole team': 'admin',
   'send deliveries again': 'admin',
   'manage API tokens': 'admin',
+  'read the audit log': 'admin',
 } as const satisfies Record<string, Role>;
 
 export type RoleAction = keyof typeof NEEDS;

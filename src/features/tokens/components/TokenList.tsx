@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/Badge.tsx';
 import { BUTTON, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { tokenActor } from '../../../lib/token-actor.ts';
 import { useRevokeToken, type ApiToken } from '../api/tokens-api.ts';
 import { TokenError } from './TokenError.tsx';
 
@@ -91,21 +93,31 @@ export function TokenList({ tokens }: { tokens: readonly ApiToken[] }) {
       header: 'Actions',
       sortable: false,
       value: () => '',
-      cell: (t) =>
-        stateOf(t, now) === 'active' ? (
-          <button
-            type="button"
-            className={BUTTON}
-            aria-label={`Revoke ${t.name}`}
-            onClick={() => {
-              revoke.reset();
-              setDone('');
-              setConfirming(t);
-            }}
+      cell: (t) => (
+        <span className="flex items-center gap-3 whitespace-nowrap">
+          <Link
+            to={`/audit?${new URLSearchParams({ user: tokenActor(t.id, t.name) }).toString()}`}
+            aria-label={`Calls of ${t.name} in the audit log`}
+            className="text-sm underline underline-offset-2"
           >
-            Revoke
-          </button>
-        ) : null,
+            Calls
+          </Link>
+          {stateOf(t, now) === 'active' ? (
+            <button
+              type="button"
+              className={BUTTON}
+              aria-label={`Revoke ${t.name}`}
+              onClick={() => {
+                revoke.reset();
+                setDone('');
+                setConfirming(t);
+              }}
+            >
+              Revoke
+            </button>
+          ) : null}
+        </span>
+      ),
     },
   ];
 

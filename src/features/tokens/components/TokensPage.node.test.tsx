@@ -98,6 +98,11 @@ describe('the API tokens page', () => {
     expect(within(row).getByText('by ann')).toBeTruthy();
     expect(within(row).getByText('Never')).toBeTruthy();
     expect(within(row).getByText('Active')).toBeTruthy();
+    // its calls: the audit log filtered by the token's user
+    const calls = within(row).getByRole('link', { name: 'Calls of McLeod TMS in the audit log' });
+    const target = new URL(calls.getAttribute('href') ?? '', 'http://x');
+    expect(target.pathname).toBe('/audit');
+    expect(target.searchParams.get('user')).toMatch(/^token:\d+:McLeod TMS$/);
 
     // Done: the token is gone from the page for good, the form is back
     await user.click(within(secret).getByRole('button', { name: 'Done' }));
