@@ -247,6 +247,16 @@ const VISITS: Record<string, Visit[]> = {
       },
     },
   ],
+  audit: [
+    {
+      name: 'the audit log',
+      path: '/audit',
+      settle: async (page) => {
+        await heading(page, 'Audit log');
+        await expect(page.getByRole('table', { name: 'Audit log entries' })).toBeVisible();
+      },
+    },
+  ],
   'settings/tokens': [
     {
       name: 'the API tokens',

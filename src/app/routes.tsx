@@ -111,6 +111,15 @@ export const appRoutes: RouteObject[] = [
               ),
           },
           {
+            path: 'audit',
+            lazy: () =>
+              importOrReload(() =>
+                import('../features/audit/components/AuditPage.tsx').then((m) => ({
+                  Component: m.AuditPage,
+                })),
+              ),
+          },
+          {
             path: 'settings/tokens',
             lazy: () =>
               importOrReload(() =>
