@@ -2,8 +2,8 @@
  * API tokens end to end (issue 32 item 1): on Settings → API tokens the admin (DASHBOARD_AUTH=none:
  * the local admin) makes a token, copies it from the page, and another system's request — only
  * `Authorization: Bearer`, no cookie, no x-requested-with — reads a verdict with it; the list then
- * shows its last use, the Usage page its spend and the audit log its name; revoked, the token gets
- * 401. axe is clean on the page with the token shown and with the list, in both themes.
+ * shows its last use, the Usage page its spend, the audit log (API and page) its name; revoked,
+ * the token gets 401. axe is clean on the page with the token shown and with the list, in both themes.
  */
 import { expect, expectAxeCleanInBothThemes, test } from './fixtures.ts';
 
@@ -73,6 +73,19 @@ test('an admin makes a token, a system uses it, the page shows its use, revoked 
     const rows = ((await audit.json()) as { items: { user: string; searchValue: string }[] }).items;
     expect(rows.some((item) => item.user.endsWith(`:${name}`))).toBe(true);
     expect(rows.some((item) => item.searchValue?.endsWith(`:${name}`))).toBe(true);
+
+    // the audit page: the token's calls under its name, marked as a token (its Calls link)
+    await page.goto('/settings/tokens');
+    await page.getByRole('link', { name: `Calls of ${name} in the audit log` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+    const entries = page.getByRole('table', { name: 'Audit log entries' });
+    await expect(entries.getByRole('row', { name: /GET profile/ }).first()).toBeVisible();
+    await expect(entries.getByRole('rowheader').first()).toHaveText(`${name}iAPI token`);
+    await expect(page.getByRole('status').filter({ hasText: /entr(y|ies) by/ })).toContainText(
+      `by ${name}`,
+    );
+    await expectAxeCleanInBothThemes(page);
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // revoke after the confirm: refused at once
     await page.goto('/settings/tokens');
