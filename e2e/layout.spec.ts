@@ -209,6 +209,51 @@ const VISITS: Record<string, Visit[]> = {
       },
     },
   ],
+  'tender-check': [
+    {
+      name: 'a tender check with its answer',
+      path: '/tender-check?dot_number=568253',
+      settle: async (page) => {
+        await heading(page, 'Tender check');
+        await page.getByRole('textbox', { name: 'Phone' }).fill('(562) 602-7220');
+        await page.getByRole('button', { name: 'Check this offer' }).click();
+        await expect(page.locator('article[data-answer]')).toBeVisible({ timeout: 15_000 });
+      },
+    },
+  ],
+  'tender-checks': [
+    {
+      name: 'the tender checks',
+      path: '/tender-checks',
+      settle: async (page) => {
+        const made = await page.request.post('/api/local/tender-checks', {
+          headers: API_HEADERS,
+          data: { dot_number: DOT, email: 'dispatch@hansen-adkins.com' },
+        });
+        expect(made.status()).toBe(201);
+        await page.reload();
+        await heading(page, 'Tender checks');
+        await expect(page.getByText(/^\d+ checks?$/)).toBeVisible();
+      },
+    },
+  ],
+  'tender-checks/:id': [
+    {
+      name: 'a stored tender check',
+      path: '/tender-checks',
+      settle: async (page) => {
+        const made = await page.request.post('/api/local/tender-checks', {
+          headers: API_HEADERS,
+          data: { dot_number: DOT, phone: '469-555-0163' },
+        });
+        expect(made.status()).toBe(201);
+        const { id } = (await made.json()) as { id: number };
+        await page.goto(`/tender-checks/${id}`);
+        await heading(page, `Tender check #${id}`);
+        await expect(page.locator('article[data-answer]')).toBeVisible();
+      },
+    },
+  ],
   compare: [
     {
       name: 'compare three carriers',

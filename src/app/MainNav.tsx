@@ -38,7 +38,7 @@ interface NavGroup {
 }
 
 /**
- * The nine destinations, grouped by what a broker or an analyst is doing: vetting a carrier,
+ * The ten destinations, grouped by what a broker or an analyst is doing: vetting a carrier,
  * watching the ones in use, keeping the record of what was decided and why; and the month's spend
  * and the API tokens other systems use.
  */
@@ -47,6 +47,7 @@ const NAV_GROUPS: readonly NavGroup[] = [
     label: 'Vet',
     items: [
       { to: '/search', label: 'Search' },
+      { to: '/tender-check', label: 'Tender check' },
       { to: '/bulk', label: 'Bulk vetting' },
       { to: '/compare', label: 'Compare' },
     ],

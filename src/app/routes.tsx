@@ -75,6 +75,33 @@ export const appRoutes: RouteObject[] = [
               ),
           },
           {
+            path: 'tender-check',
+            lazy: () =>
+              importOrReload(() =>
+                import('../features/tender/components/TenderCheckPage.tsx').then((m) => ({
+                  Component: m.TenderCheckPage,
+                })),
+              ),
+          },
+          {
+            path: 'tender-checks',
+            lazy: () =>
+              importOrReload(() =>
+                import('../features/tender/components/TenderChecksPage.tsx').then((m) => ({
+                  Component: m.TenderChecksPage,
+                })),
+              ),
+          },
+          {
+            path: 'tender-checks/:id',
+            lazy: () =>
+              importOrReload(() =>
+                import('../features/tender/components/TenderCheckRecordPage.tsx').then((m) => ({
+                  Component: m.TenderCheckRecordPage,
+                })),
+              ),
+          },
+          {
             path: 'bulk',
             lazy: () =>
               importOrReload(() =>

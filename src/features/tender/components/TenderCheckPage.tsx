@@ -48,20 +48,23 @@ function FieldError({ errors, field, id }: { errors: FormErrors; field: FormFiel
   );
 }
 
+/** A control with its label above it (a label element pointing at it, so its name is the label). */
 function Field({
   label,
+  htmlFor,
   children,
   className = '',
 }: {
   label: string;
+  htmlFor: string;
   children: ReactNode;
   className?: string;
 }) {
   return (
-    <label className={`${LABEL} ${className}`}>
-      {label}
+    <div className={`${LABEL} ${className}`}>
+      <label htmlFor={htmlFor}>{label}</label>
       {children}
-    </label>
+    </div>
   );
 }
 
@@ -70,6 +73,7 @@ function StateSelect({
   onChange,
   ...rest
 }: {
+  id: string;
   value: string;
   onChange: (value: string) => void;
   'aria-invalid'?: boolean;
@@ -139,8 +143,9 @@ function OfferForm({ initial, running, onSubmit }: FormProps) {
       ) : null}
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">The carrier, as the offer names it</legend>
-        <Field label="Identified by">
+        <Field label="Identified by" htmlFor={`${id}-kind`}>
           <select
+            id={`${id}-kind`}
             className={FIELD_INPUT}
             value={form.kind}
             onChange={(e) => set('kind', e.target.value === 'docket' ? 'docket' : 'dot')}
@@ -149,8 +154,12 @@ function OfferForm({ initial, running, onSubmit }: FormProps) {
             <option value="docket">MC / MX / FF docket</option>
           </select>
         </Field>
-        <Field label={form.kind === 'dot' ? 'USDOT number' : 'Docket, e.g. MC277621'}>
+        <Field
+          label={form.kind === 'dot' ? 'USDOT number' : 'Docket, e.g. MC277621'}
+          htmlFor={`${id}-carrier`}
+        >
           <input
+            id={`${id}-carrier`}
             className={FIELD_INPUT}
             name="carrier"
             inputMode={form.kind === 'dot' ? 'numeric' : 'text'}
@@ -164,8 +173,9 @@ function OfferForm({ initial, running, onSubmit }: FormProps) {
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-3">
         <legend className="mb-2 text-base font-semibold">How the offer came</legend>
-        <Field label="Phone">
+        <Field label="Phone" htmlFor={`${id}-phone`}>
           <input
+            id={`${id}-phone`}
             type="tel"
             className={FIELD_INPUT}
             name="phone"
@@ -176,8 +186,9 @@ function OfferForm({ initial, running, onSubmit }: FormProps) {
           />
           <FieldError errors={errors} field="phone" id={id} />
         </Field>
-        <Field label="E-mail">
+        <Field label="E-mail" htmlFor={`${id}-email`}>
           <input
+            id={`${id}-email`}
             type="email"
             className={FIELD_INPUT}
             name="email"
@@ -188,8 +199,9 @@ function OfferForm({ initial, running, onSubmit }: FormProps) {
           />
           <FieldError errors={errors} field="email" id={id} />
         </Field>
-        <Field label="Contact name (optional)">
+        <Field label="Contact name (optional)" htmlFor={`${id}-contact`}>
           <input
+            id={`${id}-contact`}
             className={FIELD_INPUT}
             name="contact_name"
             autoComplete="off"
@@ -202,8 +214,9 @@ function OfferForm({ initial, running, onSubmit }: FormProps) {
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-3">
         <legend className="mb-2 text-base font-semibold">The load (optional)</legend>
-        <Field label="Cargo value (USD)">
+        <Field label="Cargo value (USD)" htmlFor={`${id}-value`}>
           <input
+            id={`${id}-value`}
             className={FIELD_INPUT}
             name="cargo_value"
             inputMode="decimal"
@@ -214,8 +227,9 @@ function OfferForm({ initial, running, onSubmit }: FormProps) {
           />
           <FieldError errors={errors} field="cargoValue" id={id} />
         </Field>
-        <Field label="Equipment">
+        <Field label="Equipment" htmlFor={`${id}-equipment`}>
           <select
+            id={`${id}-equipment`}
             className={FIELD_INPUT}
             value={form.equipment}
             onChange={(e) => set('equipment', e.target.value as TenderEquipment | '')}
@@ -228,8 +242,9 @@ function OfferForm({ initial, running, onSubmit }: FormProps) {
             ))}
           </select>
         </Field>
-        <Field label="Pickup date">
+        <Field label="Pickup date" htmlFor={`${id}-pickup`}>
           <input
+            id={`${id}-pickup`}
             type="date"
             className={FIELD_INPUT}
             value={form.pickupDate}
@@ -238,16 +253,18 @@ function OfferForm({ initial, running, onSubmit }: FormProps) {
           />
           <FieldError errors={errors} field="pickupDate" id={id} />
         </Field>
-        <Field label="Origin state">
+        <Field label="Origin state" htmlFor={`${id}-origin`}>
           <StateSelect
+            id={`${id}-origin`}
             value={form.originState}
             onChange={(value) => set('originState', value)}
             {...invalidProps(errors, 'originState', id)}
           />
           <FieldError errors={errors} field="originState" id={id} />
         </Field>
-        <Field label="Destination state">
+        <Field label="Destination state" htmlFor={`${id}-destination`}>
           <StateSelect
+            id={`${id}-destination`}
             value={form.destinationState}
             onChange={(value) => set('destinationState', value)}
             {...invalidProps(errors, 'destinationState', id)}
