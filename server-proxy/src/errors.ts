@@ -7,7 +7,7 @@ import { ApiError, sendApiError, toApiError, type ErrorWording } from './http/ap
  */
 export { ApiError as ProxyError };
 
-export function sendProxyError(reply: FastifyReply, err: ApiError): FastifyReply {
+export function sendProxyError<R extends FastifyReply>(reply: R, err: ApiError): R {
   return sendApiError(reply, err);
 }
 

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  auditRoute,
+  estimateRoute,
+  getConfigRoute,
+  getUsageRoute,
+} from '../../../src/lib/governance/contract.ts';
 import type { ProxyConfig, ServiceMode } from '../context.ts';
+import { contractRoute } from '../http/contract-route.ts';
+import type { InputWording } from '../http/parse-input.ts';
 import type { AuditTrail } from './audit.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from './csrf.ts';
-import { sendApiError } from '../http/api-error.ts';
-import { parseAuditQuery, parseEstimate } from './local-inputs.ts';
 import { ENDPOINTS, PRICE_RULES, millsToUsd, unitMills, type PriceRule } from './pricing.ts';
 import type { SpendLedger } from './spend.ts';
 
@@ -55,34 +61,54 @@ function configBody(config: ProxyConfig) {
     orgName: config.orgName ?? null,
     auth: config.auth.kind,
     csrfHeader: { name: CSRF_HEADER, value: CSRF_HEADER_VALUE },
-    currency: 'USD',
+    currency: 'USD' as const,
     prices: priceList(),
   };
 }
 
+const ESTIMATE_WORDING: InputWording = {
+  hint: 'Give the number of planned calls.',
+  hints: {
+    invalid_body: 'Send {"action": "monitoring/add", "profile_ids": [...]}.',
+    unknown_field: 'Allowed: action, profile_ids, dots, count.',
+    invalid_action: `One of: ${ENDPOINTS.join(', ')}.`,
+    invalid_profile_ids: 'Use <dot>-<docket> ids such as 568253-MC277621.',
+    invalid_dots: 'Send digits only, e.g. ["568253"].',
+    missing_dots: 'List the carriers the action concerns.',
+  },
+  unknown: { code: 'unknown_field', message: (key) => `Unknown field "${key}"` },
+};
+
+const AUDIT_WORDING: InputWording = {
+  hint: 'Allowed: user, dot, page, pageSize.',
+  hints: {
+    invalid_user: 'Give one user name, as shown in the audit.',
+    invalid_dot: 'Digits only, e.g. 568253.',
+    invalid_page: 'Omit it for the default 1.',
+    invalid_pageSize: 'Omit it for the default 50.',
+  },
+  unknown: { code: 'unknown_parameter', message: (key) => `Unknown parameter "${key}"` },
+};
+
 export function registerLocalRoutes(app: FastifyInstance, deps: LocalRouteDeps) {
-  app.get('/api/local/config', async (request) => ({
+  contractRoute(app, getConfigRoute, {}, async (request) => ({
     ...configBody(deps.config),
     user: request.user ?? null,
   }));
-  app.get('/api/local/usage', async () => ({
+  contractRoute(app, getUsageRoute, {}, async () => ({
     ...(await deps.spend.usage(deps.now())),
     billing: billingNote(deps.config.mode),
-    currency: 'USD',
+    currency: 'USD' as const,
   }));
-  app.post('/api/local/estimate', async (request, reply) => {
-    const plan = parseEstimate(request.body);
-    if (!plan.ok) return sendApiError(reply, plan.error);
-    const { endpoint, dots, count } = plan.value;
+  contractRoute(app, estimateRoute, { wording: { body: ESTIMATE_WORDING } }, async (request) => {
+    const { endpoint, dots, count } = request.body;
     return {
       ...(await deps.spend.estimate(endpoint, { dots, count }, deps.now())),
       billing: billingNote(deps.config.mode),
-      currency: 'USD',
+      currency: 'USD' as const,
     };
   });
-  app.get('/api/local/audit', async (request, reply) => {
-    const query = parseAuditQuery(request.query);
-    if (!query.ok) return sendApiError(reply, query.error);
-    return await deps.audit.query(query.value);
-  });
+  contractRoute(app, auditRoute, { wording: { query: AUDIT_WORDING } }, async (request) =>
+    deps.audit.query(request.query),
+  );
 }

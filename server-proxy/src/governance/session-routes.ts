@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import {
+  getSessionRoute,
+  signInRoute,
+  signOutRoute,
+} from '../../../src/lib/governance/contract.ts';
 import type { AuthConfig } from '../context.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
+import { contractRoute } from '../http/contract-route.ts';
+import type { InputWording } from '../http/parse-input.ts';
 import type { AuditTrail } from './audit.ts';
 import { SESSION_COOKIE, pathOf } from './access.ts';
 import { loginPage, safeNext } from './login-page.ts';
@@ -45,29 +51,27 @@ function formFields(body: string): Record<string, string | undefined> {
   return { username: field('username'), password: field('password'), next: field('next') };
 }
 
-/** The sign-in body, JSON or the form's fields: a name and a password of at most 1,024 characters. */
-const credentialsSchema = z.object({
-  username: z.string().min(1),
-  password: z.string().min(1).max(1024),
-  next: z.unknown().optional(),
-});
+/** Every problem with the sign-in body is one 400 (signInRoute's schema words it). */
+const CREDENTIALS_WORDING: InputWording = {
+  hint: 'Send {"username": "...", "password": "..."}.',
+  codes: {
+    username: 'invalid_credentials_body',
+    password: 'invalid_credentials_body',
+    next: 'invalid_credentials_body',
+  },
+  rootCode: 'invalid_credentials_body',
+  unknown: {
+    code: 'invalid_credentials_body',
+    message: () => 'username and password are required',
+  },
+};
 
-function readCredentials(request: FastifyRequest): Credentials | undefined {
-  const parsed = credentialsSchema.safeParse(request.body);
-  if (!parsed.success) return undefined;
-  const { username, password, next } = parsed.data;
-  return { username: username.trim(), password, next: safeNext(next), fromForm: isForm(request) };
-}
-
-function loginNotAvailable(reply: FastifyReply, auth: AuthConfig) {
-  return sendApiError(
-    reply,
-    new ApiError(
-      400,
-      'login_not_available',
-      `Sign-in is not used with DASHBOARD_AUTH=${auth.kind}`,
-      'Only DASHBOARD_AUTH=password has sessions.',
-    ),
+function loginNotAvailable(auth: AuthConfig) {
+  return new ApiError(
+    400,
+    'login_not_available',
+    `Sign-in is not used with DASHBOARD_AUTH=${auth.kind}`,
+    'Only DASHBOARD_AUTH=password has sessions.',
   );
 }
 
@@ -79,7 +83,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
   );
 
   // who is signed in, with their role (the SPA hides or disables what the role cannot do)
-  app.get('/api/local/session', async (request) => ({
+  contractRoute(app, getSessionRoute, {}, async (request) => ({
     user: request.user ?? null,
     auth: deps.auth.kind,
   }));
@@ -93,25 +97,32 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionRouteDe
       .send(loginPage({ next }));
   });
 
-  app.post('/api/local/session', async (request, reply) => {
-    if (deps.accounts === undefined) return loginNotAvailable(reply, deps.auth);
-    const credentials = readCredentials(request);
-    if (credentials === undefined) {
-      return sendApiError(
-        reply,
-        new ApiError(
-          400,
-          'invalid_credentials_body',
-          'username and password are required',
-          'Send {"username": "...", "password": "..."}.',
-        ),
-      );
-    }
-    return login(request, reply, credentials, deps.accounts);
-  });
+  const { accounts } = deps;
+  contractRoute(
+    app,
+    signInRoute,
+    {
+      wording: { body: CREDENTIALS_WORDING },
+      // without accounts there is no sign-in, whatever the body says
+      beforeInputs: () => {
+        if (accounts === undefined) throw loginNotAvailable(deps.auth);
+      },
+    },
+    async (request, reply) => {
+      if (accounts === undefined) throw loginNotAvailable(deps.auth);
+      const { username, password, next } = request.body;
+      const credentials: Credentials = {
+        username: username.trim(),
+        password,
+        next: safeNext(next),
+        fromForm: isForm(request),
+      };
+      return login(request, reply, credentials, accounts);
+    },
+  );
 
-  app.delete('/api/local/session', async (request, reply) => {
-    if (deps.auth.kind !== 'password') return loginNotAvailable(reply, deps.auth);
+  contractRoute(app, signOutRoute, {}, async (request, reply) => {
+    if (deps.auth.kind !== 'password') throw loginNotAvailable(deps.auth);
     const token = request.cookies[SESSION_COOKIE];
     try {
       if (token !== undefined) await deps.sessions.destroy(token);

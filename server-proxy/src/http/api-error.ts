@@ -51,13 +51,17 @@ export function errorBody(code: string, error: string, hint: string): ErrorBody 
   return { error, code, hint };
 }
 
-/** Send an ApiError: its status, its headers and its body as JSON. */
-export function sendApiError(reply: FastifyReply, err: ApiError): FastifyReply {
-  return reply
+/**
+ * Send an ApiError: its status, its headers and its body as JSON. Answers the reply it was given,
+ * typed as given, so a contract route's handler (http/contract-route.ts) may return it.
+ */
+export function sendApiError<R extends FastifyReply>(reply: R, err: ApiError): R {
+  reply
     .code(err.status)
     .headers(err.headers)
     .type('application/json; charset=utf-8')
     .send(err.body());
+  return reply;
 }
 
 /** How one server words the errors Fastify raises itself, and its own internal failure. */

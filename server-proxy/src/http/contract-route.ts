@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import type {
   ContextConfigDefault,
   FastifyInstance,
+  FastifyRequest,
   FastifySchema,
   FastifyTypeProvider,
   RawReplyDefaultExpression,
@@ -33,7 +34,7 @@ import {
   apiErrorSchema,
   type RouteContract,
 } from '../../../src/lib/api/route-contract.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError, sendApiError } from './api-error.ts';
 import { parseInput, type InputWording } from './parse-input.ts';
 
 declare module 'fastify' {
@@ -80,6 +81,15 @@ export interface ContractWording {
   params?: InputWording;
   query?: InputWording;
   body?: InputWording;
+}
+
+export interface ContractRouteOptions {
+  wording?: ContractWording;
+  /**
+   * Runs before the inputs are read: throw an ApiError to answer it instead of a 400 (e.g. the
+   * sign-in's `login_not_available`, which comes before any check of the body).
+   */
+  beforeInputs?: (request: FastifyRequest) => void | Promise<void>;
 }
 
 const DEFAULT_WORDING: InputWording = {
@@ -177,10 +187,11 @@ function responseSchemas(contract: RouteContract): Record<string, z.ZodType> {
 export function contractRoute<C extends RouteContract>(
   app: FastifyInstance,
   contract: C,
-  options: { wording?: ContractWording },
+  options: ContractRouteOptions,
   handler: NoInfer<ContractHandler<C>>,
 ): void {
   const check = contractCheckOn();
+  const { beforeInputs } = options;
   const schema: FastifySchema = {
     ...(contract.params && { params: contract.params }),
     ...(contract.query && { querystring: contract.query }),
@@ -192,6 +203,11 @@ export function contractRoute<C extends RouteContract>(
     url: contract.path,
     schema,
     config: { contract },
+    ...(beforeInputs && {
+      preValidation: async (request: FastifyRequest) => {
+        await beforeInputs(request);
+      },
+    }),
     validatorCompiler: ({ schema: part, httpPart }) => {
       const name = PARTS[httpPart as keyof typeof PARTS];
       const wording = (name && options.wording?.[name]) ?? DEFAULT_WORDING;
@@ -210,6 +226,14 @@ export function contractRoute<C extends RouteContract>(
         return payload;
       },
     }),
-    handler: handler as RouteHandlerMethod,
+    // A bad input is answered here, as the routes always answered it (sendApiError), so it is the
+    // same `{error, code, hint}` on an app without the proxy's error handler (a route's own tests).
+    attachValidation: true,
+    handler(request, reply) {
+      const invalid = request.validationError;
+      if (invalid instanceof ApiError) return sendApiError(reply, invalid);
+      if (invalid) throw invalid;
+      return (handler as RouteHandlerMethod).call(this, request, reply);
+    },
   });
 }

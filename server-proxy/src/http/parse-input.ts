@@ -28,9 +28,7 @@ export interface InputWording {
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 
 /** A custom issue with its own code (and hint), for `ctx.addIssue` in a superRefine or transform. */
-export function issue(code: string, message: string, hint?: string) {
-  return { code: 'custom' as const, message, params: { code, hint } };
-}
+export { inputIssue as issue } from '../../../src/lib/api/route-contract.ts';
 
 function clip(text: string): string {
   return text.length > 40 ? text.slice(0, 40) : text;

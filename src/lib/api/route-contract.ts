@@ -69,6 +69,15 @@ export function defineRoute<const C extends RouteContract>(contract: C): C {
   return contract;
 }
 
+/**
+ * A custom zod issue with its own 400 code (and hint), for `ctx.addIssue` in a superRefine or
+ * transform of an input schema; the proxy's parseInput (parse-input.ts) answers it as
+ * `{error: message, code, hint}`.
+ */
+export function inputIssue(code: string, message: string, hint?: string) {
+  return { code: 'custom' as const, message, params: { code, hint } };
+}
+
 /** An error status a route may answer, with the codes it carries there. */
 export function errors(...codes: string[]): ErrorResponse {
   return { kind: 'error', codes };
