@@ -458,6 +458,23 @@ export const tenderCheckListSchema = z.object({
 });
 export type TenderCheckList = z.infer<typeof tenderCheckListSchema>;
 
+/**
+ * A tender check as a decision record carries it (`tender_check` of the record, inside its hashed
+ * content): which check, its answer and identity outcome, when and by whom, the data's date, and
+ * the SHA-256 of the check's lasting parts (answer, rule outcomes, cost, date, who, when), which
+ * the decisions' verify compares with the stored check.
+ */
+export const tenderDecisionAttachmentSchema = z.object({
+  id: z.number(),
+  answer: z.enum(TENDER_ANSWERS),
+  identity: z.enum(TENDER_OUTCOMES),
+  checked_at: z.string(),
+  checked_by: z.string(),
+  snapshot_date: z.string().nullable(),
+  digest: z.string(),
+});
+export type TenderDecisionAttachment = z.infer<typeof tenderDecisionAttachmentSchema>;
+
 /** The query of the list: filter by carrier, one page at a time. */
 export const TENDER_LIST_PAGE_SIZE = { default: 50, max: 200 } as const;
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { OUTCOMES } from './index.ts';
+import { tenderDecisionAttachmentSchema } from '../tender/contract.ts';
 
 export const DECISIONS = [
   'approved',
@@ -52,6 +53,8 @@ export const decisionRecordSchema = z.object({
   supersedes: z.number().nullable(),
   /** why an approval was recorded against a Fail or Review verdict (only on overrides) */
   override_reason: z.string().optional(),
+  /** the tender check the decision was recorded with (docs/tender-check.md), when one was */
+  tender_check: tenderDecisionAttachmentSchema.optional(),
   user: z.object({ id: z.string(), name: z.string() }),
   decided_at: z.string(),
   policy_version: z.number(),
