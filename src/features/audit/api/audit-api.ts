@@ -1,32 +1,14 @@
 /**
  * The proxy's audit log, `GET /api/local/audit` (admins only): a page of rows, newest first,
- * filtered by user or DOT. Read with zod.
+ * filtered by user or DOT. Read with the route's contract schema (src/lib/governance/contract.ts).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiGet, parseBody } from '../../../lib/api-client.ts';
+import { auditRoute } from '../../../lib/governance/contract.ts';
 
-const auditItemSchema = z.object({
-  id: z.number(),
-  at: z.string(),
-  user: z.string(),
-  method: z.string(),
-  endpoint: z.string(),
-  searchKey: z.string().nullable(),
-  searchValue: z.string().nullable(),
-  dot: z.string().nullable(),
-  cacheHit: z.boolean(),
-  billable: z.boolean(),
-  status: z.number(),
-});
-export type AuditItem = z.infer<typeof auditItemSchema>;
-
-const auditPageSchema = z.object({
-  items: z.array(auditItemSchema),
-  total_count: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+const auditPageSchema = auditRoute.responses[200];
+export type AuditItem = z.infer<typeof auditPageSchema>['items'][number];
 
 export interface AuditFilter {
   user?: string | undefined;
@@ -46,7 +28,7 @@ export function useAuditPage(filter: AuditFilter, enabled: boolean) {
       parseBody(
         auditPageSchema,
         await apiGet(
-          '/api/local/audit',
+          auditRoute.path,
           {
             user: filter.user,
             dot: filter.dot,
