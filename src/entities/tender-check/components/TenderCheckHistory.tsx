@@ -3,7 +3,7 @@
  * shown on its profile beside the decision history, each linking to the stored answer.
  */
 import { Link } from 'react-router';
-import { formatDateTime, formatUsd } from '../../../lib/format.ts';
+import { formatDateTime, formatPhone, formatUsd } from '../../../lib/format.ts';
 import { useTenderChecks } from '../api.ts';
 import { TenderAnswerBadge } from './TenderAnswerBadge.tsx';
 
@@ -24,7 +24,7 @@ export function TenderCheckHistory({ dot }: { dot: string }) {
             <TenderAnswerBadge answer={check.answer} />
             <span>
               {formatDateTime(check.checked_at)} · {check.user.name}
-              {check.phone ? ` · ${check.phone}` : ''}
+              {check.phone ? ` · ${formatPhone(check.phone)}` : ''}
               {check.email ? ` · ${check.email}` : ''} · {formatUsd(check.cost_usd)}
             </span>
             <Link to={`/tender-checks/${check.id}`} className={LINK}>

@@ -116,7 +116,10 @@ function Evidence({ items }: { items: TenderEvidence[] }) {
           {item.link ? (
             <>
               {' '}
-              · <AppLink to={item.link}>show</AppLink>
+              ·{' '}
+              <AppLink to={item.link}>
+                show<span className="sr-only"> {item.field}</span>
+              </AppLink>
             </>
           ) : null}
         </li>
@@ -125,8 +128,16 @@ function Evidence({ items }: { items: TenderEvidence[] }) {
   );
 }
 
-function ReasonList({ reasons }: { reasons: TenderReason[] }) {
-  if (reasons.length === 0) return <p className={MUTED}>Nothing was checked here.</p>;
+function ReasonList({ reasons, pending }: { reasons: TenderReason[]; pending: boolean }) {
+  if (reasons.length === 0) {
+    return (
+      <p className={MUTED}>
+        {pending
+          ? 'Not judged yet: what it rests on is among the searches not run.'
+          : 'Nothing was checked here.'}
+      </p>
+    );
+  }
   return (
     <ul className="space-y-3">
       {reasons.map((reason) => (
@@ -187,6 +198,7 @@ function Searches({ searches }: { searches: TenderSearch[] }) {
   );
 }
 
+/** A group of reasons; its outcome is shown only when it rests on some reason. */
 function Group({
   id,
   title,
@@ -195,7 +207,7 @@ function Group({
 }: {
   id: string;
   title: string;
-  outcome: TenderOutcome | null;
+  outcome: TenderOutcome | null | undefined;
   children: ReactNode;
 }) {
   return (
@@ -210,6 +222,11 @@ function Group({
       {children}
     </section>
   );
+}
+
+/** A group's outcome, unless no reason was judged (it would then claim what nothing checked). */
+function shown(reasons: readonly TenderReason[], outcome: TenderOutcome | null) {
+  return reasons.length > 0 ? outcome : undefined;
 }
 
 interface PendingProps {
@@ -273,6 +290,7 @@ export function TenderAnswerView({
     load_fit: answer.reasons.filter((r) => TENDER_RULE_GROUP[r.rule] === 'load_fit'),
     verdict: answer.reasons.filter((r) => TENDER_RULE_GROUP[r.rule] === 'verdict'),
   };
+  const pending = answer.pending.length > 0;
   const carrier = answer.carrier;
   const decision = answer.verdict.decision;
   return (
@@ -313,21 +331,33 @@ export function TenderAnswerView({
       </div>
       <Pending answer={answer} onConfirm={onConfirm} confirming={confirming} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <Group id="tender-identity" title="Identity" outcome={answer.identity.outcome}>
-          <ReasonList reasons={groups.identity} />
+        <Group
+          id="tender-identity"
+          title="Identity"
+          outcome={shown(groups.identity, answer.identity.outcome)}
+        >
+          <ReasonList reasons={groups.identity} pending={pending} />
           <Searches searches={answer.identity.searches} />
         </Group>
         <div className="space-y-4">
-          <Group id="tender-load-fit" title="Load fit" outcome={answer.load_fit.outcome}>
+          <Group
+            id="tender-load-fit"
+            title="Load fit"
+            outcome={shown(groups.load_fit, answer.load_fit.outcome)}
+          >
             {answer.load_fit.load_given ? null : (
               <p className={`${MUTED} mb-2`}>
                 No load was described: only the carrier’s own insurance was checked.
               </p>
             )}
-            <ReasonList reasons={groups.load_fit} />
+            <ReasonList reasons={groups.load_fit} pending={pending} />
           </Group>
-          <Group id="tender-verdict" title="Verdict" outcome={answer.verdict.verdict}>
-            <ReasonList reasons={groups.verdict} />
+          <Group
+            id="tender-verdict"
+            title="Verdict"
+            outcome={shown(groups.verdict, answer.verdict.verdict)}
+          >
+            <ReasonList reasons={groups.verdict} pending={pending} />
             <p className="mt-3 text-sm">
               {decision ? (
                 <>

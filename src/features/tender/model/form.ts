@@ -159,6 +159,10 @@ function readable(message: string): string {
 /** One message per control (the first the contract gives), or none when the body is valid. */
 export function validate(form: TenderForm): FormErrors {
   const errors: FormErrors = {};
+  // the contract's "name the carrier" check runs only on an otherwise valid body: said here too
+  if (form.carrier.trim() === '') {
+    errors.carrier = 'Enter the USDOT number or the docket the offer names';
+  }
   if (
     form.cargoValue.trim() !== '' &&
     !Number.isFinite(Number(form.cargoValue.replace(/[$,\s]/g, '')))

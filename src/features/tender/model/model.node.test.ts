@@ -72,6 +72,11 @@ describe('the tender form', () => {
     );
     expect(validate(form({ kind: 'docket', carrier: 'XX12' })).carrier).toMatch(/^The docket/);
     expect(validate(form({ carrier: '568253', phone: '(562) 602-7220' }))).toEqual({});
+    // a missing carrier is said beside another field's problem too
+    expect(validate(form({ phone: '123' }))).toEqual({
+      carrier: 'Enter the USDOT number or the docket the offer names',
+      phone: 'The phone must be a 10-digit US or Canadian phone number',
+    });
   });
 });
 
