@@ -68,19 +68,22 @@ describe('AppLayout', () => {
     renderApp('/search');
     expect(screen.queryByRole('note', { name: 'Service mode' })).toBeNull();
   });
-  it('groups the eight destinations: Vet, Watch, Record, and Usage', () => {
+  it('groups the destinations: Vet, Watch, Record, then Usage and API tokens', () => {
     renderApp('/search');
     const names = (group: string) =>
       within(screen.getByRole('list', { name: group }))
         .getAllByRole('link')
         .map((link) => link.textContent);
-    expect(names('Vet')).toEqual(['Search', 'Bulk vetting', 'Compare']);
+    expect(names('Vet')).toEqual(['Search', 'Tender check', 'Bulk vetting', 'Compare']);
     expect(names('Watch')).toEqual(['Monitoring', 'Alerts']);
     expect(names('Record')).toEqual(['Decisions', 'Policy']);
     expect(navLink('Usage').getAttribute('href')).toBe('/usage');
+    expect(navLink('API tokens').getAttribute('href')).toBe('/settings/tokens');
+    // nothing else: the three groups, Usage and API tokens
+    const grouped = ['Vet', 'Watch', 'Record'].flatMap((group) => names(group));
     expect(
       within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link'),
-    ).toHaveLength(8);
+    ).toHaveLength(grouped.length + 2);
   });
 });
 
