@@ -2,7 +2,7 @@ import { Badge, type BadgeTone } from '../../../components/Badge.tsx';
 import { TENDER_ANSWER_LABELS, type TenderAnswer } from '../../../lib/tender/contract.ts';
 
 /** The tone of each answer: colour, a symbol and the words, never colour alone. */
-export const TENDER_ANSWER_TONE: Record<TenderAnswer, BadgeTone> = {
+const TENDER_ANSWER_TONE: Record<TenderAnswer, BadgeTone> = {
   go: 'good',
   call_back: 'warn',
   do_not_tender: 'bad',

@@ -9,7 +9,7 @@ import {
   type TenderEquipment,
 } from '../../../lib/tender/contract.ts';
 
-export type CarrierKind = 'dot' | 'docket';
+type CarrierKind = 'dot' | 'docket';
 
 export interface TenderForm {
   kind: CarrierKind;
