@@ -7,18 +7,27 @@
 import type Database from 'better-sqlite3';
 import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import {
   SUBSCRIPTION_HINT,
   TEST_HINT,
-  subscriptionInputSchema,
-  testInputSchema,
+  alertsOverviewRoute,
+  createSubscriptionRoute,
+  deliveriesRoute,
+  pollRoute,
+  removeSubscriptionRoute,
+  resendRoute,
+  testAlertRoute,
+  updateSubscriptionRoute,
+  type subscriptionInputSchema,
   type AlertsOverview,
   type Delivery as DeliveryAnswer,
 } from '../../../src/lib/alerts/contract.ts';
 import type { ProxyConfig } from '../context.ts';
 import { mayActOn, roleOf } from '../governance/roles.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
-import { parseInput, type InputWording } from '../http/parse-input.ts';
+import { contractRoute } from '../http/contract-route.ts';
+import type { InputWording } from '../http/parse-input.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
 import { sqlChainReader } from '../vetting/chain-reader.ts';
 import { issueCheckpoint } from '../vetting/receipts.ts';
@@ -44,6 +53,7 @@ import {
   type Delivery,
   type NewDelivery,
   type Subscription,
+  type SubscriptionInput,
 } from './store.ts';
 import type { SqlEngine } from '../sql/engine.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
@@ -269,9 +279,8 @@ class AlertRoutes {
     return this.alerts.maxSubscriptionsPerUser ?? DEFAULT_MAX_SUBSCRIPTIONS_PER_USER;
   }
 
-  /** The subscription `id` if the request's user may act on it (theirs; an admin: any), or a 404. */
-  async owned(request: FastifyRequest): Promise<Subscription | ApiError> {
-    const { id } = request.params as { id: string };
+  /** Subscription `id` if the request's user may act on it (theirs; an admin: any), or a 404. */
+  async owned(id: string, request: FastifyRequest): Promise<Subscription | ApiError> {
     const sub = /^\d{1,9}$/.test(id) ? await this.store.subscription(Number(id)) : undefined;
     if (!sub || !mayActOn(request, sub.user)) return unknownSubscription(id);
     return sub;
@@ -290,17 +299,15 @@ function hostForUrl(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
-function readSubscription(alerts: AlertRoutes, request: FastifyRequest, reply: FastifyReply) {
-  const body = parseInput(subscriptionInputSchema, request.body, SUBSCRIPTION_WORDING);
-  if (!body.ok) {
-    void sendApiError(reply, body.error);
-    return undefined;
-  }
-  const value = body.value;
-  if (!alerts.available(value.kind)) {
-    void sendApiError(reply, unavailable(value.kind));
-    return undefined;
-  }
+/**
+ * The subscription to store from a parsed body (the contract read it), or the 409 that says this
+ * server cannot send to its kind.
+ */
+function subscriptionFrom(
+  alerts: AlertRoutes,
+  value: z.output<typeof subscriptionInputSchema>,
+): SubscriptionInput | ApiError {
+  if (!alerts.available(value.kind)) return unavailable(value.kind);
   const daily = value.schedule === 'daily';
   return {
     kind: value.kind,
@@ -331,61 +338,70 @@ async function refusedTarget(
   );
 }
 
-type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-
-/** A route whose database refusing (503 storage_unavailable) is answered, not thrown. */
-function answering(handler: Handler): Handler {
-  return (request, reply) =>
-    unlessStorageUnavailable(request, reply, 'alerts', () => handler(request, reply));
+/**
+ * Run a route's database work: a database that refuses is answered 503 `storage_unavailable`
+ * here, not thrown, after which the handler returns nothing more (its return type stays the
+ * contract's answer).
+ */
+async function answering<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fn: () => Promise<T>,
+): Promise<T | undefined> {
+  const answer = await unlessStorageUnavailable(request, reply, 'alerts', fn);
+  return answer === reply ? undefined : (answer as T);
 }
 
+/** Send `error` (sent, not thrown: a thrown 5xx is logged as unexpected); the handler returns this. */
+function refuse(reply: FastifyReply, error: ApiError): undefined {
+  void sendApiError(reply, error);
+  return undefined;
+}
+
+const WORDING = { body: SUBSCRIPTION_WORDING };
+
 function registerSubscriptions(app: FastifyInstance, alerts: AlertRoutes) {
-  app.get(
-    '/api/local/alerts',
-    answering(async (request, reply) => {
+  contractRoute(app, alertsOverviewRoute, {}, (request, reply) =>
+    answering(request, reply, async () => {
       reply.header('cache-control', 'private, no-store');
       return alerts.overview(request);
     }),
   );
 
-  app.post(
-    '/api/local/alerts/subscriptions',
-    answering(async (request, reply) => {
-      const input = readSubscription(alerts, request, reply);
-      if (!input) return reply;
+  contractRoute(app, createSubscriptionRoute, { wording: WORDING }, (request, reply) =>
+    answering(request, reply, async () => {
+      const input = subscriptionFrom(alerts, request.body);
+      if (input instanceof ApiError) return refuse(reply, input);
       const refused = await refusedTarget(alerts, input);
-      if (refused) return sendApiError(reply, refused);
+      if (refused) return refuse(reply, refused);
       const added = await alerts.store.addSubscription(
         userOf(request),
         input,
         alerts.now(),
         alerts.maxSubscriptions,
       );
-      if ('refused' in added)
-        return sendApiError(reply, tooManySubscriptions(alerts.maxSubscriptions));
+      if ('refused' in added) return refuse(reply, tooManySubscriptions(alerts.maxSubscriptions));
       return reply.code(201).send(added.subscription);
     }),
   );
 
-  app.put(
-    '/api/local/alerts/subscriptions/:id',
-    answering(async (request, reply) => {
-      const sub = await alerts.owned(request);
-      if (sub instanceof ApiError) return sendApiError(reply, sub);
-      const input = readSubscription(alerts, request, reply);
-      if (!input) return reply;
+  contractRoute(app, updateSubscriptionRoute, { wording: WORDING }, (request, reply) =>
+    answering(request, reply, async () => {
+      const sub = await alerts.owned(request.params.id, request);
+      if (sub instanceof ApiError) return refuse(reply, sub);
+      const input = subscriptionFrom(alerts, request.body);
+      if (input instanceof ApiError) return refuse(reply, input);
       const refused = await refusedTarget(alerts, input);
-      if (refused) return sendApiError(reply, refused);
+      if (refused) return refuse(reply, refused);
       return alerts.store.updateSubscription(sub.id, input, alerts.now());
     }),
   );
 
   // a POST action like the bulk jobs' (the SPA's API client sends GET, POST and PUT)
-  app.post(
-    '/api/local/alerts/subscriptions/:id/remove',
-    answering(async (request, reply) => {
-      const sub = await alerts.owned(request);
-      if (sub instanceof ApiError) return sendApiError(reply, sub);
+  contractRoute(app, removeSubscriptionRoute, {}, (request, reply) =>
+    answering(request, reply, async () => {
+      const sub = await alerts.owned(request.params.id, request);
+      if (sub instanceof ApiError) return refuse(reply, sub);
       await alerts.store.deleteSubscription(sub.id);
       return { removed: sub.id };
     }),
@@ -425,23 +441,21 @@ async function testDeliveries(
 }
 
 function registerDeliveries(app: FastifyInstance, alerts: AlertRoutes) {
-  app.post(
-    '/api/local/alerts/poll',
-    answering(async (_request, reply) => {
+  contractRoute(app, pollRoute, {}, (request, reply) =>
+    answering(request, reply, async () => {
       try {
         return await alerts.poller.poll();
       } catch (err) {
         if (err instanceof ApiError && err.code !== 'storage_unavailable') {
-          return sendApiError(reply, err);
+          return refuse(reply, err);
         }
         throw err;
       }
     }),
   );
 
-  app.get(
-    '/api/local/alerts/deliveries',
-    answering(async (request, reply) => {
+  contractRoute(app, deliveriesRoute, {}, (request, reply) =>
+    answering(request, reply, async () => {
       reply.header('cache-control', 'private, no-store');
       // a non-admin: the team's and their own subscriptions' only, others' addresses masked
       const viewer = { id: userOf(request), admin: roleOf(request) === 'admin' };
@@ -457,22 +471,11 @@ function registerDeliveries(app: FastifyInstance, alerts: AlertRoutes) {
     }),
   );
 
-  app.post(
-    '/api/local/alerts/deliveries/:id/resend',
-    answering(async (request, reply) => {
-      const { id } = request.params as { id: string };
+  contractRoute(app, resendRoute, {}, (request, reply) =>
+    answering(request, reply, async () => {
+      const { id } = request.params;
       const found = await alerts.store.delivery(id);
-      if (!found) {
-        return sendApiError(
-          reply,
-          new ApiError(
-            404,
-            'unknown_delivery',
-            `No delivery ${id.slice(0, 40)}`,
-            'GET /api/local/alerts/deliveries lists them.',
-          ),
-        );
-      }
+      if (!found) return refuse(reply, unknownDelivery(id));
       if (found.state === 'sending') {
         return sendApiError(
           reply,
@@ -487,17 +490,14 @@ function registerDeliveries(app: FastifyInstance, alerts: AlertRoutes) {
       const delivery = await alerts.store.resend(id, alerts.now());
       alerts.outbox.wake();
       // resending is an admin's: the answer shows the destination in full (a webhook: its origin)
-      return delivery ? deliveryView(delivery, 'full') : reply.code(404).send();
+      return delivery ? deliveryView(delivery, 'full') : sendApiError(reply, unknownDelivery(id));
     }),
   );
 
-  app.post(
-    '/api/local/alerts/test',
-    answering(async (request, reply) => {
-      const body = parseInput(testInputSchema, request.body ?? {}, TEST_WORDING);
-      if (!body.ok) return sendApiError(reply, body.error);
-      const list = await testDeliveries(alerts, request, body.value.subscription_id);
-      if (list instanceof ApiError) return sendApiError(reply, list);
+  contractRoute(app, testAlertRoute, { wording: { body: TEST_WORDING } }, (request, reply) =>
+    answering(request, reply, async () => {
+      const list = await testDeliveries(alerts, request, request.body?.subscription_id);
+      if (list instanceof ApiError) return refuse(reply, list);
       if (list.length === 0) {
         return sendApiError(
           reply,
@@ -511,12 +511,21 @@ function registerDeliveries(app: FastifyInstance, alerts: AlertRoutes) {
       }
       // bounded: one test a minute per destination, none past the waiting cap (bounds.ts)
       const queued = await queueTests(alerts.store, list, alerts.now());
-      if (queued instanceof ApiError) return sendApiError(reply, queued);
+      if (queued instanceof ApiError) return refuse(reply, queued);
       alerts.outbox.wake();
       return reply
         .code(202)
         .send({ deliveries_queued: queued.ids.length, ids: queued.ids, skipped: queued.skipped });
     }),
+  );
+}
+
+function unknownDelivery(id: string): ApiError {
+  return new ApiError(
+    404,
+    'unknown_delivery',
+    `No delivery ${id.slice(0, 40)}`,
+    'GET /api/local/alerts/deliveries lists them.',
   );
 }
 

@@ -12,9 +12,12 @@ import {
   DEFAULT_ITEMS_LIMIT,
   MAX_JOB_IDENTIFIERS,
   PAGE_HINT,
+  JOB_ACTIONS,
+  JOB_ACTION_ROUTES,
   TOO_MANY_HINT,
-  createJobInputSchema,
-  jobPageQuerySchema,
+  createJobRoute,
+  getJobRoute,
+  listJobsRoute,
   type BulkEstimate,
   type BulkJobSummary,
 } from '../../../src/lib/bulk/contract.ts';
@@ -22,12 +25,13 @@ import { checkList, numberedEntries } from '../../../src/lib/bulk/list.ts';
 import type { ProxyConfig } from '../context.ts';
 import { mayActOn, notTheOwner } from '../governance/roles.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
-import { parseInput, type InputWording } from '../http/parse-input.ts';
+import { contractRoute } from '../http/contract-route.ts';
+import type { InputWording } from '../http/parse-input.ts';
 import type { MirrorClient, MirrorPeek } from '../routes/mirror.ts';
 import { createVettingSqlStore } from '../vetting/store.ts';
 import { estimateRun, type EstimateDeps } from './estimate.ts';
 import { BulkRunner, type RunnerLog } from './runner.ts';
-import { createBulkStore, type BulkStore, type JobAction, type JobRow } from './store.ts';
+import { createBulkStore, type BulkStore, type JobRow } from './store.ts';
 import type { SqlEngine } from '../sql/engine.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
 
@@ -56,8 +60,6 @@ const PAGE_WORDING: InputWording = {
   hint: PAGE_HINT,
   unknown: { code: 'unknown_parameter', message: (key) => `Unknown parameter "${key}"` },
 };
-
-const ACTIONS: readonly JobAction[] = ['pause', 'resume', 'cancel', 'retry-failed'];
 
 function userOf(request: FastifyRequest): string {
   return request.user?.id ?? 'local';
@@ -136,25 +138,33 @@ class BulkRoutes {
   }
 }
 
-function unlessUnavailable<T>(
+/**
+ * Run a route's database work: a database that refuses is answered 503 `storage_unavailable`
+ * here, not thrown, after which the handler returns nothing more (its return type stays the
+ * contract's answer).
+ */
+async function unlessUnavailable<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   fn: () => Promise<T>,
-): Promise<T | FastifyReply> {
-  return unlessStorageUnavailable(request, reply, 'bulk', fn);
+): Promise<T | undefined> {
+  const answer = await unlessStorageUnavailable(request, reply, 'bulk', fn);
+  return answer === reply ? undefined : (answer as T);
+}
+
+/** Send `error` (sent, not thrown: a thrown 5xx is logged as unexpected); the handler returns this. */
+function refuse(reply: FastifyReply, error: ApiError): undefined {
+  void sendApiError(reply, error);
+  return undefined;
 }
 
 function registerCreate(app: FastifyInstance, bulk: BulkRoutes, deps: BulkRouteDeps) {
-  app.post('/api/local/bulk-jobs', async (request, reply) => {
-    const body = parseInput(createJobInputSchema, request.body, CREATE_WORDING);
-    if (!body.ok) return sendApiError(reply, body.error);
-    const numbering = body.value.numbering ?? 'line';
-    const { valid, rejected } = checkList(
-      numberedEntries(body.value.identifiers, body.value.rows),
-      numbering,
-    );
+  contractRoute(app, createJobRoute, { wording: { body: CREATE_WORDING } }, (request, reply) => {
+    const body = request.body;
+    const numbering = body.numbering ?? 'line';
+    const { valid, rejected } = checkList(numberedEntries(body.identifiers, body.rows), numbering);
     if (valid.length > MAX_JOB_IDENTIFIERS) {
-      return sendApiError(
+      return refuse(
         reply,
         new ApiError(
           400,
@@ -165,14 +175,14 @@ function registerCreate(app: FastifyInstance, bulk: BulkRoutes, deps: BulkRouteD
       );
     }
     if (valid.length === 0) {
-      return sendApiError(
+      return refuse(
         reply,
         new ApiError(
           400,
           'no_valid_identifiers',
-          body.value.identifiers.length === 0
+          body.identifiers.length === 0
             ? 'The list is empty'
-            : `None of the ${body.value.identifiers.length} entries is a USDOT number or docket`,
+            : `None of the ${body.identifiers.length} entries is a USDOT number or docket`,
           CREATE_HINT,
         ),
       );
@@ -184,8 +194,8 @@ function registerCreate(app: FastifyInstance, bulk: BulkRoutes, deps: BulkRouteD
         ...(await estimateRun({ ...deps, reusable }, valid, rejected, bulk.now())),
         numbering,
       };
-      if (body.value.dry_run === true) return { estimate };
-      if (!estimate.within_budget) return sendApiError(reply, budgetRefusal(estimate));
+      if (body.dry_run === true) return { estimate };
+      if (!estimate.within_budget) return refuse(reply, budgetRefusal(estimate));
       const job = await bulk.store.create({
         identifiers: valid,
         estimate,
@@ -199,23 +209,22 @@ function registerCreate(app: FastifyInstance, bulk: BulkRoutes, deps: BulkRouteD
 }
 
 function registerReads(app: FastifyInstance, bulk: BulkRoutes) {
-  app.get('/api/local/bulk-jobs', async (request, reply) =>
+  contractRoute(app, listJobsRoute, {}, (request, reply) =>
     unlessUnavailable(request, reply, async () => {
       const jobs = await bulk.store.jobs();
       return { jobs: await Promise.all(jobs.map((job) => bulk.summary(job))) };
     }),
   );
 
-  app.get('/api/local/bulk-jobs/:id', async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const page = parseInput(jobPageQuerySchema, request.query ?? {}, PAGE_WORDING);
-    if (!page.ok) return sendApiError(reply, page.error);
+  contractRoute(app, getJobRoute, { wording: { query: PAGE_WORDING } }, (request, reply) => {
+    const { id } = request.params;
+    const page = request.query;
     return unlessUnavailable(request, reply, async () => {
       const job = await bulk.store.job(id);
-      if (!job) return sendApiError(reply, unknownJob(id));
-      const offset = page.value.offset ?? 0;
-      const limit = page.value.limit ?? DEFAULT_ITEMS_LIMIT;
-      const items = await bulk.store.items(job.seq, { offset, limit, status: page.value.status });
+      if (!job) return refuse(reply, unknownJob(id));
+      const offset = page.offset ?? 0;
+      const limit = page.limit ?? DEFAULT_ITEMS_LIMIT;
+      const items = await bulk.store.items(job.seq, { offset, limit, status: page.status });
       reply.header('cache-control', 'private, no-store');
       return { ...(await bulk.summary(job)), items, offset, limit };
     });
@@ -223,22 +232,19 @@ function registerReads(app: FastifyInstance, bulk: BulkRoutes) {
 }
 
 function registerActions(app: FastifyInstance, bulk: BulkRoutes) {
-  for (const action of ACTIONS) {
-    app.post(`/api/local/bulk-jobs/:id/${action}`, async (request, reply) => {
-      const { id } = request.params as { id: string };
+  for (const action of JOB_ACTIONS) {
+    contractRoute(app, JOB_ACTION_ROUTES[action], {}, (request, reply) => {
+      const { id } = request.params;
       return unlessUnavailable(request, reply, async () => {
         const job = await bulk.store.job(id);
-        if (!job) return sendApiError(reply, unknownJob(id));
+        if (!job) return refuse(reply, unknownJob(id));
         // their own job; an admin: anyone's
         if (!mayActOn(request, job.created_by)) {
-          return sendApiError(reply, notTheOwner('bulk job', job.created_by));
+          return refuse(reply, notTheOwner('bulk job', job.created_by));
         }
         const outcome = await bulk.store.act(id, action, bulk.now());
         if (!outcome.ok) {
-          return sendApiError(
-            reply,
-            new ApiError(409, outcome.code, outcome.message, outcome.hint),
-          );
+          return refuse(reply, new ApiError(409, outcome.code, outcome.message, outcome.hint));
         }
         // A resumed or re-queued job starts (here, or on the replica that takes it first); a
         // paused or cancelled one stops after the item in hand, on whichever replica runs it.

@@ -8,10 +8,12 @@ import type {
   BulkItem,
   ItemResult,
   ItemStatus,
+  JobAction,
   JobStatus,
 } from '../../../src/lib/bulk/contract.ts';
 
-export type JobAction = 'pause' | 'resume' | 'cancel' | 'retry-failed';
+/** the routes' contract's (src/lib/bulk/contract.ts) */
+export type { JobAction };
 
 /** Why an action cannot apply to a job in its current state (→ 409 with this hint). */
 export interface Refusal {

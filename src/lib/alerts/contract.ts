@@ -5,6 +5,7 @@
  * answer schemas. Runtime-neutral: zod and `Intl` only.
  */
 import { z } from 'zod';
+import { defineRoute, errors } from '../api/route-contract.ts';
 import { CHANNELS } from '../service/channels.ts';
 
 /** all changes; approved carriers now failing or needing review; approved carriers now failing */
@@ -111,11 +112,10 @@ export const SUBSCRIPTION_HINT =
   'Send {"kind": "email"|"webhook", "target", "channels": [...], "severity": "all"|"attention"|"fails", "schedule": "immediate"|"daily", "digest_time"?: "08:00", "time_zone"?: "America/Chicago"}.';
 
 /** The body of `POST /api/local/alerts/test`: every destination of the user, or one. */
-export const testInputSchema = z.strictObject(
+const testInputSchema = z.strictObject(
   { subscription_id: z.number({ error: '"subscription_id" must be a number' }).int().optional() },
   { error: 'The body must be a JSON object' },
 );
-export type TestInput = z.input<typeof testInputSchema>;
 
 export const TEST_HINT = 'Send {} (every destination) or {"subscription_id": 3}.';
 
@@ -148,7 +148,7 @@ export type StoredSubscription = z.infer<typeof subscriptionSchema>;
  * admin sees everyone's, another's webhook shown as its origin); the deliveries waiting to be
  * sent, and those not queued because too many were waiting.
  */
-export const listedSubscriptionSchema = subscriptionSchema.extend({
+const listedSubscriptionSchema = subscriptionSchema.extend({
   mine: z.boolean(),
   deliveries_waiting: z.number(),
   deliveries_not_queued: z.number(),
@@ -247,4 +247,128 @@ export const testAnswerSchema = z.object({
     }),
   ),
 });
-export type TestAnswer = z.infer<typeof testAnswerSchema>;
+
+// ---- routes ---------------------------------------------------------------------------------
+
+const TAG = 'Alerts';
+const UNAVAILABLE = errors('storage_unavailable');
+const SUBSCRIPTION_ERRORS = [
+  'invalid_body',
+  'unknown_field',
+  'invalid_kind',
+  'invalid_target',
+  'invalid_channels',
+  'invalid_severity',
+  'invalid_schedule',
+  'invalid_digest_time',
+  'invalid_time_zone',
+  'webhook_target_refused',
+] as const;
+const subscriptionParams = z.object({
+  id: z.string().meta({ description: 'the subscription’s id' }),
+});
+
+export const alertsOverviewRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/alerts',
+  tag: TAG,
+  summary: 'The alert poll’s state, what this server can send, and the subscriptions you see',
+  description:
+    'Your own subscriptions; an admin sees everyone’s (another’s webhook as its origin).',
+  responses: { 200: alertsOverviewSchema, 503: UNAVAILABLE },
+});
+
+export const deliveriesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/alerts/deliveries',
+  tag: TAG,
+  summary: 'The newest 200 deliveries you may see, newest first',
+  description:
+    'A non-admin sees the team’s and their own subscriptions’, others’ addresses masked.',
+  responses: { 200: deliveryListSchema, 503: UNAVAILABLE },
+});
+
+export const createSubscriptionRoute = defineRoute({
+  method: 'POST',
+  path: '/api/local/alerts/subscriptions',
+  tag: TAG,
+  summary: 'Subscribe an e-mail list or a webhook to changes of watched carriers',
+  body: subscriptionInputSchema,
+  responses: {
+    201: subscriptionSchema,
+    400: errors(...SUBSCRIPTION_ERRORS),
+    409: errors('email_unavailable', 'webhook_signing_unavailable', 'too_many_subscriptions'),
+    503: UNAVAILABLE,
+  },
+});
+
+export const updateSubscriptionRoute = defineRoute({
+  method: 'PUT',
+  path: '/api/local/alerts/subscriptions/:id',
+  tag: TAG,
+  summary: 'Change a subscription (yours; an admin: anyone’s)',
+  params: subscriptionParams,
+  body: subscriptionInputSchema,
+  responses: {
+    200: subscriptionSchema,
+    400: errors(...SUBSCRIPTION_ERRORS),
+    404: errors('unknown_subscription'),
+    409: errors('email_unavailable', 'webhook_signing_unavailable'),
+    503: UNAVAILABLE,
+  },
+});
+
+export const removeSubscriptionRoute = defineRoute({
+  method: 'POST',
+  path: '/api/local/alerts/subscriptions/:id/remove',
+  tag: TAG,
+  summary: 'Remove a subscription (yours; an admin: anyone’s)',
+  params: subscriptionParams,
+  responses: { 200: removedSchema, 404: errors('unknown_subscription'), 503: UNAVAILABLE },
+});
+
+export const pollRoute = defineRoute({
+  method: 'POST',
+  path: '/api/local/alerts/poll',
+  tag: TAG,
+  summary: 'Poll the monitoring list now and queue the alerts its new changes cause',
+  description: 'The first poll of a new database records the changes there as seen (`baseline`).',
+  responses: {
+    200: pollResultSchema,
+    429: errors('poll_backing_off', 'poll_failed'),
+    502: errors('poll_failed'),
+    503: UNAVAILABLE,
+  },
+});
+
+export const resendRoute = defineRoute({
+  method: 'POST',
+  path: '/api/local/alerts/deliveries/:id/resend',
+  tag: TAG,
+  summary: 'Send a delivery again, under the same idempotency id',
+  params: z.object({ id: z.string().meta({ description: 'the delivery’s id' }) }),
+  responses: {
+    200: deliverySchema,
+    404: errors('unknown_delivery'),
+    409: errors('delivery_in_progress'),
+    503: UNAVAILABLE,
+  },
+});
+
+export const testAlertRoute = defineRoute({
+  method: 'POST',
+  path: '/api/local/alerts/test',
+  tag: TAG,
+  summary: 'Queue a test alert to one of your subscriptions, or to each (an admin: and the team’s)',
+  description: 'One test a minute per destination; a destination with 100 deliveries waiting none.',
+  // no body: every destination, as {}
+  body: testInputSchema.optional(),
+  responses: {
+    202: testAnswerSchema,
+    400: errors('invalid_body', 'unknown_field', 'invalid_subscription_id'),
+    404: errors('unknown_subscription'),
+    409: errors('no_destinations', 'too_many_pending'),
+    429: errors('test_too_soon'),
+    503: UNAVAILABLE,
+  },
+});

@@ -6,6 +6,25 @@
 import type { RouteContract } from './route-contract.ts';
 import { createTokenRoute, listTokensRoute, revokeTokenRoute } from '../tokens/contract.ts';
 import {
+  alertsOverviewRoute,
+  createSubscriptionRoute,
+  deliveriesRoute,
+  pollRoute,
+  removeSubscriptionRoute,
+  resendRoute,
+  testAlertRoute,
+  updateSubscriptionRoute,
+} from '../alerts/contract.ts';
+import {
+  cancelJobRoute,
+  createJobRoute,
+  getJobRoute,
+  listJobsRoute,
+  pauseJobRoute,
+  resumeJobRoute,
+  retryFailedJobRoute,
+} from '../bulk/contract.ts';
+import {
   createTenderCheckRoute,
   getTenderCheckRoute,
   listTenderChecksRoute,
@@ -20,4 +39,21 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   createTenderCheckRoute,
   listTenderChecksRoute,
   getTenderCheckRoute,
+  // alerts (src/lib/alerts/contract.ts)
+  alertsOverviewRoute,
+  createSubscriptionRoute,
+  updateSubscriptionRoute,
+  removeSubscriptionRoute,
+  pollRoute,
+  deliveriesRoute,
+  resendRoute,
+  testAlertRoute,
+  // bulk vetting (src/lib/bulk/contract.ts)
+  createJobRoute,
+  listJobsRoute,
+  getJobRoute,
+  pauseJobRoute,
+  resumeJobRoute,
+  cancelJobRoute,
+  retryFailedJobRoute,
 ];

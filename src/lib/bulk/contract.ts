@@ -4,6 +4,7 @@
  * and the dashboard import, so neither side can drift from the other. Runtime-neutral (zod only).
  */
 import { z } from 'zod';
+import { defineRoute, errors } from '../api/route-contract.ts';
 
 /** Most identifiers one job takes; more is a 400 naming the limit. */
 export const MAX_JOB_IDENTIFIERS = 5_000;
@@ -21,7 +22,7 @@ export type ItemStatus = (typeof ITEM_STATUSES)[number];
 export const NUMBERINGS = ['line', 'row'] as const;
 
 /** Entries one request may hold (valid or not): a file's rows besides the 5,000 carriers. */
-export const MAX_LIST_ENTRIES = 20_000;
+const MAX_LIST_ENTRIES = 20_000;
 
 // ---- requests -------------------------------------------------------------------------------
 
@@ -41,7 +42,7 @@ function codedIssue(code: string, message: string, hint: string) {
  * The body of `POST /api/local/bulk-jobs`: every entry of the list (those left out too, so the job
  * keeps them with their reason), each entry's line or row, and `dry_run` for the estimate only.
  */
-export const createJobInputSchema = z
+const createJobInputSchema = z
   .strictObject(
     {
       identifiers: z
@@ -94,7 +95,7 @@ const wholeNumber = (error: string, min: number, max: number) =>
     .refine((n) => n >= min && n <= max, { error });
 
 /** The query of `GET /api/local/bulk-jobs/:id`: a page of its items, of one status or all. */
-export const jobPageQuerySchema = z.strictObject({
+const jobPageQuerySchema = z.strictObject({
   offset: wholeNumber('"offset" must be a whole number ≥ 0', 0, 1_000_000_000).optional(),
   limit: wholeNumber(LIMIT_TEXT, 1, MAX_ITEMS_LIMIT).optional(),
   status: z
@@ -232,3 +233,99 @@ export const bulkJobListSchema = z.object({ jobs: z.array(bulkJobSummarySchema) 
 /** `POST /api/local/bulk-jobs` answers: the estimate (dry run) or the queued job. */
 export const dryRunAnswerSchema = z.object({ estimate: bulkEstimateSchema });
 export const createdAnswerSchema = z.object({ id: z.string(), estimate: bulkEstimateSchema });
+
+// ---- routes ---------------------------------------------------------------------------------
+
+const TAG = 'Bulk vetting';
+const UNAVAILABLE = errors('storage_unavailable');
+const jobParams = z.object({ id: z.string().meta({ description: 'the job’s id' }) });
+
+export const createJobRoute = defineRoute({
+  method: 'POST',
+  path: '/api/local/bulk-jobs',
+  tag: TAG,
+  summary: 'Estimate a bulk vetting run (dry_run) or queue it as a job',
+  description:
+    'A dry run answers 200 with the estimate and looks nothing up; a run answers 202 with the job’s id, or 402 when it would cross the monthly budget.',
+  body: createJobInputSchema,
+  responses: {
+    200: dryRunAnswerSchema,
+    202: createdAnswerSchema,
+    400: errors(
+      'invalid_body',
+      'unknown_field',
+      'invalid_identifiers',
+      'too_many_identifiers',
+      'invalid_rows',
+      'invalid_numbering',
+      'invalid_dry_run',
+      'no_valid_identifiers',
+    ),
+    402: errors('budget_exceeded'),
+    503: UNAVAILABLE,
+  },
+});
+
+export const listJobsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/bulk-jobs',
+  tag: TAG,
+  summary: 'The bulk jobs, newest first, without their items',
+  responses: { 200: bulkJobListSchema, 503: UNAVAILABLE },
+});
+
+export const getJobRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/bulk-jobs/:id',
+  tag: TAG,
+  summary: 'A bulk job with a page of its items',
+  params: jobParams,
+  query: jobPageQuerySchema,
+  responses: {
+    200: bulkJobSchema,
+    400: errors('unknown_parameter', 'invalid_offset', 'invalid_limit', 'invalid_status'),
+    404: errors('unknown_job'),
+    503: UNAVAILABLE,
+  },
+});
+
+/** What a job's owner (or an admin) may do to it. */
+export const JOB_ACTIONS = ['pause', 'resume', 'cancel', 'retry-failed'] as const;
+export type JobAction = (typeof JOB_ACTIONS)[number];
+
+function jobActionRoute<const A extends JobAction>(action: A, summary: string) {
+  return defineRoute({
+    method: 'POST',
+    path: `/api/local/bulk-jobs/:id/${action}`,
+    tag: TAG,
+    summary,
+    description: 'The owner’s job, or any job for an admin. Answers the job as the action left it.',
+    params: jobParams,
+    responses: {
+      200: bulkJobSummarySchema,
+      403: errors('forbidden_role'),
+      404: errors('unknown_job'),
+      409: errors('invalid_transition', 'nothing_to_retry'),
+      503: UNAVAILABLE,
+    },
+  });
+}
+
+export const pauseJobRoute = jobActionRoute('pause', 'Pause a bulk job after the carrier in hand');
+export const resumeJobRoute = jobActionRoute('resume', 'Resume a paused bulk job');
+export const cancelJobRoute = jobActionRoute(
+  'cancel',
+  'Cancel a bulk job: the carriers left are not looked up',
+);
+export const retryFailedJobRoute = jobActionRoute(
+  'retry-failed',
+  'Queue the failed carriers of a job again',
+);
+
+/** Each action's route, by action. */
+export const JOB_ACTION_ROUTES = {
+  pause: pauseJobRoute,
+  resume: resumeJobRoute,
+  cancel: cancelJobRoute,
+  'retry-failed': retryFailedJobRoute,
+} as const;

@@ -21,6 +21,7 @@ import {
   type BulkJob,
   type BulkJobSummary,
   type CreateJobInput,
+  type JobAction,
 } from '../../../lib/bulk/contract.ts';
 import type { ListEntry, Numbering } from '../../../lib/bulk/list.ts';
 import { FRESHNESS } from '../../../lib/freshness.ts';
@@ -88,14 +89,12 @@ async function getBulkJob(id: string, signal?: AbortSignal): Promise<BulkJob> {
   return { ...first, items, offset: 0, limit: items.length };
 }
 
-export type { BulkJobSummary };
+export type { BulkJobSummary, JobAction };
 
 async function listBulkJobs(signal?: AbortSignal): Promise<BulkJobSummary[]> {
   return parseBody(bulkJobListSchema, await apiGet(BULK_JOBS_PATH, {}, { signal }), 'the jobs')
     .jobs;
 }
-
-export type JobAction = 'pause' | 'resume' | 'cancel' | 'retry-failed';
 
 /** The job as the action left it. */
 async function actOnJob(id: string, action: JobAction): Promise<BulkJobSummary> {
