@@ -34,7 +34,7 @@ export function tenderDigest(check: TenderCheckAnswer): string {
   return createHash('sha256').update(canonicalJson(lasting)).digest('hex');
 }
 
-export function attachmentOf(check: TenderCheckAnswer): TenderDecisionAttachment {
+function attachmentOf(check: TenderCheckAnswer): TenderDecisionAttachment {
   return {
     id: check.id,
     answer: check.answer,

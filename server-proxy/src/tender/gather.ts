@@ -29,7 +29,7 @@ import type { SearchAnswer } from '../../../src/lib/tender/rules.ts';
 type SearchEndpoint = 'profile' | 'profile-lite';
 
 /** Carriers a search by phone or e-mail reads at most (and so may bill at most). */
-export const SEARCH_PAGE_SIZE = 5;
+const SEARCH_PAGE_SIZE = 5;
 
 /** A search this month's stored checks ran, with every DOT its answer held. */
 export interface PastSearch {

@@ -48,7 +48,7 @@ type StoredInput = Pick<
   'dot_number' | 'docket_number' | 'load' | 'max_cost_usd'
 >;
 
-export interface TenderListFilter {
+interface TenderListFilter {
   dot?: string | undefined;
   page: number;
   pageSize: number;

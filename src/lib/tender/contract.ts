@@ -13,7 +13,7 @@ import { defineRoute, errors } from '../api/route-contract.ts';
 import { CARGO_CLASSES } from '../service/fields.ts';
 
 /** The three answers, best first. */
-export const TENDER_ANSWERS = ['go', 'call_back', 'do_not_tender'] as const;
+const TENDER_ANSWERS = ['go', 'call_back', 'do_not_tender'] as const;
 export type TenderAnswer = (typeof TENDER_ANSWERS)[number];
 
 export const TENDER_ANSWER_LABELS: Record<TenderAnswer, string> = {
@@ -62,7 +62,7 @@ export const STATE_CODES = [
  * Load fit: `cargo_class`, `cargo_insurance`, `liability_insurance`, `hazmat`, `equipment`,
  * `fleet`. Carrier: `verdict` (the team policy's verdict with the current decision standing).
  */
-export const TENDER_RULES = [
+const TENDER_RULES = [
   'phone_match',
   'email_match',
   'free_mail',
@@ -99,7 +99,7 @@ export const TENDER_RULE_GROUP: Record<TenderRule, 'identity' | 'load_fit' | 've
 };
 
 /** Most a check may allow itself to spend (a guard against a typo such as 3000 for 3.00). */
-export const MAX_TENDER_COST_USD = 100;
+const MAX_TENDER_COST_USD = 100;
 
 const DOT = /^\d{1,8}$/;
 const DOCKET = /^(MC|MX|FF)?-?\d{1,8}$/i;
@@ -157,7 +157,6 @@ const loadSchema = z.strictObject(
   },
   { error: '"load" must be an object' },
 );
-export type TenderLoad = z.infer<typeof loadSchema>;
 
 /**
  * The body of `POST /api/local/tender-checks`: the carrier as claimed (exactly one of `dot_number`
@@ -257,7 +256,7 @@ const SOURCES = ['profile', 'profile-lite', 'policy', 'decisions', 'input'] as c
  * day), and where the app shows it (`/carriers/<dot>/<tab>#<anchor>`, `/decisions/<id>`), if
  * anywhere.
  */
-export const tenderEvidenceSchema = z.object({
+const tenderEvidenceSchema = z.object({
   field: z.string(),
   value: z.union([z.string(), z.number(), z.boolean(), z.null()]),
   source: z.enum(SOURCES),
@@ -266,7 +265,7 @@ export const tenderEvidenceSchema = z.object({
 });
 export type TenderEvidence = z.infer<typeof tenderEvidenceSchema>;
 
-export const tenderReasonSchema = z.object({
+const tenderReasonSchema = z.object({
   rule: z.enum(TENDER_RULES),
   outcome: z.enum(TENDER_OUTCOMES),
   /** what the rule saw and what to do, in plain language */
@@ -302,7 +301,7 @@ const foundCarrierSchema = z.object({
   now: z.boolean(),
 });
 
-export const tenderSearchSchema = z.object({
+const tenderSearchSchema = z.object({
   check: z.enum(SEARCH_CHECKS),
   endpoint: z.enum(['profile', 'profile-lite']),
   /** the search key and value sent (`dot_number`, `docket_number`, `phone`, `email`) */
@@ -320,7 +319,7 @@ export const tenderSearchSchema = z.object({
 export type TenderSearch = z.infer<typeof tenderSearchSchema>;
 
 /** A check not run because its cost exceeds `max_cost_usd`: run it by sending that much. */
-export const tenderPendingSchema = z.object({
+const tenderPendingSchema = z.object({
   check: z.enum(SEARCH_CHECKS),
   /** most it may cost at the published price (a search bills each new carrier it finds) */
   cost_usd: z.number(),
@@ -331,7 +330,7 @@ export const tenderPendingSchema = z.object({
 });
 export type TenderPending = z.infer<typeof tenderPendingSchema>;
 
-export const tenderIdentitySchema = z.object({
+const tenderIdentitySchema = z.object({
   outcome: z.enum(TENDER_OUTCOMES),
   /** the claimed carrier's registered contact (null: its profile was not read) */
   registered: z
@@ -350,7 +349,7 @@ export const tenderIdentitySchema = z.object({
 });
 export type TenderIdentity = z.infer<typeof tenderIdentitySchema>;
 
-export const tenderLoadFitSchema = z.object({
+const tenderLoadFitSchema = z.object({
   outcome: z.enum(TENDER_OUTCOMES),
   /** false when no load was described (only the carrier's own insurance is checked) */
   load_given: z.boolean(),
@@ -358,7 +357,7 @@ export const tenderLoadFitSchema = z.object({
 
 const STANDINGS = ['holds', 'now_fails', 'now_review', 'now_passes', 'unknown'] as const;
 
-export const tenderVerdictSchema = z.object({
+const tenderVerdictSchema = z.object({
   /** the team policy's verdict of the profile read (null: the profile was not read) */
   verdict: z.enum(TENDER_OUTCOMES).nullable(),
   policy_version: z.number().nullable(),
@@ -431,7 +430,7 @@ export const tenderCheckAnswerSchema = z.object({
 export type TenderCheckAnswer = z.infer<typeof tenderCheckAnswerSchema>;
 
 /** One stored check as `GET /api/local/tender-checks` lists it (newest first). */
-export const tenderCheckListItemSchema = z.object({
+const tenderCheckListItemSchema = z.object({
   id: z.number(),
   checked_at: z.string(),
   user: z.object({ id: z.string(), name: z.string() }),
@@ -497,7 +496,7 @@ const positiveText = (max: number) =>
     .refine((n) => n >= 1 && n <= max, { error: LIST_QUERY });
 
 /** The query of `GET /api/local/tender-checks`. */
-export const tenderCheckListQuerySchema = z.strictObject(
+const tenderCheckListQuerySchema = z.strictObject(
   {
     dot_number: z
       .string({ error: LIST_QUERY })

@@ -9,7 +9,7 @@
  * one has no company domain to compare with; an offer from one while the carrier registers a
  * company domain is a classic impersonation sign. Not exhaustive: docs/tender-check.md says so.
  */
-export const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
+const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
   'gmail.com',
   'googlemail.com',
   'yahoo.com',

@@ -176,7 +176,7 @@ const PHONE_FIELDS = [
 ] as const;
 
 /** The registered phone the call-back goes to: the main number, else the cell or authority one. */
-export function registeredPhone(profile: Profile): string | null {
+function registeredPhone(profile: Profile): string | null {
   for (const field of PHONE_FIELDS) {
     const phone = profile[field] ? normalisePhone(profile[field]) : undefined;
     if (phone) return phone;
