@@ -24,6 +24,7 @@ type Theme = (typeof THEMES)[number];
 
 const DESTINATIONS = [
   { label: 'Search', path: '/search' },
+  { label: 'Tender check', path: '/tender-check' },
   { label: 'Bulk vetting', path: '/bulk' },
   { label: 'Compare', path: '/compare' },
   { label: 'Monitoring', path: '/monitoring' },
@@ -31,6 +32,7 @@ const DESTINATIONS = [
   { label: 'Decisions', path: '/decisions' },
   { label: 'Policy', path: '/policy' },
   { label: 'Usage', path: '/usage' },
+  { label: 'API tokens', path: '/settings/tokens' },
 ] as const;
 
 const TERM = 'swift';
@@ -132,7 +134,7 @@ async function expectSearched(page: Page, theme: Theme) {
 
 for (const theme of THEMES) {
   for (const wide of [1024, 1280, 1440, 1920]) {
-    test(`${wide} px, ${theme}: a roomy search whose button searches, all eight destinations`, async ({
+    test(`${wide} px, ${theme}: a roomy search whose button searches, every destination`, async ({
       page,
     }) => {
       await open(page, theme, { width: wide, height: 900 });
