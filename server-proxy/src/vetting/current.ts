@@ -6,11 +6,11 @@
  * call), its standing, whether a saved policy flagged it (`needs_revet`), whether it overrides the
  * verdict it was recorded on and whether its re-vet date is due.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { sendApiError } from '../http/api-error.ts';
-import { parseInput, type InputWording } from '../http/parse-input.ts';
-import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
+import type { FastifyInstance } from 'fastify';
+import { CURRENT_DOTS, currentDecisionsRoute } from '../../../src/lib/vetting/contract.ts';
+import { contractRoute } from '../http/contract-route.ts';
+import type { InputWording } from '../http/parse-input.ts';
+import { unlessUnavailable } from './refuse.ts';
 import { placeholders } from '../sql/placeholders.ts';
 import type { SqlEngine } from '../sql/engine.ts';
 import type { Policy } from '../../../src/lib/vetting/index.ts';
@@ -22,10 +22,10 @@ import {
   type Held,
   type HeldVerdict,
 } from './held.ts';
-import { revetDueOf, type RevetDue, type VettingSqlStore } from './store.ts';
+import { recordAnswer, revetDueOf, type RevetDue, type VettingSqlStore } from './store.ts';
 
+/** Most DOTs one query of the flags reads (the route asks at most 500 anyway). */
 const MAX_CURRENT_DOTS = 500;
-const MAX_PAGE_SIZE = 500;
 const DEFAULT_PAGE_SIZE = 100;
 
 export interface CurrentDeps {
@@ -35,7 +35,7 @@ export interface CurrentDeps {
   now: () => Date;
 }
 
-type CurrentItem = CurrentRecord & {
+type CurrentItem = ReturnType<typeof recordAnswer<CurrentRecord>> & {
   now: HeldVerdict | null;
   standing: Standing;
   needs_revet: boolean;
@@ -73,7 +73,7 @@ async function withStanding(
   return records.map((record) => {
     const verdict = heldVerdict(record, policy, held, now);
     return {
-      ...record,
+      ...recordAnswer(record),
       now: verdict,
       standing: standingFor(record, verdict),
       needs_revet: flags.has(record.id),
@@ -82,37 +82,6 @@ async function withStanding(
     };
   });
 }
-
-const CURRENT_DOTS = `"dot_numbers" must be 1 to ${MAX_CURRENT_DOTS} comma-separated USDOT numbers`;
-const ALL = `"all" must be 1, with "page" (1 or more), "page_size" (1 to ${MAX_PAGE_SIZE}) and "needs_revet" (1) optional`;
-
-const dotNumbers = z
-  .string({ error: CURRENT_DOTS })
-  .transform((raw) => raw.split(',').map((dot) => dot.trim()))
-  .refine((dots) => dots.length <= MAX_CURRENT_DOTS && dots.every((dot) => /^\d{1,8}$/.test(dot)), {
-    error: CURRENT_DOTS,
-  })
-  .transform((dots) => dots.map((dot) => dot.replace(/^0+(?=\d)/, '')));
-
-const positive = (max: number) =>
-  z
-    .string({ error: ALL })
-    .regex(/^\d{1,6}$/, { error: ALL })
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= max, { error: ALL });
-
-/** Either `dot_numbers`, or `all=1` with paging; other parameters are ignored. */
-const currentSchema = z
-  .object({
-    dot_numbers: dotNumbers.optional(),
-    all: z.literal('1', { error: ALL }).optional(),
-    page: positive(1_000_000).optional(),
-    page_size: positive(MAX_PAGE_SIZE).optional(),
-    needs_revet: z.literal('1', { error: ALL }).optional(),
-  })
-  .refine((query) => (query.dot_numbers === undefined) !== (query.all === undefined), {
-    error: `${CURRENT_DOTS}, or "all=1" (not both)`,
-  });
 
 const CURRENT_WORDING: InputWording = {
   hint: 'GET /api/local/decisions/current?dot_numbers=568253,2214589, or ?all=1&page=1',
@@ -148,12 +117,11 @@ async function pageOfDots(
 }
 
 export function registerCurrentRoute(app: FastifyInstance, deps: CurrentDeps): void {
-  app.get('/api/local/decisions/current', async (request: FastifyRequest, reply: FastifyReply) => {
-    const query = parseInput(currentSchema, request.query ?? {}, CURRENT_WORDING);
-    if (!query.ok) return sendApiError(reply, query.error);
-    return unlessStorageUnavailable(request, reply, 'vetting', async () => {
+  const wording = { query: CURRENT_WORDING };
+  contractRoute(app, currentDecisionsRoute, { wording }, async (request, reply) =>
+    unlessUnavailable(request, reply, async () => {
       const policy = await deps.store.currentPolicy();
-      const asked = query.value;
+      const asked = request.query;
       if (asked.dot_numbers !== undefined) {
         const records = await deps.store.currentDecisions(asked.dot_numbers);
         return { items: await withStanding(deps, records, policy) };
@@ -168,6 +136,6 @@ export function registerCurrentRoute(app: FastifyInstance, deps: CurrentDeps): v
         page,
         page_size: pageSize,
       };
-    });
-  });
+    }),
+  );
 }

@@ -4,10 +4,13 @@
  * carrier the policy fails or sends to review says why (`override_reason`). Also the re-vet queue's
  * route, `GET /api/local/decisions/revet-due`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { revetDueRoute } from '../../../src/lib/vetting/contract.ts';
 import { ApiError } from '../http/api-error.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { MAX_REVET_DAYS, type Policy } from '../../../src/lib/vetting/index.ts';
 import { MAX_OVERRIDE_CHARS } from './inputs.ts';
+import type { Unless } from './refuse.ts';
 import { REVET_WINDOW_DAYS, dayOf, type Decision, type VettingSqlStore } from './store.ts';
 
 const EXPIRES_HINT =
@@ -71,12 +74,6 @@ export function overrideRequired(verdict: {
   );
 }
 
-type Unless = <T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  fn: () => Promise<T>,
-) => Promise<T | FastifyReply>;
-
 /**
  * `GET /api/local/decisions/revet-due` → `{overdue, soon, items}`: the current decisions whose
  * re-vet date has passed or falls within 14 days of today (the proxy's clock), most overdue first.
@@ -87,7 +84,7 @@ export function registerRevetDueRoute(
   now: () => Date,
   unless: Unless,
 ): void {
-  app.get('/api/local/decisions/revet-due', async (request, reply) =>
+  contractRoute(app, revetDueRoute, {}, async (request, reply) =>
     unless(request, reply, async () => {
       const items = await store.revetDue({ asOf: now(), withinDays: REVET_WINDOW_DAYS });
       reply.header('cache-control', 'private, no-store');

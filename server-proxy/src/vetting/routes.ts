@@ -6,12 +6,12 @@
  * Governance's hooks run first: `request.user` is set, writes carry the CSRF header.
  */
 import type Database from 'better-sqlite3';
-import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestUser } from '../context.ts';
-import { ApiError, sendApiError } from '../http/api-error.ts';
-import { parseInput, type InputWording } from '../http/parse-input.ts';
-import { z } from 'zod';
+import { ApiError } from '../http/api-error.ts';
+import { refuse, unlessUnavailable } from './refuse.ts';
+import { contractRoute } from '../http/contract-route.ts';
+import type { InputWording } from '../http/parse-input.ts';
 import type { MirrorClient, MirrorPeek } from '../routes/mirror.ts';
 import type { Profile } from '../../../src/lib/service/index.ts';
 import {
@@ -26,7 +26,20 @@ import {
   type Policy,
   type VerdictResult,
 } from '../../../src/lib/vetting/index.ts';
-import { MAX_NOTE_CHARS, parseDecisionBody, parseDecisionQuery } from './inputs.ts';
+import {
+  ONE_KEY,
+  chainCheckRoute,
+  decisionRoute,
+  decisionsRoute,
+  policyPreviewRoute,
+  policyRoute,
+  policyVersionRoute,
+  policyVersionsRoute,
+  recordDecisionRoute,
+  savePolicyRoute,
+  verdictRoute,
+} from '../../../src/lib/vetting/contract.ts';
+import { DECISION_WORDING, QUERY_WORDING } from './inputs.ts';
 import { keyFields } from './key-fields.ts';
 import {
   expiresOnProblem,
@@ -49,6 +62,7 @@ import {
 import {
   PolicyChangedError,
   createVettingSqlStore,
+  recordAnswer,
   type Actor,
   type DecisionContent,
   type VettingSqlStore,
@@ -106,14 +120,6 @@ function readJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function unlessUnavailable<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  fn: () => Promise<T>,
-): Promise<T | FastifyReply> {
-  return unlessStorageUnavailable(request, reply, 'vetting', fn);
 }
 
 class Vetting {
@@ -239,14 +245,6 @@ class Vetting {
   }
 }
 
-const ONE_KEY = 'Give exactly one of dot_number or docket_number';
-
-/** `GET /api/local/verdict`: exactly one of dot_number or docket_number, given once. */
-const verdictSchema = z.union(
-  [z.strictObject({ dot_number: z.string() }), z.strictObject({ docket_number: z.string() })],
-  { error: ONE_KEY },
-);
-
 const VERDICT_WORDING: InputWording = {
   hint: VERDICT_HINT,
   // every way to miss is the one problem "not exactly one of the two"
@@ -256,17 +254,16 @@ const VERDICT_WORDING: InputWording = {
 };
 
 function sendOutcome(reply: FastifyReply, outcome: Extract<ProfileOutcome, { ok: false }>) {
-  return sendApiError(reply, outcome.error);
+  return refuse(reply, outcome.error);
 }
 
 function registerVerdictRoute(app: FastifyInstance, vetting: Vetting) {
-  app.get('/api/local/verdict', async (request, reply) => {
-    const query = parseInput(verdictSchema, request.query ?? {}, VERDICT_WORDING);
-    if (!query.ok) return sendApiError(reply, query.error);
-    return unlessUnavailable(request, reply, async () => {
+  const wording = { query: VERDICT_WORDING };
+  contractRoute(app, verdictRoute, { wording }, async (request, reply) =>
+    unlessUnavailable(request, reply, async () => {
       // the policy first: with its database down, nothing is fetched (nor billed)
       const policy = await vetting.store.currentPolicy();
-      const outcome = await vetting.fetch(query.value, request);
+      const outcome = await vetting.fetch(request.query, request);
       if (!outcome.ok) return sendOutcome(reply, outcome);
       const { profile, fetchedAt, cacheHit, refreshedAfterChange } = outcome.seen;
       reply
@@ -279,8 +276,8 @@ function registerVerdictRoute(app: FastifyInstance, vetting: Vetting) {
         refreshed_after_change: refreshedAfterChange ?? null,
         ...vetting.verdict(profile, policy),
       };
-    });
-  });
+    }),
+  );
 }
 
 const POLICY_HINT =
@@ -293,7 +290,7 @@ function ruleCatalogue() {
     description: rule.description,
     tab: rule.tab,
     defaults: rule.defaults,
-    outcomes: rule.outcomes,
+    outcomes: [...rule.outcomes],
     threshold: rule.threshold ?? null,
     // the choices of a list or one-of setting (cargo_classes, hazmat), else null
     cargo_classes: rule.cargoLists
@@ -305,23 +302,6 @@ function ruleCatalogue() {
   }));
 }
 
-const POLICY_NOTE = `"note" must be text of at most ${MAX_NOTE_CHARS} characters`;
-
-/** `PUT /api/local/policy`: the rules change is checked by applySettingsChange (src/lib/vetting). */
-const policyBodySchema = z.strictObject(
-  {
-    rules: z.unknown().optional(),
-    options: z.unknown().optional(),
-    note: z
-      .string({ error: POLICY_NOTE })
-      .max(MAX_NOTE_CHARS, { error: POLICY_NOTE })
-      .transform((text) => text.trim() || null)
-      .nullish()
-      .transform((text) => text ?? null),
-  },
-  { error: 'The body must be a JSON object' },
-);
-
 const POLICY_WORDING: InputWording = {
   hint: POLICY_HINT,
   unknown: { code: 'unknown_field', message: (key) => `Unknown member "${key}"` },
@@ -329,24 +309,24 @@ const POLICY_WORDING: InputWording = {
 
 function registerPolicyRoutes(app: FastifyInstance, vetting: Vetting) {
   const { store } = vetting;
-  app.get('/api/local/policy', async (request, reply) =>
+  contractRoute(app, policyRoute, {}, async (request, reply) =>
     unlessUnavailable(request, reply, async () => ({
       ...(await store.currentPolicy()),
       rules: ruleCatalogue(),
     })),
   );
 
-  app.get('/api/local/policy/versions', async (request, reply) =>
+  contractRoute(app, policyVersionsRoute, {}, async (request, reply) =>
     unlessUnavailable(request, reply, async () => ({ items: await store.policyVersions() })),
   );
 
-  app.get('/api/local/policy/versions/:version', async (request, reply) => {
-    const raw = (request.params as { version: string }).version;
+  contractRoute(app, policyVersionRoute, {}, async (request, reply) => {
+    const raw = request.params.version;
     const version = /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
     return unlessUnavailable(request, reply, async () => {
       const found = version === undefined ? undefined : await store.policyVersion(version);
       if (found) return found;
-      return sendApiError(
+      return refuse(
         reply,
         refusal(
           404,
@@ -358,17 +338,15 @@ function registerPolicyRoutes(app: FastifyInstance, vetting: Vetting) {
     });
   });
 
-  app.put('/api/local/policy', async (request, reply) => {
-    const body = parseInput(policyBodySchema, request.body, POLICY_WORDING);
-    if (!body.ok) return sendApiError(reply, body.error);
-    const { rules, options, note } = body.value;
+  const wording = { body: POLICY_WORDING };
+  contractRoute(app, savePolicyRoute, { wording }, async (request, reply) => {
+    const { rules, options, note } = request.body;
     return unlessUnavailable(request, reply, async () => {
       const current = await store.currentPolicy();
       const applied = applySettingsChange(current.settings, rules ?? {});
-      if (!applied.ok)
-        return sendApiError(reply, refusal(400, applied.code, applied.error, POLICY_HINT));
+      if (!applied.ok) return refuse(reply, refusal(400, applied.code, applied.error, POLICY_HINT));
       const opts = applyOptionsChange(current.options, options);
-      if (!opts.ok) return sendApiError(reply, refusal(400, opts.code, opts.error, POLICY_HINT));
+      if (!opts.ok) return refuse(reply, refusal(400, opts.code, opts.error, POLICY_HINT));
       // The decisions whose standing the save changes are flagged "needs re-vet" in the same
       // transaction as the version (worked out first, on held data: never a billed call). Compared
       // again and numbered with the policy current when it is stored; a save that landed meanwhile
@@ -391,7 +369,7 @@ function registerPolicyRoutes(app: FastifyInstance, vetting: Vetting) {
         );
       } catch (err) {
         if (!(err instanceof PolicyChangedError)) throw err;
-        return sendApiError(
+        return refuse(
           reply,
           refusal(
             409,
@@ -402,27 +380,25 @@ function registerPolicyRoutes(app: FastifyInstance, vetting: Vetting) {
         );
       }
       if (!saved) {
-        return sendApiError(
+        return refuse(
           reply,
           refusal(400, 'no_change', 'The settings are those of the current version', POLICY_HINT),
         );
       }
-      return reply.code(201).send({ ...saved, rules: ruleCatalogue() });
+      reply.code(201);
+      return { ...saved, rules: ruleCatalogue() };
     });
   });
 
   // what saving this body would change (the same body as PUT; nothing stored, nothing billed)
-  app.post('/api/local/policy/preview', async (request, reply) => {
-    const body = parseInput(policyBodySchema, request.body, POLICY_WORDING);
-    if (!body.ok) return sendApiError(reply, body.error);
-    const { rules, options } = body.value;
+  contractRoute(app, policyPreviewRoute, { wording }, async (request, reply) => {
+    const { rules, options } = request.body;
     return unlessUnavailable(request, reply, async () => {
       const current = await store.currentPolicy();
       const applied = applySettingsChange(current.settings, rules ?? {});
-      if (!applied.ok)
-        return sendApiError(reply, refusal(400, applied.code, applied.error, POLICY_HINT));
+      if (!applied.ok) return refuse(reply, refusal(400, applied.code, applied.error, POLICY_HINT));
       const opts = applyOptionsChange(current.options, options);
-      if (!opts.ok) return sendApiError(reply, refusal(400, opts.code, opts.error, POLICY_HINT));
+      if (!opts.ok) return refuse(reply, refusal(400, opts.code, opts.error, POLICY_HINT));
       const proposed = {
         version: current.version + 1,
         settings: applied.value,
@@ -440,15 +416,14 @@ function standingDeps(vetting: Vetting): StandingDeps {
 function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
   const { store } = vetting;
 
-  app.post('/api/local/decisions', async (request, reply) => {
-    const input = parseDecisionBody(request.body);
-    if (!input.ok) return sendApiError(reply, input.error);
-    const { override_reason: overrideReason, ...body } = input.value;
+  const wording = { body: DECISION_WORDING };
+  contractRoute(app, recordDecisionRoute, { wording }, async (request, reply) => {
+    const { override_reason: overrideReason, ...body } = request.body;
     return unlessUnavailable(request, reply, async () => {
       if (body.supersedes !== null) {
         const earlier = await store.decision(body.supersedes);
         if (!earlier || earlier.dot_number !== body.dot_number) {
-          return sendApiError(
+          return refuse(
             reply,
             refusal(
               400,
@@ -462,14 +437,14 @@ function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
       // the policy first: with its database down, nothing is fetched (nor billed)
       const policy = await store.currentPolicy();
       const late = expiresOnProblem(body.expires_on, vetting.now(), maxRevetDays(policy));
-      if (late) return sendApiError(reply, late);
+      if (late) return refuse(reply, late);
       const outcome = await vetting.profileForDecision(body.dot_number, request);
       if (!outcome.ok) return sendOutcome(reply, outcome);
       const { profile, fetchedAt } = outcome.seen;
       const verdict = vetting.verdict(profile, policy);
       const override = isOverride(body.decision, verdict.verdict);
       if (override && overrideReason === null) {
-        return sendApiError(reply, overrideRequired(verdict));
+        return refuse(reply, overrideRequired(verdict));
       }
       const content: DecisionContent = {
         ...body,
@@ -486,18 +461,23 @@ function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
         },
       };
       const record = await vetting.write(() => store.appendDecision(content));
-      return reply.code(201).send(record);
+      reply.code(201);
+      return recordAnswer(record);
     });
   });
 
-  app.get('/api/local/decisions', async (request, reply) => {
-    const filter = parseDecisionQuery(request.query);
-    if (!filter.ok) return sendApiError(reply, filter.error);
-    return unlessUnavailable(request, reply, async () => {
-      const { items, total } = await store.decisions(filter.value);
-      return { items, total, page: filter.value.page, page_size: filter.value.pageSize };
-    });
-  });
+  contractRoute(app, decisionsRoute, { wording: { query: QUERY_WORDING } }, (request, reply) =>
+    unlessUnavailable(request, reply, async () => {
+      const filter = request.query;
+      const { items, total } = await store.decisions(filter);
+      return {
+        items: items.map(recordAnswer),
+        total,
+        page: filter.page,
+        page_size: filter.pageSize,
+      };
+    }),
+  );
 
   registerRevetDueRoute(app, store, () => vetting.now(), unlessUnavailable);
 
@@ -509,7 +489,7 @@ function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
     unlessUnavailable,
   });
 
-  app.get('/api/local/decisions/verify', async (request, reply) =>
+  contractRoute(app, chainCheckRoute, {}, async (request, reply) =>
     unlessUnavailable(request, reply, () => store.verifyChain()),
   );
 
@@ -520,13 +500,13 @@ function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
     now: () => vetting.now(),
   });
 
-  app.get('/api/local/decisions/:id', async (request, reply) => {
-    const raw = (request.params as { id: string }).id;
+  contractRoute(app, decisionRoute, {}, async (request, reply) => {
+    const raw = request.params.id;
     const id = /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
     return unlessUnavailable(request, reply, async () => {
       const record = id === undefined ? undefined : await store.decision(id);
-      if (record) return record;
-      return sendApiError(
+      if (record) return recordAnswer(record);
+      return refuse(
         reply,
         refusal(
           404,

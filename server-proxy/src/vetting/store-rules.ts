@@ -12,7 +12,10 @@ import {
   type PolicyOptions,
   type PolicySettings,
 } from '../../../src/lib/vetting/index.ts';
-import type { Decision } from '../../../src/lib/vetting/decision-record.ts';
+import type {
+  Decision,
+  DecisionRecord as RecordShape,
+} from '../../../src/lib/vetting/decision-record.ts';
 import type {
   ChainCheck,
   PolicyVersion,
@@ -58,6 +61,18 @@ export interface DecisionRecord extends DecisionContent {
   prev_hash: string;
 }
 
+/**
+ * A stored record as the routes answer it, typed as the contract's record
+ * (src/lib/vetting/decision-record.ts). The store keeps content as given (its tests chain any
+ * content); the proxy writes records only through `POST /api/local/decisions`, which builds them
+ * in that shape, and the contract check (http/contract-route.ts) verifies every answer under tests.
+ */
+export function recordAnswer<R extends DecisionRecord>(
+  record: R,
+): Omit<R, 'verdict' | 'profile'> & Pick<RecordShape, 'verdict' | 'profile'> {
+  return record as Omit<R, 'verdict' | 'profile'> & Pick<RecordShape, 'verdict' | 'profile'>;
+}
+
 /** A record as stored: `id` is a string from PostgreSQL (BIGINT), a number from SQLite. */
 export interface DecisionRow {
   id: number | string;
@@ -76,16 +91,8 @@ export interface DecisionRow {
   signing_key_id: string | null;
 }
 
-export interface DecisionFilter {
-  dot_number?: string;
-  decision?: Decision;
-  user?: string;
-  /** YYYY-MM-DD, inclusive, on the decision's UTC day */
-  from?: string;
-  to?: string;
-  page: number;
-  pageSize: number;
-}
+/** What `GET /api/local/decisions` filters on, as read: the route contract's. */
+export type { DecisionFilter } from '../../../src/lib/vetting/contract.ts';
 
 /** The chain check (`GET /api/local/decisions/verify`): the route contract's. */
 export type { ChainCheck };

@@ -49,6 +49,7 @@ export {
   revetDueOf,
 } from './store-rules.ts';
 export type { Actor, Decision, DecisionContent, DecisionFilter, RevetDue } from './store-rules.ts';
+export { recordAnswer } from './store-rules.ts';
 
 export interface VettingSqlStore {
   currentPolicy(): Promise<PolicyVersion>;

@@ -1,13 +1,25 @@
 /**
- * The vetting routes' contract (docs/vetting.md): the shape of every answer of `/api/local/verdict`,
- * `/api/local/policy*` and `/api/local/decisions*`, as zod schemas the proxy's routes and the SPA
- * both import, so neither side can drift from the other. Runtime-neutral (zod only).
+ * The vetting routes' contract (docs/vetting.md): what each of `/api/local/verdict`,
+ * `/api/local/policy*` and `/api/local/decisions*` reads and answers, as zod schemas. The proxy
+ * registers the routes from these contracts (`contractRoute`, which reads the inputs with the
+ * schemas below and, under tests, checks every answer against them) and the SPA parses the answers
+ * with the same schemas, so neither side can drift from the other. Runtime-neutral (zod only).
+ *
+ * Inputs keep the wording of their 400s here (zod `error`) and a custom issue names its own code;
+ * the hints are the proxy's (its `InputWording`).
  *
  * A decision record's own shape is `decisionRecordSchema` (decision-record.ts): the alerts poller
  * reads stored records with it too.
  */
 import { z } from 'zod';
-import { DECISIONS, decisionRecordSchema, outcomeSchema, reasonSchema } from './decision-record.ts';
+import { defineRoute, errors } from '../api/route-contract.ts';
+import {
+  DECISIONS,
+  decisionRecordSchema,
+  outcomeSchema,
+  reasonSchema,
+  type Decision,
+} from './decision-record.ts';
 import { STANDINGS } from './standing.ts';
 import { CARGO_CLASSES, HAZMAT_MODES, RULE_IDS } from './types.ts';
 
@@ -183,7 +195,7 @@ export const currentDecisionPageSchema = currentDecisionsSchema.extend({
 });
 
 /** Either answer of `GET /api/local/decisions/current` (the page when `all=1` was asked). */
-export const currentAnswerSchema = z.union([currentDecisionPageSchema, currentDecisionsSchema]);
+const currentAnswerSchema = z.union([currentDecisionPageSchema, currentDecisionsSchema]);
 
 /**
  * `GET /api/local/decisions/revet-due`: the current decisions whose re-vet date has passed or
@@ -238,13 +250,13 @@ const statementResultSchema = z.object({
 });
 
 /** `POST /api/local/decisions/verify`: the chain check, and each statement given checked. */
-export const verifyAnswerSchema = chainCheckSchema.extend({
+const verifyAnswerSchema = chainCheckSchema.extend({
   receipts: z.array(statementResultSchema),
   receipts_failed: z.number().int(),
 });
 
 /** `GET /api/local/decisions/public-key`: the key records and receipts are signed with. */
-export const publicKeySchema = z.object({
+const publicKeySchema = z.object({
   algorithm: z.literal('Ed25519'),
   key_id: z.string(),
   /** SPKI PEM */
@@ -274,3 +286,478 @@ export const receiptSchema = z.object({
   key_id: z.string(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+/** A note or conditions text, at most this long. */
+export const MAX_NOTE_CHARS = 4000;
+/** An override reason's length, after trimming. */
+export const MAX_OVERRIDE_CHARS = 2000;
+/** Records per page of `GET /api/local/decisions`. */
+const DECISIONS_PAGE_SIZE = 50;
+const MAX_USER_CHARS = 200;
+/** Most DOTs one `GET /api/local/decisions/current?dot_numbers=` asks. */
+const MAX_CURRENT_DOTS = 500;
+/** Most current decisions one page of `?all=1` holds. */
+const MAX_CURRENT_PAGE_SIZE = 500;
+/** The most statements one verify call checks (each costs a few indexed reads). */
+const MAX_RECEIPTS = 1000;
+
+const DOT = /^\d{1,8}$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A custom issue carrying its own 400 code (read by the proxy's parseInput). */
+function coded(code: string, message: string) {
+  return { code: 'custom' as const, message, params: { code } };
+}
+
+/** A real calendar day YYYY-MM-DD. */
+function isDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function normaliseDot(value: string): string {
+  return value.replace(/^0+(?=\d)/, '');
+}
+
+export const ONE_KEY = 'Give exactly one of dot_number or docket_number';
+
+/** `GET /api/local/verdict`: exactly one of dot_number or docket_number, given once. */
+const verdictQuerySchema = z.union(
+  [z.strictObject({ dot_number: z.string() }), z.strictObject({ docket_number: z.string() })],
+  { error: ONE_KEY },
+);
+
+const POLICY_NOTE = `"note" must be text of at most ${MAX_NOTE_CHARS} characters`;
+
+/**
+ * `PUT /api/local/policy` and `POST /api/local/policy/preview`: the rules change and options are
+ * checked by applySettingsChange and applyOptionsChange (src/lib/vetting/policy.ts), which word
+ * their own 400s.
+ */
+const policyChangeSchema = z.strictObject(
+  {
+    rules: z.unknown().optional().meta({
+      description:
+        '{"<rule id>": {"enabled"?, "outcome"?, "no_data"?, "threshold"?, "cargo_required"?, "cargo_refused"?, "hazmat"?}}: the settings to change',
+    }),
+    options: z.unknown().optional().meta({ description: '{"max_revet_days"?: 1..730}' }),
+    note: z
+      .string({ error: POLICY_NOTE })
+      .max(MAX_NOTE_CHARS, { error: POLICY_NOTE })
+      .transform((text) => text.trim() || null)
+      .nullish()
+      .transform((text) => text ?? null),
+  },
+  { error: 'The body must be a JSON object' },
+);
+
+const DECISION_VALUE = `"decision" must be one of ${DECISIONS.join(', ')}`;
+const decisionSchema = z.enum(DECISIONS, { error: DECISION_VALUE });
+
+/** Optional text of at most MAX_NOTE_CHARS, trimmed; empty or absent is null. */
+function optionalText(key: 'note' | 'conditions') {
+  return z
+    .string({ error: `"${key}" must be text` })
+    .max(MAX_NOTE_CHARS, {
+      error: (found) =>
+        `"${key}" is over ${MAX_NOTE_CHARS} characters (${String((found.input as string).length)})`,
+    })
+    .transform((value) => value.trim() || null)
+    .nullish()
+    .transform((value) => value ?? null);
+}
+
+const DOT_NUMBER = '"dot_number" must be a USDOT number (1 to 8 digits)';
+const EXPIRES_ON = '"expires_on" must be a date YYYY-MM-DD';
+const SUPERSEDES = '"supersedes" must be the id of an earlier record';
+const OVERRIDE_REASON = `"override_reason" must be text of at most ${MAX_OVERRIDE_CHARS} characters`;
+
+/** `POST /api/local/decisions`. */
+const decisionBodySchema = z
+  .strictObject(
+    {
+      dot_number: z
+        .union([z.string(), z.number().transform(String)], { error: DOT_NUMBER })
+        .transform((value) => value.trim())
+        .pipe(z.string().regex(DOT, { error: DOT_NUMBER }).transform(normaliseDot)),
+      decision: decisionSchema,
+      note: optionalText('note'),
+      conditions: optionalText('conditions'),
+      expires_on: z
+        .string({ error: EXPIRES_ON })
+        .refine(isDay, { error: EXPIRES_ON })
+        .nullish()
+        .transform((value) => value ?? null),
+      supersedes: z
+        .number({ error: SUPERSEDES })
+        .refine((value) => Number.isSafeInteger(value) && value > 0, { error: SUPERSEDES })
+        .nullish()
+        .transform((value) => value ?? null),
+      override_reason: z
+        .string({ error: OVERRIDE_REASON })
+        .transform((value) => value.trim())
+        .refine((value) => value.length <= MAX_OVERRIDE_CHARS, {
+          error: (found) =>
+            `"override_reason" is over ${MAX_OVERRIDE_CHARS} characters (${String((found.input as string).length)})`,
+        })
+        .transform((value) => value || null)
+        .nullish()
+        .transform((value) => value ?? null),
+    },
+    { error: 'The body must be a JSON object' },
+  )
+  .superRefine((body, ctx) => {
+    if (body.decision === 'approved_with_conditions' && body.conditions === null) {
+      const message = 'An approval with conditions needs its "conditions"';
+      ctx.addIssue(coded('missing_conditions', message));
+    }
+    if (body.override_reason !== null && !body.decision.startsWith('approved')) {
+      const message =
+        'Only an approval overrides a verdict: "override_reason" goes with approved or approved_with_conditions';
+      ctx.addIssue(coded('invalid_override_reason', message));
+    }
+  });
+
+const LIST_KEYS = new Set(['dot_number', 'decision', 'user', 'from', 'to', 'page']);
+
+/** A query filter: trimmed, empty means absent, then checked by `check`. */
+function filter<T>(check: z.ZodType<T, string>) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(check.optional());
+}
+
+function day(key: 'from' | 'to') {
+  const message = `"${key}" must be a date YYYY-MM-DD`;
+  return filter(z.string().refine(isDay, { error: message }));
+}
+
+const PAGE = '"page" must be a whole number from 1';
+
+/** What `GET /api/local/decisions` filters on, as read (`page` from 1, 50 a page). */
+export interface DecisionFilter {
+  dot_number?: string;
+  decision?: Decision;
+  user?: string;
+  /** YYYY-MM-DD, inclusive, on the decision's UTC day */
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** `GET /api/local/decisions`: empty filters are ignored. */
+const decisionQuerySchema = z
+  .record(z.string(), z.unknown())
+  .superRefine((query, ctx) => {
+    // Reported after unknown parameters (the object below), before any one filter's problem.
+    const known = Object.keys(query).every((key) => LIST_KEYS.has(key));
+    if (known && Object.values(query).some(Array.isArray)) {
+      ctx.addIssue(coded('repeated_parameter', 'Give each filter once'));
+    }
+  })
+  .pipe(
+    z.strictObject({
+      dot_number: filter(
+        z
+          .string()
+          .regex(DOT, { error: '"dot_number" must be 1 to 8 digits' })
+          .transform(normaliseDot),
+      ),
+      decision: filter(decisionSchema),
+      user: filter(z.string().max(MAX_USER_CHARS, { error: '"user" is too long' })),
+      from: day('from'),
+      to: day('to'),
+      page: filter(
+        z
+          .string()
+          .regex(/^\d{1,6}$/, { error: PAGE })
+          .transform(Number)
+          .pipe(z.number().min(1, { error: PAGE })),
+      ),
+    }),
+  )
+  .transform(({ page, ...filters }): DecisionFilter => {
+    const result: DecisionFilter = { page: page ?? 1, pageSize: DECISIONS_PAGE_SIZE };
+    for (const [key, value] of Object.entries(filters)) {
+      if (value !== undefined) Object.assign(result, { [key]: value });
+    }
+    return result;
+  });
+
+export const CURRENT_DOTS = `"dot_numbers" must be 1 to ${MAX_CURRENT_DOTS} comma-separated USDOT numbers`;
+const ALL = `"all" must be 1, with "page" (1 or more), "page_size" (1 to ${MAX_CURRENT_PAGE_SIZE}) and "needs_revet" (1) optional`;
+
+const dotNumbers = z
+  .string({ error: CURRENT_DOTS })
+  .transform((raw) => raw.split(',').map((dot) => dot.trim()))
+  .refine((dots) => dots.length <= MAX_CURRENT_DOTS && dots.every((dot) => DOT.test(dot)), {
+    error: CURRENT_DOTS,
+  })
+  .transform((dots) => dots.map(normaliseDot));
+
+const positive = (max: number) =>
+  z
+    .string({ error: ALL })
+    .regex(/^\d{1,6}$/, { error: ALL })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, { error: ALL });
+
+/** `GET /api/local/decisions/current`: either `dot_numbers`, or `all=1` with paging. */
+const currentQuerySchema = z
+  .object({
+    dot_numbers: dotNumbers.optional(),
+    all: z.literal('1', { error: ALL }).optional(),
+    page: positive(1_000_000).optional(),
+    page_size: positive(MAX_CURRENT_PAGE_SIZE).optional(),
+    needs_revet: z.literal('1', { error: ALL }).optional(),
+  })
+  .refine((query) => (query.dot_numbers === undefined) !== (query.all === undefined), {
+    error: `${CURRENT_DOTS}, or "all=1" (not both)`,
+  });
+
+/**
+ * `POST /api/local/decisions/verify`: receipts and checkpoints exactly as the proxy gave them (no
+ * body reads as `{}`).
+ */
+const verifyBodySchema = z.preprocess(
+  (body) => body ?? {},
+  z.strictObject({
+    receipts: z.array(z.unknown(), { error: 'receipts must be a list' }).max(MAX_RECEIPTS, {
+      error: `At most ${MAX_RECEIPTS} receipts in one call`,
+    }),
+  }),
+);
+
+const idParams = z.object({ id: z.string().meta({ description: 'the record’s id (digits)' }) });
+
+// ---------------------------------------------------------------------------------------------
+// The routes
+
+const TAG = 'Vetting';
+/** Any route of stored state answers 503 while its database is unreachable. */
+const UNAVAILABLE = errors('storage_unavailable');
+const POLICY_CHANGE_ERRORS = errors(
+  'invalid_body',
+  'unknown_field',
+  'invalid_note',
+  'invalid_rules',
+  'unknown_rule',
+  'invalid_rule',
+  'invalid_setting',
+  'invalid_options',
+);
+
+export const verdictRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/verdict',
+  tag: TAG,
+  summary: 'The verdict of the team’s policy on a carrier',
+  description:
+    'Computed on the proxy’s cached profile (free on a hit; a miss is one billed profile call).',
+  query: verdictQuerySchema,
+  responses: {
+    200: verdictAnswerSchema,
+    400: errors('invalid_query'),
+    404: errors('not_found'),
+    502: errors('upstream_error'),
+    503: errors('storage_unavailable', 'upstream_error'),
+  },
+});
+
+export const policyRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/policy',
+  tag: TAG,
+  summary: 'The current policy with every rule’s description',
+  responses: { 200: currentPolicySchema, 503: UNAVAILABLE },
+});
+
+export const policyVersionsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/policy/versions',
+  tag: TAG,
+  summary: 'Every version of the policy, newest first',
+  responses: { 200: policyVersionsSchema, 503: UNAVAILABLE },
+});
+
+export const policyVersionRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/policy/versions/:version',
+  tag: TAG,
+  summary: 'One version of the policy',
+  params: z.object({ version: z.string().meta({ description: 'the version number' }) }),
+  responses: { 200: policyVersionSchema, 404: errors('unknown_version'), 503: UNAVAILABLE },
+});
+
+export const policyPreviewRoute = defineRoute({
+  method: 'POST',
+  path: '/api/local/policy/preview',
+  tag: TAG,
+  summary: 'What saving a policy change would do to the decisions on record',
+  description: 'Nothing is stored and nothing billed: judged on held data.',
+  body: policyChangeSchema,
+  responses: { 200: policyPreviewSchema, 400: POLICY_CHANGE_ERRORS, 503: UNAVAILABLE },
+});
+
+export const savePolicyRoute = defineRoute({
+  method: 'PUT',
+  path: '/api/local/policy',
+  tag: TAG,
+  summary: 'Save a policy change as a new numbered version',
+  description:
+    'The decisions whose standing the change moves are flagged "needs re-vet" in the same transaction.',
+  body: policyChangeSchema,
+  responses: {
+    201: currentPolicySchema,
+    400: errors(...POLICY_CHANGE_ERRORS.codes, 'no_change'),
+    409: errors('policy_changed'),
+    503: UNAVAILABLE,
+  },
+});
+
+export const decisionsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/decisions',
+  tag: TAG,
+  summary: 'Decision records matching the filters, newest first, 50 a page',
+  query: decisionQuerySchema,
+  responses: {
+    200: decisionPageSchema,
+    400: errors(
+      'unknown_parameter',
+      'repeated_parameter',
+      'invalid_dot_number',
+      'invalid_decision',
+      'invalid_user',
+      'invalid_from',
+      'invalid_to',
+      'invalid_page',
+    ),
+    503: UNAVAILABLE,
+  },
+});
+
+export const currentDecisionsRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/decisions/current',
+  tag: TAG,
+  summary: 'The current decision of each carrier asked (or of all), with its standing now',
+  description:
+    '?dot_numbers=568253,2214589 (at most 500), or ?all=1&page=1&page_size=100 (&needs_revet=1). Never a billed call.',
+  query: currentQuerySchema,
+  responses: {
+    200: currentAnswerSchema,
+    400: errors('invalid_dot_numbers', 'invalid_query'),
+    503: UNAVAILABLE,
+  },
+});
+
+export const revetDueRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/decisions/revet-due',
+  tag: TAG,
+  summary: 'Current decisions whose re-vet date has passed or falls within 14 days',
+  responses: { 200: revetDueSchema, 503: UNAVAILABLE },
+});
+
+export const chainCheckRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/decisions/verify',
+  tag: TAG,
+  summary: 'Check the decision record’s hash chain and every record’s signature',
+  responses: { 200: chainCheckSchema, 503: UNAVAILABLE },
+});
+
+export const publicKeyRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/decisions/public-key',
+  tag: TAG,
+  summary: 'The public key records and receipts are signed with',
+  responses: { 200: publicKeySchema },
+});
+
+export const receiptRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/decisions/:id/receipt',
+  tag: TAG,
+  summary: 'A signed receipt for one decision record, issued now',
+  params: idParams,
+  responses: { 200: receiptSchema, 404: errors('unknown_decision'), 503: UNAVAILABLE },
+});
+
+export const verifyReceiptsRoute = defineRoute({
+  method: 'POST',
+  path: '/api/local/decisions/verify',
+  tag: TAG,
+  summary: 'Check kept receipts and checkpoints against the chain now',
+  body: verifyBodySchema,
+  responses: {
+    200: verifyAnswerSchema,
+    400: errors('invalid_receipts', 'unknown_field'),
+    503: UNAVAILABLE,
+  },
+});
+
+export const decisionRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/decisions/:id',
+  tag: TAG,
+  summary: 'One decision record',
+  params: idParams,
+  responses: { 200: decisionRecordSchema, 404: errors('unknown_decision'), 503: UNAVAILABLE },
+});
+
+export const recordDecisionRoute = defineRoute({
+  method: 'POST',
+  path: '/api/local/decisions',
+  tag: TAG,
+  summary: 'Record a decision on a carrier whose profile was viewed',
+  description:
+    'Kept with the verdict and the evidence seen, chained to the record before and signed.',
+  body: decisionBodySchema,
+  responses: {
+    201: decisionRecordSchema,
+    400: errors(
+      'invalid_body',
+      'unknown_field',
+      'invalid_dot_number',
+      'invalid_decision',
+      'invalid_note',
+      'invalid_conditions',
+      'invalid_expires_on',
+      'invalid_supersedes',
+      'invalid_override_reason',
+      'missing_conditions',
+    ),
+    404: errors('profile_not_fetched', 'unknown_dot'),
+    409: errors('override_reason_required'),
+    502: errors('upstream_error'),
+    503: UNAVAILABLE,
+  },
+});
+
+/** Every vetting route's contract, in the order the proxy registers them. */
+export const VETTING_CONTRACTS = [
+  verdictRoute,
+  policyRoute,
+  policyVersionsRoute,
+  policyVersionRoute,
+  savePolicyRoute,
+  policyPreviewRoute,
+  recordDecisionRoute,
+  decisionsRoute,
+  revetDueRoute,
+  publicKeyRoute,
+  receiptRoute,
+  verifyReceiptsRoute,
+  chainCheckRoute,
+  currentDecisionsRoute,
+  decisionRoute,
+] as const;
