@@ -29,6 +29,23 @@ import {
   getTenderCheckRoute,
   listTenderChecksRoute,
 } from '../tender/contract.ts';
+import {
+  chainCheckRoute,
+  currentDecisionsRoute,
+  decisionRoute,
+  decisionsRoute,
+  policyPreviewRoute,
+  policyRoute,
+  policyVersionRoute,
+  policyVersionsRoute,
+  publicKeyRoute,
+  receiptRoute,
+  recordDecisionRoute,
+  revetDueRoute,
+  savePolicyRoute,
+  verdictRoute,
+  verifyReceiptsRoute,
+} from '../vetting/contract.ts';
 
 export const API_CONTRACTS: readonly RouteContract[] = [
   // API tokens (src/lib/tokens/contract.ts)
@@ -56,4 +73,20 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   resumeJobRoute,
   cancelJobRoute,
   retryFailedJobRoute,
+  // vetting: verdict, policy, decisions (src/lib/vetting/contract.ts)
+  verdictRoute,
+  policyRoute,
+  policyVersionsRoute,
+  policyVersionRoute,
+  savePolicyRoute,
+  policyPreviewRoute,
+  recordDecisionRoute,
+  decisionsRoute,
+  currentDecisionsRoute,
+  revetDueRoute,
+  chainCheckRoute,
+  verifyReceiptsRoute,
+  publicKeyRoute,
+  receiptRoute,
+  decisionRoute,
 ];
