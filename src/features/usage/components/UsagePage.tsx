@@ -115,7 +115,7 @@ export function UsagePage() {
     <>
       <PageHeader
         title="Usage"
-        description="What this month's calls to the data service cost: in total against the budget, by endpoint and by user."
+        description="What this month's calls to the data service cost: in total against the budget, by endpoint, by user and by API token."
       />
       {usage.isPending ? (
         <p role="status" className={MUTED}>
