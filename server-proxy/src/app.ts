@@ -25,10 +25,12 @@ import { ProxyError, sendProxyError, toProxyError } from './errors.ts';
 import { registerGovernance } from './governance/index.ts';
 import { DEFAULT_RETENTION, startRetention } from './governance/retention.ts';
 import { loggerOptions, requestId, type LogStream } from './logging.ts';
+import { registerApiDocsRoute } from './routes/api-docs.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { MIRROR_BODY_LIMIT, registerMirrorRoutes } from './routes/mirror.ts';
 import { registerTenderRoutes } from './tender/routes.ts';
 import { registerMonitoringViewRoute } from './routes/monitoring-view.ts';
+import { collectApiRoutes, registerOpenApiRoute } from './routes/openapi.ts';
 import { registerNameLookupRoute } from './names/lookup.ts';
 import { createNameRecorder, type NameRecorder } from './names/recorder.ts';
 import { createCarrierNameStore } from './names/store.ts';
@@ -230,6 +232,8 @@ async function registerParts(
   sql: SqlEngine | undefined,
 ): Promise<ProxyState> {
   const methods = trackRoutes(app);
+  // every /api route, for GET /api/openapi.json (routes/openapi.ts)
+  const apiRoutes = collectApiRoutes(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -341,6 +345,7 @@ async function registerParts(
     upstreamReachable: () => upstream.reachable(),
     ...(sql && { postgres: sql }),
   });
+  registerApiDocsRoute(app, registerOpenApiRoute(app, apiRoutes));
   const spa = await registerSpa(app, config.staticDir);
   app.setNotFoundHandler(notFound(methods, spa));
   return { config, cache, upstream, governance, names, alerts };

@@ -100,6 +100,11 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'POST /api/local/alerts/test': 'analyst',
   'POST /api/local/alerts/poll': 'admin',
   'POST /api/local/alerts/deliveries/:id/resend': 'admin',
+  // the API's reference (docs/api.md, "Contracts"): anyone signed in, an API token included, reads
+  // it, so an integrator holding only a viewer token can; it holds no secret, but it maps every
+  // route, so it is not open to whoever can reach the proxy
+  'GET /api/openapi.json': 'viewer',
+  'GET /api/docs': 'viewer',
   // API tokens for other systems (docs/api.md): made, listed and revoked by admins
   'POST /api/local/tokens': 'admin',
   'GET /api/local/tokens': 'admin',

@@ -6,6 +6,16 @@
 import type { RouteContract } from './route-contract.ts';
 import { createTokenRoute, listTokensRoute, revokeTokenRoute } from '../tokens/contract.ts';
 import {
+  auditRoute,
+  estimateRoute,
+  getConfigRoute,
+  getSessionRoute,
+  getUsageRoute,
+  signInRoute,
+  signOutRoute,
+} from '../governance/contract.ts';
+import { apiDocsRoute, openApiRoute } from './reference-contract.ts';
+import {
   alertsOverviewRoute,
   createSubscriptionRoute,
   deliveriesRoute,
@@ -52,6 +62,17 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   createTokenRoute,
   listTokensRoute,
   revokeTokenRoute,
+  // the session and governance (src/lib/governance/contract.ts)
+  getSessionRoute,
+  signInRoute,
+  signOutRoute,
+  getConfigRoute,
+  getUsageRoute,
+  estimateRoute,
+  auditRoute,
+  // the API's reference (src/lib/api/reference-contract.ts)
+  openApiRoute,
+  apiDocsRoute,
   // tender checks (src/lib/tender/contract.ts)
   createTenderCheckRoute,
   listTenderChecksRoute,
