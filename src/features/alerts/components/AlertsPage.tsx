@@ -164,7 +164,7 @@ function PollSection({ overview }: { overview: AlertsOverview }) {
               : '')
           : test.data
             ? `${plural(test.data.deliveries_queued, 'test delivery', 'test deliveries')} queued.` +
-              (test.data.skipped?.length
+              (test.data.skipped.length
                 ? ` ${plural(test.data.skipped.length, 'destination', 'destinations')} skipped: tested less than a minute ago, or too many deliveries waiting.`
                 : '')
             : ''}
@@ -200,8 +200,8 @@ function SubscriptionRow({
   onRemove: () => void;
 }) {
   const own = useCan('manage alert subscriptions');
-  const other = useCanActOn(sub.user ?? '', 'manage alert subscriptions');
-  const can = sub.mine === false ? other : own;
+  const other = useCanActOn(sub.user, 'manage alert subscriptions');
+  const can = sub.mine ? own : other;
   const noteId = `alerts-subscription-${sub.id}-role`;
   const described = can.allowed ? undefined : noteId;
   return (
@@ -210,12 +210,12 @@ function SubscriptionRow({
         <p className="text-sm font-medium break-all">
           {sub.kind === 'email' ? 'E-mail' : 'Webhook'}: {sub.target}
         </p>
-        {sub.mine === false && sub.user ? <p className={MUTED}>{sub.user}’s subscription</p> : null}
+        {sub.mine ? null : <p className={MUTED}>{sub.user}’s subscription</p>}
         <p className={MUTED}>{describe(sub)}</p>
         {sub.deliveries_waiting ? (
           <p className={MUTED}>
             {plural(sub.deliveries_waiting, 'delivery', 'deliveries')} waiting to be sent
-            {limits && sub.deliveries_waiting >= limits.waiting_per_subscription
+            {sub.deliveries_waiting >= limits.waiting_per_subscription
               ? ' — the most one subscription may have: new ones are not queued'
               : ''}
           </p>
@@ -262,8 +262,8 @@ function SubscriptionsSection({ overview }: { overview: AlertsOverview }) {
   const remove = useRemoveSubscription();
   const test = useSendTest();
   const limits = overview.limits;
-  const mine = overview.subscriptions.filter((sub) => sub.mine !== false);
-  const others = overview.subscriptions.filter((sub) => sub.mine === false);
+  const mine = overview.subscriptions.filter((sub) => sub.mine);
+  const others = overview.subscriptions.filter((sub) => !sub.mine);
   const list = (subs: Subscription[]) => (
     <ul className="mt-2 divide-y divide-neutral-200 dark:divide-neutral-800">
       {subs.map((sub) => (
@@ -324,9 +324,9 @@ function NewSubscription({ overview }: { overview: AlertsOverview }) {
   const [time, setTime] = useState('08:00');
   const zone = localZone();
   const available = kind === 'email' ? overview.email_available : overview.webhook_available;
-  const max = overview.limits?.subscriptions_per_user;
-  const own = overview.subscriptions.filter((sub) => sub.mine !== false).length;
-  const full = max !== undefined && own >= max;
+  const max = overview.limits.subscriptions_per_user;
+  const own = overview.subscriptions.filter((sub) => sub.mine).length;
+  const full = own >= max;
 
   const toggle = (channel: Channel) =>
     setChannels((list) =>
@@ -354,13 +354,11 @@ function NewSubscription({ overview }: { overview: AlertsOverview }) {
       <h2 id="alerts-new" className={H2}>
         Add a subscription
       </h2>
-      {max !== undefined ? (
-        <p className={`${MUTED} mt-1`}>
-          {full
-            ? `You have ${max} subscriptions, the most one person may have here: remove one to add another.`
-            : `You have ${own} of at most ${max} subscriptions.`}
-        </p>
-      ) : null}
+      <p className={`${MUTED} mt-1`}>
+        {full
+          ? `You have ${max} subscriptions, the most one person may have here: remove one to add another.`
+          : `You have ${own} of at most ${max} subscriptions.`}
+      </p>
       <form onSubmit={submit} className="mt-3 flex max-w-2xl flex-col gap-4">
         <fieldset className="flex flex-wrap gap-4">
           <legend className="mb-1 text-sm font-medium">Destination</legend>
@@ -473,9 +471,8 @@ function NewSubscription({ overview }: { overview: AlertsOverview }) {
   );
 }
 
-/** Whose destination a delivery went to: yours, someone's, the team's (older proxies: nothing). */
+/** Whose destination a delivery went to: yours, someone's, the team's. */
 function whoseDelivery(delivery: Delivery): string {
-  if (delivery.subscription_id === undefined) return '';
   if (delivery.subscription_id === null) return 'Team destination';
   if (delivery.mine) return 'Your subscription';
   return delivery.owner ? `${delivery.owner}’s subscription` : 'A removed subscription';
@@ -535,10 +532,7 @@ function DeliveriesSection() {
                     <span className={`block break-normal ${MUTED}`}>{whoseDelivery(delivery)}</span>
                   </td>
                   <td className="py-2 pr-3">
-                    {delivery.type === 'test'
-                      ? 'Test alert'
-                      : (delivery.summary ??
-                        `${delivery.changes} change${delivery.changes === 1 ? '' : 's'} on ${delivery.carriers} carrier${delivery.carriers === 1 ? '' : 's'}`)}
+                    {delivery.type === 'test' ? 'Test alert' : delivery.summary}
                   </td>
                   <td className="py-2 pr-3">
                     {STATE_LABELS[delivery.state]}

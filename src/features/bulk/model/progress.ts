@@ -20,6 +20,6 @@ export function progressOf(job: Pick<BulkJob, 'total' | 'done' | 'failed'>): Pro
 export function carrierCounts(
   job: Pick<BulkJob, 'total' | 'done' | 'failed' | 'merged'>,
 ): Pick<BulkJob, 'total' | 'done' | 'failed'> {
-  const merged = job.merged ?? 0;
+  const { merged } = job;
   return { total: job.total - merged, done: job.done - merged, failed: job.failed };
 }
