@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { TENDER_CASES } from '../server-proxy/src/sandbox/data/tender-cases.ts';
 import { fieldLabel } from '../src/lib/field-labels.ts';
 import { TENDER_EQUIPMENT_LABELS, type TenderEquipment } from '../src/lib/tender/contract.ts';
-import { expect, expectAxeCleanInBothThemes, test } from './fixtures.ts';
+import { API_HEADERS, expect, expectAxeCleanInBothThemes, test } from './fixtures.ts';
 import { checkLayout } from './layout-check.ts';
 import { sandbox, type LedgerSummary } from './sandbox.ts';
 
@@ -206,4 +206,36 @@ test('the profile’s Tender check opens the form with the carrier filled in', a
   await expect(
     page.getByRole('form', { name: 'The offer' }).getByRole('textbox', { name: 'USDOT number' }),
   ).toHaveValue('568253');
+});
+
+test('a check attached to a decision is in its record and its print', async ({ page }) => {
+  // a clean check on HANSEN (its searches allowed), then a decision recorded with it
+  const made = await page.request.post('/api/local/tender-checks', {
+    headers: API_HEADERS,
+    data: { ...TENDER_CASES.clean.body, max_cost_usd: 10 },
+  });
+  expect(made.status()).toBe(201);
+  const { id, answer } = (await made.json()) as { id: number; answer: string };
+  expect(answer).toBe('go');
+
+  await page.goto('/carriers/568253/overview');
+  await page.getByRole('button', { name: 'Record a decision' }).click();
+  const form = page.getByRole('form', { name: 'Record a decision' });
+  await form.getByRole('radio', { name: 'Approved', exact: true }).check();
+  await form
+    .getByLabel('Tender check made before this decision (optional)')
+    .selectOption(String(id));
+  await form.getByRole('button', { name: 'Save decision' }).click();
+  const recorded = page.getByRole('status').filter({ hasText: 'Decision recorded' });
+  await expect(recorded).toBeVisible();
+  await recorded.getByRole('link', { name: 'Print view' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Decision #\d+/ })).toBeVisible();
+  const attachment = page.getByTestId('tender-attachment');
+  await expect(attachment).toContainText(`tender check #${id}: Go, identity passed`);
+  await page.emulateMedia({ media: 'print' });
+  await expect(attachment).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+  // and the check's list row names the decision it is attached to
+  await page.goto(`/tender-checks?dot_number=568253`);
+  await expect(page.getByRole('row').filter({ hasText: `#${id}` })).toContainText('in decision #');
 });

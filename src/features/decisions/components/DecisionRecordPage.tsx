@@ -2,7 +2,7 @@
  * One decision record, laid out to print (or "Save as PDF") on one Letter or A4 page for a typical
  * carrier: the organisation's name (`ORG_NAME`), the decision, who and when, the verdict with every
  * rule result and its evidence values in words, the policy version, the profile's snapshot and
- * fetch time, the key fields, the chain hashes and the record's signed receipt (DecisionReceipt.tsx).
+ * fetch time, the tender check it was made with (if any), the key fields, the chain hashes and the record's signed receipt (DecisionReceipt.tsx).
  * The print rules are the `print:` classes here and the `decision-record` page in src/index.css.
  */
 import { Link, useParams } from 'react-router';
@@ -18,6 +18,7 @@ import {
 import { useDecision } from '../api/decisions.ts';
 import { useOrgName } from '../api/org-name.ts';
 import { DecisionReceipt } from './DecisionReceipt.tsx';
+import { TenderAttachment } from '../../../entities/tender-check/components/TenderAttachment.tsx';
 import { evidenceLabel, evidenceValue } from '../model/evidence.ts';
 
 type Field = DecisionRecord['profile']['identity'][number];
@@ -177,6 +178,14 @@ function Record({ record }: { record: DecisionRecord }) {
         </dd>
         <dt className="font-medium">Re-vet by</dt>
         <dd>{record.expires_on ? formatDate(record.expires_on) : '—'}</dd>
+        {record.tender_check ? (
+          <>
+            <dt className="font-medium">Identity checked</dt>
+            <dd className="break-words">
+              <TenderAttachment attachment={record.tender_check} linkClassName={LINK} />
+            </dd>
+          </>
+        ) : null}
         {record.supersedes !== null ? (
           <>
             <dt className="font-medium">Corrects</dt>

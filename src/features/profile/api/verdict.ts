@@ -21,6 +21,8 @@ export interface DecisionInput {
   supersedes?: number;
   /** required to approve a carrier the policy fails or sends to review */
   override_reason?: string;
+  /** a tender check on this carrier, kept in the record (docs/tender-check.md) */
+  tender_check_id?: number;
 }
 
 /** Record a decision; every query under `decisions` (lists, standings, the queue) is asked again. */

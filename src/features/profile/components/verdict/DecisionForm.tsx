@@ -1,6 +1,7 @@
 /**
  * Recording a decision from the verdict summary under the carrier's name: Approved, Approved with
- * conditions, Rejected or Do not use, a note, conditions and a re-vet date. An approval of a Fail
+ * conditions, Rejected or Do not use, a note, conditions, a re-vet date and, when the carrier has
+ * some, the tender check made before it. An approval of a Fail
  * or Review verdict asks why (the override reason), and the re-vet date lies between today and the
  * policy's maximum ahead (decision-form.ts). The proxy stores what was seen (verdict, evidence,
  * policy version, snapshot) in its hash-chained record; nothing here is billed.
@@ -12,6 +13,7 @@ import {
   type Decision,
 } from '../../../../lib/vetting/decision-record.ts';
 import { usePolicy } from '../../../../entities/vetting/policy.ts';
+import { TenderCheckPicker } from '../../../../entities/tender-check/components/TenderCheckPicker.tsx';
 import type { useRecordDecision } from '../../api/verdict.ts';
 import { MAX_REVET_DAYS, type Outcome } from '../../../../lib/vetting/index.ts';
 import {
@@ -65,6 +67,7 @@ export function DecisionForm({
   const [conditions, setConditions] = useState('');
   const [expires, setExpires] = useState('');
   const [overrideReason, setOverrideReason] = useState('');
+  const [tenderCheck, setTenderCheck] = useState('');
   const [problem, setProblem] = useState<FormProblem | undefined>(undefined);
   const overrideRef = useRef<HTMLTextAreaElement>(null);
   const expiresRef = useRef<HTMLInputElement>(null);
@@ -91,7 +94,10 @@ export function DecisionForm({
       return;
     }
     const fields = { note, conditions, expires, overrideReason };
-    record.mutate(decisionBody(dot, decision, fields, overrideAsked), { onSuccess: onClose });
+    const body = decisionBody(dot, decision, fields, overrideAsked);
+    record.mutate(tenderCheck ? { ...body, tender_check_id: Number(tenderCheck) } : body, {
+      onSuccess: onClose,
+    });
   };
 
   /** The browser refused a field (required, min, max): say why in words, not in its bubble. */
@@ -181,6 +187,12 @@ export function DecisionForm({
           </label>
         </div>
       ) : null}
+      <TenderCheckPicker
+        dot={dot}
+        value={tenderCheck}
+        onChange={setTenderCheck}
+        selectClassName={INPUT_CLASS}
+      />
       <label className="text-sm font-medium">
         Re-vet by (optional)
         <input
