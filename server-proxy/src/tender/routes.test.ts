@@ -177,3 +177,51 @@ describe('stored checks', () => {
     expect((await call('/api/local/tender-checks/999')).status).toBe(404);
   });
 });
+
+describe('a tender check attached to a decision record', () => {
+  it('is kept in the hashed record, listed with the check, and checked by verify', async () => {
+    const { check, call } = await start();
+    const tender = parsed((await check({ ...CLEAN, max_cost_usd: 10 })).json);
+    const other = parsed((await check({ dot_number: '2214589', max_cost_usd: 10 })).json);
+    const decide = (body: unknown) =>
+      call('/api/local/decisions', { method: 'POST', headers: CSRF, body });
+
+    const wrong = await decide({
+      dot_number: '568253',
+      decision: 'approved',
+      tender_check_id: other.id,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json).toMatchObject({ code: 'invalid_tender_check' });
+    const bad = await decide({ dot_number: '568253', decision: 'approved', tender_check_id: 'x' });
+    expect(bad.json).toMatchObject({ code: 'invalid_tender_check_id' });
+
+    const made = await decide({
+      dot_number: '568253',
+      decision: 'approved',
+      tender_check_id: tender.id,
+    });
+    expect(made.status).toBe(201);
+    const record = made.json as { id: number; tender_check?: Record<string, unknown> };
+    expect(record.tender_check).toMatchObject({
+      id: tender.id,
+      answer: tender.answer,
+      identity: tender.identity.outcome,
+      checked_at: tender.checked_at,
+      digest: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const again = await call(`/api/local/decisions/${record.id}`);
+    expect((again.json as { tender_check?: unknown }).tender_check).toEqual(record.tender_check);
+
+    const list = tenderCheckListSchema.parse(
+      (await call('/api/local/tender-checks?dot_number=568253')).json,
+    );
+    expect(list.items[0]?.decision_ids).toEqual([record.id]);
+
+    const verify = await call('/api/local/decisions/verify');
+    expect(verify.json).toMatchObject({
+      ok: true,
+      tender_checks: { attached: 1, problems: [] },
+    });
+  });
+});

@@ -69,6 +69,7 @@ import {
 } from './store.ts';
 import type { SqlEngine } from '../sql/engine.ts';
 import { createSqliteEngine } from '../sql/sqlite.ts';
+import { attachTenderCheck, checkAttachments } from '../tender/attach.ts';
 import { guardWrites } from '../sql/write-guard.ts';
 
 export interface VettingRouteDeps {
@@ -418,7 +419,11 @@ function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
 
   const wording = { body: DECISION_WORDING };
   contractRoute(app, recordDecisionRoute, { wording }, async (request, reply) => {
-    const { override_reason: overrideReason, ...body } = request.body;
+    const {
+      override_reason: overrideReason,
+      tender_check_id: tenderCheckId,
+      ...body
+    } = request.body;
     return unlessUnavailable(request, reply, async () => {
       if (body.supersedes !== null) {
         const earlier = await store.decision(body.supersedes);
@@ -434,6 +439,11 @@ function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
           );
         }
       }
+      // a tender check on the same carrier, kept in the record (400 invalid_tender_check)
+      const tenderCheck =
+        tenderCheckId === null
+          ? undefined
+          : await attachTenderCheck(vetting.sql, tenderCheckId, body.dot_number);
       // the policy first: with its database down, nothing is fetched (nor billed)
       const policy = await store.currentPolicy();
       const late = expiresOnProblem(body.expires_on, vetting.now(), maxRevetDays(policy));
@@ -450,6 +460,8 @@ function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
         ...body,
         // kept only on an override (a key absent elsewhere, so other records hash as before)
         ...(override && overrideReason !== null ? { override_reason: overrideReason } : {}),
+        // only with one (absent otherwise, so other records hash as before)
+        ...(tenderCheck ? { tender_check: tenderCheck } : {}),
         user: actorOf(request),
         decided_at: verdict.evaluated_at,
         verdict,
@@ -490,7 +502,18 @@ function registerDecisionRoutes(app: FastifyInstance, vetting: Vetting) {
   });
 
   contractRoute(app, chainCheckRoute, {}, async (request, reply) =>
-    unlessUnavailable(request, reply, () => store.verifyChain()),
+    unlessUnavailable(request, reply, async () => {
+      const chain = await store.verifyChain();
+      const [attached] = await vetting.sql.query<{ n: number | string }>(
+        'SELECT COUNT(*) AS n FROM vetting_decision WHERE tender_check_id IS NOT NULL',
+      );
+      const count = Number(attached?.n ?? 0);
+      if (count === 0) return chain;
+      return {
+        ...chain,
+        tender_checks: { attached: count, problems: await checkAttachments(vetting.sql) },
+      };
+    }),
   );
 
   registerCurrentRoute(app, {

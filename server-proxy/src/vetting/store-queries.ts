@@ -83,8 +83,8 @@ const POLICY_COLUMNS = 'version, settings, created_by, created_at, changes, note
 
 const INSERT_DECISION = `INSERT INTO vetting_decision
     (dot_number, decision, "user", decided_at, expires_on, verdict, policy_version, content,
-     prev_hash, hash, signature, signing_key_id)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     prev_hash, hash, signature, signing_key_id, tender_check_id)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   RETURNING id`;
 
 const INSERT_POLICY = `INSERT INTO vetting_policy (${POLICY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`;
@@ -174,6 +174,7 @@ export async function insertDecision(
     link.hash,
     signed?.signature ?? null,
     signed?.key_id ?? null,
+    content.tender_check?.id ?? null,
   ]);
   return Number(inserted?.id);
 }

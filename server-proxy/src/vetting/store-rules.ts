@@ -21,6 +21,7 @@ import type {
   PolicyVersion,
   RevetDueAnswer,
 } from '../../../src/lib/vetting/contract.ts';
+import type { TenderDecisionAttachment } from '../../../src/lib/tender/contract.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -53,6 +54,8 @@ export interface DecisionContent {
    * other record, so records made before it existed hash as they did
    */
   override_reason?: string;
+  /** the tender check the decision was recorded with; absent (not null) when none was */
+  tender_check?: TenderDecisionAttachment;
 }
 
 export interface DecisionRecord extends DecisionContent {

@@ -236,6 +236,22 @@ export const chainCheckSchema = z.object({
   unsigned_before_signing: z.number().int().optional(),
   /** the key the signatures were checked with */
   key_id: z.string().optional(),
+  /**
+   * records with a tender check attached, and those whose stored check no longer matches the
+   * digest the record keeps (changed) or is gone (missing); docs/tender-check.md
+   */
+  tender_checks: z
+    .object({
+      attached: z.number().int(),
+      problems: z.array(
+        z.object({
+          decision_id: z.number().int(),
+          tender_check_id: z.number().int(),
+          problem: z.enum(['missing', 'changed']),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type ChainCheck = z.infer<typeof chainCheckSchema>;
 
@@ -375,6 +391,7 @@ const DOT_NUMBER = '"dot_number" must be a USDOT number (1 to 8 digits)';
 const EXPIRES_ON = '"expires_on" must be a date YYYY-MM-DD';
 const SUPERSEDES = '"supersedes" must be the id of an earlier record';
 const OVERRIDE_REASON = `"override_reason" must be text of at most ${MAX_OVERRIDE_CHARS} characters`;
+const TENDER_CHECK_ID = '"tender_check_id" must be the id of a tender check on this carrier';
 
 /** `POST /api/local/decisions`. */
 const decisionBodySchema = z
@@ -405,6 +422,12 @@ const decisionBodySchema = z
             `"override_reason" is over ${MAX_OVERRIDE_CHARS} characters (${String((found.input as string).length)})`,
         })
         .transform((value) => value || null)
+        .nullish()
+        .transform((value) => value ?? null),
+      /** a tender check on the carrier, kept in the record (docs/tender-check.md) */
+      tender_check_id: z
+        .number({ error: TENDER_CHECK_ID })
+        .refine((value) => Number.isSafeInteger(value) && value > 0, { error: TENDER_CHECK_ID })
         .nullish()
         .transform((value) => value ?? null),
     },
@@ -735,6 +758,8 @@ export const recordDecisionRoute = defineRoute({
       'invalid_supersedes',
       'invalid_override_reason',
       'missing_conditions',
+      'invalid_tender_check_id',
+      'invalid_tender_check',
     ),
     404: errors('profile_not_fetched', 'unknown_dot'),
     409: errors('override_reason_required'),
