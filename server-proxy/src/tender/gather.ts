@@ -287,7 +287,7 @@ export async function gather(
     const status: TenderSearchStatus = plan.status;
     if (plan.check === 'carrier_profile') {
       if (answer.status === 404) result.profileMissing = 'not_found';
-      else if (!ok) throw upstreamRefusal(answer.status);
+      else if (!ok) throw upstreamRefusal(answer.status, answer.retryAfter);
       else {
         result.profile = { answer, fetchedAt };
         if (!answer.cacheHit) {
@@ -360,11 +360,12 @@ function searchOf(
   };
 }
 
-function upstreamRefusal(status: number): ApiError {
+function upstreamRefusal(status: number, retryAfter: string | undefined): ApiError {
   return new ApiError(
     status === 429 ? 429 : 502,
-    'upstream_error',
+    status === 429 ? 'rate_limited' : 'upstream_error',
     `The data service answered ${status} for the carrier's profile`,
     'Try again in a moment.',
+    status === 429 && retryAfter !== undefined ? { 'retry-after': retryAfter } : {},
   );
 }
