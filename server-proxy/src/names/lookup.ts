@@ -9,54 +9,31 @@
  * the ledger shows those DOTs' lite profiles already billed this month (billed once per DOT and
  * month, so free again).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProxyConfig, SpendMeter } from '../context.ts';
 import { millsToUsd, unitMills } from '../governance/pricing.ts';
 import type { SpendLedger } from '../governance/spend.ts';
 import { ApiError, sendApiError } from '../http/api-error.ts';
-import { issue, parseInput, type InputWording } from '../http/parse-input.ts';
+import { contractRoute } from '../http/contract-route.ts';
+import type { InputWording } from '../http/parse-input.ts';
 import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
 import type { MirrorClient } from '../routes/mirror.ts';
 import type { NameRecorder } from './recorder.ts';
 import { sightingsIn } from './sightings.ts';
 import type { CarrierNameStore } from './store.ts';
-import type { NameLookupEstimate, NameLookupResult } from '../../../src/lib/monitoring/contract.ts';
+import {
+  NAME_LOOKUP_HINT,
+  nameLookupRoute,
+  type NameLookupEstimate,
+  type NameLookupResult,
+} from '../../../src/lib/monitoring/contract.ts';
 
-const MAX_LOOKUP_DOTS = 100;
-const DOT = /^[1-9]\d{0,7}$/;
 /** Look-ups in flight at once; the upstream queue keeps the service's rate limits. */
 const CONCURRENCY = 4;
 
 type LookupEndpoint = NameLookupEstimate['endpoint'];
 
-const HINT = `Send {"dots": ["4418207", …] (1 to ${MAX_LOOKUP_DOTS} USDOT numbers)} for the cost, then the same with "confirm": true and "max_cost_usd" to look them up.`;
-const DOTS = `"dots" must be an array of 1 to ${MAX_LOOKUP_DOTS} USDOT numbers`;
-
-const bodySchema = z.strictObject(
-  {
-    dots: z
-      .array(z.unknown(), { error: DOTS })
-      .min(1, { error: DOTS })
-      .max(MAX_LOOKUP_DOTS, { error: DOTS })
-      .transform((dots, ctx) => {
-        const clean = dots.map((dot) =>
-          typeof dot === 'string' ? dot.trim().replace(/^0+/, '') : dot,
-        );
-        const bad = clean.findIndex((dot) => typeof dot !== 'string' || !DOT.test(dot));
-        if (bad >= 0) {
-          ctx.addIssue(issue('invalid_dot', `dots[${bad}] is not a USDOT number`));
-        }
-        return [...new Set(clean.filter((dot): dot is string => typeof dot === 'string'))];
-      }),
-    confirm: z.boolean({ error: '"confirm" must be true or false' }).default(false),
-    max_cost_usd: z
-      .number({ error: '"max_cost_usd" must be a number of USD' })
-      .nonnegative({ error: '"max_cost_usd" must be a number of USD' })
-      .optional(),
-  },
-  { error: 'The body must be a JSON object' },
-);
+const HINT = NAME_LOOKUP_HINT;
 
 const WORDING: InputWording = {
   hint: HINT,
@@ -197,12 +174,11 @@ function costChanged(estimate: LookupEstimate, seen: number): ApiError {
 
 export function registerNameLookupRoute(app: FastifyInstance, deps: NameLookupDeps): void {
   const now = deps.now ?? (() => new Date());
-  app.post('/api/local/names/lookup', async (request, reply: FastifyReply) => {
-    const body = parseInput(bodySchema, request.body, WORDING);
-    if (!body.ok) return sendApiError(reply, body.error);
+  contractRoute(app, nameLookupRoute, { wording: { body: WORDING } }, (request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    const { dots, confirm, max_cost_usd: maxCost } = body.value;
-    return unlessStorageUnavailable(request, reply, 'names', async () => {
+    const { dots, confirm, max_cost_usd: maxCost } = request.body;
+    // a refusal is sent on `reply`, which the handler returns: Fastify takes it as answered
+    const answer = unlessStorageUnavailable(request, reply, 'names', async () => {
       const named = await deps.store.get(dots);
       const toLookUp = dots.filter((dot) => !named.get(dot)?.legal && !named.get(dot)?.dba);
       const at = now();
@@ -229,5 +205,6 @@ export function registerNameLookupRoute(app: FastifyInstance, deps: NameLookupDe
       }
       return { estimate: cost, result: await lookUp(deps, cost.endpoint, toLookUp, request) };
     });
+    return answer as Promise<{ estimate: LookupEstimate; result?: LookupResult }>;
   });
 }

@@ -9,19 +9,21 @@
  * the mirror is sent on as the monitoring view sends it. See docs/proxy.md, "Monitoring badge".
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { inboxChangesOf } from '../../../src/lib/monitoring/change-id.ts';
 import { MAX_PAGE_SIZE } from '../../../src/lib/monitoring/inbox-params.ts';
 import { untriagedCounts, type TriageEntry } from '../../../src/lib/monitoring/inbox.ts';
 import { newestChangeDaysOf } from '../../../src/lib/monitoring/change-freshness.ts';
 import { parseMonitoringList, type MonitoredProfile } from '../../../src/lib/service/monitoring.ts';
-import type { MonitoringBadge } from '../../../src/lib/monitoring/contract.ts';
-import { sendApiError } from '../http/api-error.ts';
-import { parseInput } from '../http/parse-input.ts';
+import {
+  monitoringBadgeRoute,
+  type MonitoringBadge,
+} from '../../../src/lib/monitoring/contract.ts';
+import { contractRoute } from '../http/contract-route.ts';
+import type { InputWording } from '../http/parse-input.ts';
 import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
 import type { TriageStore } from '../triage/store.ts';
 import type { MirrorClient } from './mirror.ts';
-import { isSuccess, sendBody, withMirrorHeaders } from './monitoring-view.ts';
+import { isSuccess, sendChecked, withMirrorHeaders } from './monitoring-view.ts';
 import { callerOf } from './profile-summary.ts';
 
 export const MONITORING_BADGE_PATH = '/api/local/monitoring-badge';
@@ -55,8 +57,7 @@ export interface MonitoringBadgeDeps {
   store: TriageStore;
 }
 
-const noParameters = z.strictObject({}, { error: 'The query must be empty' });
-const WORDING = {
+const WORDING: InputWording = {
   hint: `${MONITORING_BADGE_PATH} takes no parameters: it always counts the newest ${MAX_PAGE_SIZE} changed carriers.`,
   unknown: { code: 'unknown_parameter', message: (key: string) => `Unknown parameter "${key}"` },
   rootCode: 'invalid_query',
@@ -64,35 +65,42 @@ const WORDING = {
 
 /** Register `GET /api/local/monitoring-badge` (no parameters). */
 export function registerMonitoringBadgeRoute(app: FastifyInstance, deps: MonitoringBadgeDeps) {
-  app.get(MONITORING_BADGE_PATH, async (request, reply) => {
-    const query = parseInput(noParameters, request.query ?? {}, WORDING);
-    if (!query.ok) return sendApiError(reply, query.error);
-    const caller = callerOf(request);
-    const answer = await deps.mirror.get('monitoring/list', { ...BADGE_LIST_QUERY }, caller);
-    if (!isSuccess(answer.status)) {
-      withMirrorHeaders(reply, answer);
-      return sendBody(request, reply, answer.stored?.body ?? JSON.stringify(answer.json));
-    }
-    const fetchedAt = (answer.stored?.fetchedAt ?? new Date()).toISOString();
-    const { profiles } = parseMonitoringList(answer.json).value;
-    const changes = profiles.flatMap(inboxChangesOf);
-    const profileIds = [...new Set(profiles.map((profile) => profile.profileId))];
-    return unlessStorageUnavailable(request, reply, 'triage', async () => {
-      const stored = await deps.store.byProfiles(caller.user, profileIds);
-      const states = new Map<string, TriageEntry>(
-        stored.map((entry) => [entry.id, { id: entry.id, state: entry.state }]),
-      );
-      const { total, ...counts } = untriagedCounts(changes, states);
-      const recentChanges = recentChangesOf(profiles, new Date(fetchedAt));
-      const body: MonitoringBadge = {
-        total,
-        counts,
-        profiles: profiles.length,
-        fetchedAt,
-        recentChanges,
-      };
-      void reply.header('cache-control', 'private, no-store');
-      return body;
-    });
-  });
+  contractRoute(
+    app,
+    monitoringBadgeRoute,
+    { wording: { query: WORDING } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const answer = await deps.mirror.get('monitoring/list', { ...BADGE_LIST_QUERY }, caller);
+      if (!isSuccess(answer.status)) {
+        withMirrorHeaders(reply, answer);
+        const text = answer.stored?.body ?? JSON.stringify(answer.json);
+        // the mirror's refusal, passed on as it came (Fastify takes the returned reply as answered)
+        return sendChecked(monitoringBadgeRoute, request, reply, text) as Promise<never>;
+      }
+      const fetchedAt = (answer.stored?.fetchedAt ?? new Date()).toISOString();
+      const { profiles } = parseMonitoringList(answer.json).value;
+      const changes = profiles.flatMap(inboxChangesOf);
+      const profileIds = [...new Set(profiles.map((profile) => profile.profileId))];
+      const counted = unlessStorageUnavailable(request, reply, 'triage', async () => {
+        const stored = await deps.store.byProfiles(caller.user, profileIds);
+        const states = new Map<string, TriageEntry>(
+          stored.map((entry) => [entry.id, { id: entry.id, state: entry.state }]),
+        );
+        const { total, ...counts } = untriagedCounts(changes, states);
+        const recentChanges = recentChangesOf(profiles, new Date(fetchedAt));
+        const body: MonitoringBadge = {
+          total,
+          counts,
+          profiles: profiles.length,
+          fetchedAt,
+          recentChanges,
+        };
+        void reply.header('cache-control', 'private, no-store');
+        return body;
+      });
+      // a 503 `storage_unavailable` is sent on `reply`, which Fastify takes as answered
+      return counted as Promise<MonitoringBadge>;
+    },
+  );
 }

@@ -10,20 +10,20 @@
  * errors take the usual way. See docs/proxy.md, "Monitoring view".
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteContract } from '../../../src/lib/api/route-contract.ts';
 import { changeIdsOf } from '../../../src/lib/monitoring/change-id.ts';
-import { parseMonitoringList, type MonitoringList } from '../../../src/lib/service/monitoring.ts';
+import { monitoringViewRoute, type MonitoringView } from '../../../src/lib/monitoring/contract.ts';
+import { parseMonitoringList } from '../../../src/lib/service/monitoring.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { compress, largeBodyEncoding } from '../http/precompressed.ts';
+import { checkText } from './contract-text.ts';
 import type { MirrorAnswer, MirrorClient } from './mirror.ts';
 import { callerOf } from './profile-summary.ts';
 
 export const MONITORING_VIEW_PATH = '/api/local/monitoring-view';
 
-/** The route's successful body. */
-export interface MonitoringView {
-  list: MonitoringList;
-  /** per profile of `list.profiles`, in order: its change ids, in `inboxChangesOf` order */
-  changeIds: string[][];
-}
+/** The route's successful body (its schema: src/lib/monitoring/contract.ts). */
+export type { MonitoringView } from '../../../src/lib/monitoring/contract.ts';
 
 /** The view of a successful `monitoring/list` body. */
 export function monitoringViewOf(body: unknown): MonitoringView {
@@ -67,17 +67,29 @@ export async function sendBody(request: FastifyRequest, reply: FastifyReply, bod
     .send(compressed);
 }
 
+/** `sendBody` for a contract route's JSON text, checked against its contract under tests. */
+export function sendChecked(
+  contract: RouteContract,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  text: string,
+) {
+  checkText(contract, reply.statusCode, text);
+  return sendBody(request, reply, text);
+}
+
 /** Register `GET /api/local/monitoring-view` (the parameters of `/api/v2/monitoring/list`). */
 export function registerMonitoringViewRoute(app: FastifyInstance, deps: MonitoringViewDeps) {
-  app.get(MONITORING_VIEW_PATH, async (request, reply) => {
+  contractRoute(app, monitoringViewRoute, {}, async (request, reply) => {
     // Passed on as Fastify read it, as the mirror route passes it: the list's own validation
     // decides (repeated parameters, unknown ones, ranges).
     const query = request.query as Record<string, string>;
     const answer = await deps.mirror.get('monitoring/list', query, callerOf(request));
     withMirrorHeaders(reply, answer);
-    if (!isSuccess(answer.status)) {
-      return sendBody(request, reply, answer.stored?.body ?? JSON.stringify(answer.json));
-    }
-    return sendBody(request, reply, JSON.stringify(monitoringViewOf(answer.json)));
+    const text = isSuccess(answer.status)
+      ? JSON.stringify(monitoringViewOf(answer.json))
+      : (answer.stored?.body ?? JSON.stringify(answer.json));
+    // Fastify takes the returned reply as answered
+    return sendChecked(monitoringViewRoute, request, reply, text) as Promise<never>;
   });
 }

@@ -11,10 +11,13 @@
  * asked again it is answered from the cached empty answer.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { profileSummaryRoute } from '../../../src/lib/carrier/contract.ts';
 import type { StoredResponse } from '../cache.ts';
 import { ApiError } from '../http/api-error.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { omitProfileFields, PROFILE_LONG_LISTS } from '../profile-items.ts';
 import { validateRequest } from '../validate.ts';
+import { checkText } from './contract-text.ts';
 import type { MirrorCaller, MirrorClient, MirrorPeek } from './mirror.ts';
 
 export const PROFILE_SUMMARY_PATH = '/api/local/profile-summary';
@@ -81,6 +84,7 @@ export interface Summary {
 }
 
 function sendSummary(reply: FastifyReply, summary: Summary) {
+  checkText(profileSummaryRoute, summary.status, summary.body);
   if (summary.retryAfter !== undefined) void reply.header('retry-after', summary.retryAfter);
   if (summary.refreshedAfterChange !== undefined) {
     void reply.header('x-refreshed-after-change', summary.refreshedAfterChange);
@@ -204,13 +208,14 @@ export function registerProfileSummaryRoute(
   deps: ProfileSummaryDeps,
   maker = new SummaryMaker(deps),
 ) {
-  app.get(PROFILE_SUMMARY_PATH, async (request, reply) => {
+  contractRoute(app, profileSummaryRoute, {}, async (request, reply) => {
     if (deps.profileTtlMs <= 0) throw noCacheRefusal();
     const query = queryOf(request);
     const summary = await maker.summary(query, callerOf(request));
     const dot = dotAsked(query);
     // A search by another key that matches nothing is an empty search answer, passed on as it is.
     if (summary.empty && dot !== undefined) throw unknownDot(dot);
-    return sendSummary(reply, summary);
+    // sent as the text it is (Fastify takes the returned reply as answered)
+    return sendSummary(reply, summary) as never;
   });
 }

@@ -9,8 +9,10 @@
  * See docs/proxy.md, "Profile views".
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { profileViewRoute } from '../../../src/lib/carrier/contract.ts';
 import type { StoredResponse } from '../cache.ts';
 import { ApiError } from '../http/api-error.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { parseInput } from '../http/parse-input.ts';
 import { validateRequest } from '../validate.ts';
 import {
@@ -23,6 +25,7 @@ import {
   type Summary,
   unknownDot,
 } from './profile-summary.ts';
+import { checkText } from './contract-text.ts';
 import {
   defaultSort,
   isPagedView,
@@ -113,6 +116,7 @@ interface Answer {
 }
 
 function send(reply: FastifyReply, view: ProfileView, answer: Omit<Answer, 'json'>, body: string) {
+  checkText(profileViewRoute, answer.status, body);
   if (answer.retryAfter !== undefined) void reply.header('retry-after', answer.retryAfter);
   return reply
     .code(answer.status)
@@ -192,7 +196,13 @@ class ProfileViews {
 /** Register `GET /api/local/profile-view` beside the summary route it shares its caches with. */
 function registerProfileViewRoute(app: FastifyInstance, deps: ProfileViewDeps) {
   const views = new ProfileViews(deps);
-  app.get(PROFILE_VIEW_PATH, (request, reply) => views.serve(request, reply));
+  // sent as text (Fastify takes the returned reply as answered)
+  contractRoute(
+    app,
+    profileViewRoute,
+    {},
+    (request, reply) => views.serve(request, reply) as never,
+  );
 }
 
 /** Register the summary and the view routes, sharing one store of parsed answers and summaries. */

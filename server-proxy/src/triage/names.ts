@@ -7,10 +7,14 @@
  * the newest decision record of the DOT (its evidence keeps the legal name). Nothing is ever
  * called upstream: the route is free, and a DOT with no held name is simply left out.
  */
-import { z } from 'zod';
 import type { Endpoint } from '../context.ts';
 import type { SqlEngine } from '../sql/engine.ts';
-import { issue, parseInput } from '../http/parse-input.ts';
+import { parseInput, type InputWording } from '../http/parse-input.ts';
+import {
+  HELD_NAMES_HINT,
+  heldNamesQuerySchema,
+  type HeldName,
+} from '../../../src/lib/monitoring/contract.ts';
 import type { MirrorPeek } from '../routes/mirror.ts';
 import { parseAutocomplete } from '../../../src/lib/service/autocomplete.ts';
 import { parseFmcsaProfile } from '../../../src/lib/service/fmcsa.ts';
@@ -20,54 +24,18 @@ import type { Checked } from './inputs.ts';
 import { placeholders } from '../sql/placeholders.ts';
 import { createCarrierNameStore, type NameSource } from '../names/store.ts';
 
-const MAX_DOTS = 500;
-const DOT = /^[1-9]\d{0,7}$/;
 /** Resolution asks autocomplete with this limit (resolve.ts); the SPA's omnibox without one. */
 const AUTOCOMPLETE_LIMITS = [undefined, '15'];
 
-type HeldSource = NameSource | 'decision';
-
-interface HeldName {
-  /** the legal name (the DBA name when only that is known) */
-  name: string;
-  /** the DBA name, when the store knows one that differs */
-  dba?: string;
-  source: HeldSource;
-}
-
-const HINT = `Send dots=<USDOT>,<USDOT> (1 to ${MAX_DOTS} numbers).`;
-
-/** `dots=` values, comma-separated or repeated, without leading zeros and repeats. */
-function dotList(value: unknown): string[] {
-  const parts = [value]
-    .flat()
-    .filter((part): part is string => typeof part === 'string')
-    .flatMap((part) => part.split(','))
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-  return [...new Set(parts.map((part) => part.replace(/^0+/, '')))];
-}
-
-const namesSchema = z
-  .strictObject({ dots: z.unknown().optional() })
-  .transform(({ dots }) => dotList(dots))
-  .superRefine((dots, ctx) => {
-    if (dots.length === 0 || dots.length > MAX_DOTS) {
-      ctx.addIssue(issue('invalid_dots', `"dots" must list 1 to ${MAX_DOTS} USDOT numbers`));
-      return;
-    }
-    const bad = dots.find((dot) => !DOT.test(dot));
-    if (bad !== undefined) {
-      ctx.addIssue(issue('invalid_dot', `"${bad.slice(0, 40)}" is not a USDOT number`));
-    }
-  });
+/** How `GET /api/local/triage/names` words a bad query (its schema: the route's contract). */
+export const NAMES_WORDING: InputWording = {
+  hint: HELD_NAMES_HINT,
+  unknown: { code: 'unknown_parameter', message: (key) => `Unknown parameter "${key}"` },
+};
 
 /** GET /api/local/triage/names: `dots=` (comma-separated or repeated), 1–500 USDOT numbers. */
 export function parseNamesQuery(query: unknown): Checked<string[]> {
-  return parseInput(namesSchema, query ?? {}, {
-    hint: HINT,
-    unknown: { code: 'unknown_parameter', message: (key) => `Unknown parameter "${key}"` },
-  });
+  return parseInput(heldNamesQuerySchema, query ?? {}, NAMES_WORDING);
 }
 
 function nameOf(item: { legal_name?: unknown; dba_name?: unknown } | null | undefined) {

@@ -56,6 +56,20 @@ import {
   verdictRoute,
   verifyReceiptsRoute,
 } from '../vetting/contract.ts';
+import { profileSummaryRoute, profileViewRoute } from '../carrier/contract.ts';
+import {
+  heldNamesRoute,
+  lastVisitRoute,
+  monitoringBadgeRoute,
+  monitoringViewRoute,
+  nameLookupRoute,
+  recordVisitRoute,
+  triageLookupBodyRoute,
+  triageLookupRoute,
+  triagePutRoute,
+  triageSummaryRoute,
+} from '../monitoring/contract.ts';
+import { resolveRoute } from '../watchlist/contract.ts';
 
 export const API_CONTRACTS: readonly RouteContract[] = [
   // API tokens (src/lib/tokens/contract.ts)
@@ -110,4 +124,20 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   publicKeyRoute,
   receiptRoute,
   decisionRoute,
+  // monitoring: triage, names, the badge and the inbox's view (src/lib/monitoring/contract.ts)
+  triageLookupRoute,
+  triageLookupBodyRoute,
+  triagePutRoute,
+  heldNamesRoute,
+  triageSummaryRoute,
+  lastVisitRoute,
+  recordVisitRoute,
+  nameLookupRoute,
+  monitoringBadgeRoute,
+  monitoringViewRoute,
+  // watch-list resolution (src/lib/watchlist/contract.ts)
+  resolveRoute,
+  // a carrier's profile cut by the proxy (src/lib/carrier/contract.ts)
+  profileSummaryRoute,
+  profileViewRoute,
 ];

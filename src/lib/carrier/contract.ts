@@ -6,6 +6,9 @@
  * shared parser (src/lib/service/profile.ts), not here.
  */
 import { z } from 'zod';
+import { defineRoute, errors } from '../api/route-contract.ts';
+import { SERVICE_REFUSALS } from '../service/errors.ts';
+import { PROFILE_PARAMS } from '../service/rules/profile-search.ts';
 
 /** One profile item, or one element of a history, as the service sent it. */
 const serviceItemSchema = z.record(z.string(), z.unknown());
@@ -84,3 +87,69 @@ export const profileViewSchema = z.union([
   profileViewNetworkSchema,
   profileSummarySchema,
 ]);
+
+// ---------------------------------------------------------------------------------------------
+// The routes. Their parameters are read by the route itself: the profile's by the rules of
+// `/api/v2/profile` (src/lib/service/rules), a view's by its own schema (server-proxy/src/routes/
+// profile-view-model.ts), so the query schemas here document them and let every value through as
+// it came (a repeated parameter is an array, refused by those rules with their own 400).
+
+/** A parameter passed on as it came; documented as the string it should be. */
+const passedOn = (description: string) =>
+  z.unknown().optional().meta({ type: 'string', description });
+
+const profileQuerySchema = z.looseObject(
+  Object.fromEntries(PROFILE_PARAMS.map((name) => [name, passedOn(`as /api/v2/profile takes it`)])),
+);
+
+const VIEWS = ['summary', ...PAGED_VIEWS, ...POINTS_VIEWS, 'network'] as const;
+
+const profileViewQuerySchema = z.looseObject({
+  dot_number: passedOn('the carrier’s USDOT number'),
+  view: passedOn(`one of ${VIEWS.join(', ')}`),
+  offset: passedOn('paged views: the first row, from 0'),
+  limit: passedOn('paged views: rows, 1 to 10000 (default 100)'),
+  sort: passedOn('paged views: a column of the view (default: its date)'),
+  dir: passedOn('paged views: asc or desc (default desc)'),
+  from: passedOn('inspections, crashes and their points: from this date, YYYY-MM-DD'),
+  to: passedOn('inspections, crashes and their points: to this date, YYYY-MM-DD'),
+  state: passedOn('inspections and their points: the report state'),
+  level: passedOn('inspections and their points: the inspection level'),
+  oos: passedOn('inspections and their points: 1 for out-of-service inspections only'),
+  type: passedOn('equipment: POWER UNIT or TRAILER'),
+});
+
+const TAG = 'Carrier profile';
+
+export const profileSummaryRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/profile-summary',
+  tag: TAG,
+  summary: 'A carrier’s profile without its four long histories',
+  description:
+    'Cut from the mirror’s own /v2/profile answer (same validation, cache, budget, meter and audit); the full profile and its summary together cost one billed call. A refusal of the service is passed on with its status.',
+  query: profileQuerySchema,
+  responses: {
+    200: profileSummarySchema,
+    // the mirror's refusals as they came; the route's own: 404 unknown_dot
+    ...SERVICE_REFUSALS,
+    409: errors('summary_unavailable'),
+  },
+});
+
+export const profileViewRoute = defineRoute({
+  method: 'GET',
+  path: '/api/local/profile-view',
+  tag: TAG,
+  summary: 'One view of a carrier’s profile: a page of a history, map points, network, summary',
+  description:
+    'Cut on the proxy from the one /v2/profile answer (billed as the summary is). A refusal of the service is passed on with its status.',
+  query: profileViewQuerySchema,
+  responses: {
+    200: profileViewSchema,
+    // the mirror's refusals as they came; the route's own: 400 invalid_view_query (and the
+    // profile's parameter codes), 404 unknown_dot
+    ...SERVICE_REFUSALS,
+    409: errors('view_unavailable'),
+  },
+});

@@ -1,4 +1,5 @@
 /** Error bodies `{error, code?, hint?}` (tolerating `message` and plain-text bodies). */
+import { z } from 'zod';
 import { isPlainObject, readKind } from './kinds.ts';
 import { readRecord, type Extra, type Parsed, type ParseIssue } from './record.ts';
 
@@ -37,3 +38,31 @@ export function parseErrorBody(body: unknown): Parsed<ServiceError> {
   if (hint !== undefined) value.hint = hint;
   return { value, issues };
 }
+
+/**
+ * The service's error body as a proxy route passes a refusal of the service on, as it came: the
+ * proxy's own refusals are `{error, code, hint}`, the service's may leave out the code and hint.
+ */
+export const serviceErrorBodySchema = z
+  .looseObject({ error: z.string(), code: z.string().optional(), hint: z.string().optional() })
+  .meta({
+    id: 'ServiceError',
+    description: 'A refusal of the data service passed on as it came: {error, code?, hint?}',
+  });
+
+/**
+ * The statuses a route that passes the service's refusals on may answer with such a body, for its
+ * contract's `responses` (src/lib/api/route-contract.ts).
+ */
+export const SERVICE_REFUSALS = {
+  400: serviceErrorBodySchema,
+  401: serviceErrorBodySchema,
+  402: serviceErrorBodySchema,
+  403: serviceErrorBodySchema,
+  404: serviceErrorBodySchema,
+  429: serviceErrorBodySchema,
+  500: serviceErrorBodySchema,
+  502: serviceErrorBodySchema,
+  503: serviceErrorBodySchema,
+  504: serviceErrorBodySchema,
+} as const;

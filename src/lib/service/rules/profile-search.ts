@@ -47,7 +47,8 @@ const NARROWING: Record<string, SearchKey> = {
   unit_type: 'unit_number',
 };
 
-const PROFILE_PARAMS: readonly string[] = [
+/** Every parameter `/v2/profile` takes: the search keys, their narrowing filters, paging. */
+export const PROFILE_PARAMS: readonly string[] = [
   ...SEARCH_KEYS,
   ...Object.keys(NARROWING),
   'page',
