@@ -207,6 +207,11 @@ await gatesTogether([
 ]);
 // Production dependencies, high and critical only; skipped (77) when the registry does not answer.
 await gate('audit', bin('tsx'), ['scripts/audit-gate.ts']);
+// Every JSON answer a contract route sends under Vitest is checked against its contract, and each
+// checked (route, status) is recorded here for the "contracts" step (docs/api.md, "Contracts").
+const CONTRACT_COVERAGE = `${process.cwd()}/${RESULTS}/contract-coverage`;
+rmSync(CONTRACT_COVERAGE, { recursive: true, force: true });
+process.env.CARRIER_DESK_CONTRACT_COVERAGE = CONTRACT_COVERAGE;
 await suite(
   'unit',
   bin('vitest'),
@@ -225,6 +230,22 @@ await suite(
   }),
   vitestFailures,
 );
+// One more check, counted as one test: "contract: every route's responses validated" (a success
+// of every /api route checked against its contract by some unit test, and no mismatch).
+const contracts = await run(
+  'contracts',
+  bin('tsx'),
+  ['scripts/contract-coverage.ts', CONTRACT_COVERAGE],
+  {
+    keepOutput: true,
+  },
+);
+record('contracts', contracts);
+if (!contracts.ok) {
+  failures.push("contracts: contract: every route's responses validated");
+  for (const line of contracts.output.trim().split('\n').slice(1))
+    failures.push(`    ${line.trim()}`);
+}
 const built = await gate('build', bin('vite'), ['build']);
 if (built) {
   // The search page's initial JS (entry + modulepreloads), gzip, against its 150 kB budget.

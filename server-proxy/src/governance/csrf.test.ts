@@ -56,7 +56,9 @@ async function rows(): Promise<{ ledger: number; audit: number }> {
 async function bareGet(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${proxy.url}${path}`, { headers });
   const text = await response.text();
-  return { status: response.status, json: JSON.parse(text) as unknown };
+  // a page (GET /api/docs) is HTML
+  const json = response.headers.get('content-type')?.startsWith('application/json');
+  return { status: response.status, json: json ? (JSON.parse(text) as unknown) : text };
 }
 
 beforeAll(async () => {

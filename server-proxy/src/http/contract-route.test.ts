@@ -6,7 +6,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineRoute, errors } from '../../../src/lib/api/route-contract.ts';
+import { defineRoute, empty, errors, media } from '../../../src/lib/api/route-contract.ts';
 import { ApiError, sendApiError, toApiError } from './api-error.ts';
 import { checkResponse, contractCheckOn, contractRoute } from './contract-route.ts';
 
@@ -106,5 +106,35 @@ describe('response check (on under Vitest)', () => {
     expect(checkResponse(thingRoute, 503, { message: 'down' })).toBe(
       'error: Invalid input: expected string, received undefined',
     );
+  });
+
+  it('checks a media answer by its content type, and an empty answer has no body', async () => {
+    const csvRoute = defineRoute({
+      method: 'GET',
+      path: '/api/local/things.csv',
+      tag: 'Test',
+      summary: 'Things as CSV',
+      query: z.object({ as: z.string().optional() }),
+      responses: { 200: media('Things', { 'text/csv': 'one row per thing' }), 204: empty('None') },
+    });
+    const other = bareApp();
+    contractRoute(other, csvRoute, {}, async (request, reply) => {
+      if (request.query.as === 'none') return reply.code(204).send();
+      if (request.query.as === 'body') return reply.code(204).type('text/plain').send('x');
+      return reply.type(request.query.as ?? 'text/csv').send('id\n1\n');
+    });
+    await other.ready();
+    const good = await other.inject({ url: '/api/local/things.csv' });
+    expect(good.statusCode).toBe(200);
+    expect(good.body).toBe('id\n1\n');
+    expect((await other.inject({ url: '/api/local/things.csv?as=none' })).statusCode).toBe(204);
+    const html = await other.inject({ url: '/api/local/things.csv?as=text/html' });
+    expect(html.statusCode).toBe(500);
+    expect(html.json<{ error: string }>().error).toBe(
+      'GET /api/local/things.csv answered 200 outside its contract: content type "text/html" is not one of text/csv',
+    );
+    const body = await other.inject({ url: '/api/local/things.csv?as=body' });
+    expect(body.json<{ error: string }>().error).toContain('status 204 is declared without a body');
+    await other.close();
   });
 });

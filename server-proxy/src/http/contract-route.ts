@@ -171,6 +171,43 @@ export function assertAnswer(contract: RouteContract, status: number, payload: u
   );
 }
 
+/**
+ * Check (and record) an answer the contract declares as media or empty: its content type must be
+ * one the contract names, an empty answer must have no body. JSON answers are checked (and
+ * recorded) by `assertAnswer`; anything else passes.
+ */
+function assertOtherAnswer(
+  contract: RouteContract,
+  status: number,
+  contentType: unknown,
+  payload: unknown,
+): void {
+  const spec = contract.responses[status];
+  if (spec === undefined || isZodSchema(spec) || spec.kind === 'error') return;
+  const key = routeKey(contract);
+  let problem: string | undefined;
+  if (spec.kind === 'empty') {
+    const size = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload.length : 0;
+    if (size > 0) problem = `status ${status} is declared without a body`;
+  } else {
+    const type =
+      String(contentType ?? '')
+        .split(';')[0]
+        ?.trim() ?? '';
+    const allowed = [...Object.keys(spec.media), ...(spec.json ? ['application/json'] : [])];
+    if (!allowed.includes(type))
+      problem = `content type "${type}" is not one of ${allowed.join(', ')}`;
+  }
+  record(key, status, problem);
+  if (problem === undefined) return;
+  throw new ApiError(
+    500,
+    'contract_mismatch',
+    `${key} answered ${status} outside its contract: ${problem}`,
+    `Fix the route or its contract (${contract.tag}); docs/api.md, "Contracts".`,
+  );
+}
+
 /** The Fastify response schema: the contract's JSON answers and the error body for 4xx/5xx. */
 function responseSchemas(contract: RouteContract): Record<string, z.ZodType> {
   const out: Record<string, z.ZodType> = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
@@ -223,6 +260,11 @@ export function contractRoute<C extends RouteContract>(
     ...(check && {
       preSerialization: async (_request, reply, payload) => {
         assertAnswer(contract, reply.statusCode, payload);
+        return payload;
+      },
+      // answers that are no JSON object (a page, a CSV, no body) never reach preSerialization
+      onSend: async (_request, reply, payload) => {
+        assertOtherAnswer(contract, reply.statusCode, reply.getHeader('content-type'), payload);
         return payload;
       },
     }),
