@@ -95,6 +95,19 @@ test('a viewer reads, and sees every write disabled with the reason', async ({ p
     'Viewers cannot triage changes — ask an admin.',
   );
 
+  // a viewer reads tender checks but may not run one (it may bill)
+  await page.goto(url('/tender-check?dot_number=568253'));
+  const check = page.getByRole('button', { name: 'Check this offer' });
+  await expect(check).toBeDisabled();
+  await expect(check).toHaveAccessibleDescription(
+    'Viewers cannot run tender checks — ask an admin.',
+  );
+  const tender = await page.request.post(url('/api/local/tender-checks'), {
+    headers: CSRF,
+    data: { dot_number: '568253' },
+  });
+  expect(tender.status()).toBe(403);
+
   // what the page does not offer, the proxy refuses
   const posted = await page.request.post(url('/api/local/decisions'), {
     headers: CSRF,

@@ -36,6 +36,7 @@ const NEEDS = {
   'watch carriers': 'analyst',
   'triage changes': 'analyst',
   'run bulk jobs': 'analyst',
+  'run tender checks': 'analyst',
   'manage alert subscriptions': 'analyst',
   'preview policy changes': 'analyst',
   'save the policy': 'admin',

@@ -9,6 +9,8 @@ import { Link, useSearchParams } from 'react-router';
 import { BUTTON, INPUT, LABEL, MUTED, PRIMARY_BUTTON } from '../../../components/controls.ts';
 import { describeError } from '../../../components/ErrorState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useCan, type Permission } from '../../../entities/session/role.ts';
+import { RoleNote } from '../../../entities/session/RoleNote.tsx';
 import { fieldLabel } from '../../../lib/field-labels.ts';
 import { CARGO_CLASSES } from '../../../lib/service/fields.ts';
 import {
@@ -99,10 +101,12 @@ function StateSelect({
 interface FormProps {
   initial: TenderForm;
   running: boolean;
+  /** whether the user's role may run a check (a viewer may only read them) */
+  can: Permission;
   onSubmit: (form: TenderForm) => void;
 }
 
-function OfferForm({ initial, running, onSubmit }: FormProps) {
+function OfferForm({ initial, running, can, onSubmit }: FormProps) {
   const id = useId();
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<FormErrors>({});
@@ -301,9 +305,15 @@ function OfferForm({ initial, running, onSubmit }: FormProps) {
         </fieldset>
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={`${PRIMARY_BUTTON} min-h-11 px-4`} disabled={running}>
+        <button
+          type="submit"
+          className={`${PRIMARY_BUTTON} min-h-11 px-4`}
+          disabled={running || !can.allowed}
+          aria-describedby={can.allowed ? undefined : `${id}-role`}
+        >
           {running ? 'Checking…' : 'Check this offer'}
         </button>
+        <RoleNote id={`${id}-role`} permission={can} />
         <span className={MUTED}>
           Only data already held or free is used; a billed search asks first.
         </span>
@@ -316,6 +326,7 @@ export function TenderCheckPage() {
   const [params] = useSearchParams();
   const initial = formFromQuery(params);
   const run = useRunTenderCheck();
+  const can = useCan('run tender checks');
   const [answer, setAnswer] = useState<TenderCheckAnswer | undefined>(undefined);
   // the body the answer shown came from: confirming reruns it, whatever the form says since
   const [lastBody, setLastBody] = useState<TenderCheckInput | undefined>(undefined);
@@ -381,6 +392,7 @@ export function TenderCheckPage() {
         key={params.toString()}
         initial={initial}
         running={run.isPending}
+        can={can}
         onSubmit={(form) => {
           setAnswer(undefined);
           send(bodyOf(form));
