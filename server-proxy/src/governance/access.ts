@@ -93,8 +93,11 @@ export function isTokenRequest(request: FastifyRequest): boolean {
   return TOKEN_REQUESTS.has(request);
 }
 
-/** Where a token is accepted: the dashboard's API and the service's mirror. */
-const TOKEN_PATHS = /^\/api\/(local|v2)\//;
+/**
+ * Where a token is accepted: the dashboard's API, the service's mirror, and the OpenAPI document
+ * that describes both (a TMS generates its client from it with the token it calls with).
+ */
+const TOKEN_PATHS = /^\/api\/(local|v2)\/|^\/api\/openapi\.json$/;
 /**
  * Only our tokens (`cdk_…`) identify: any other Authorization value is a client credential that is
  * not ours, ignored and never forwarded, as before tokens (forwarding.test.ts).

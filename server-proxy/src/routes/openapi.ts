@@ -139,10 +139,22 @@ function openApiPath(path: string): { path: string; params: string[] } {
   return { path: converted, params };
 }
 
-/** The members of an object schema as parameters `in` path or query. */
+/**
+ * The members of an object schema as parameters `in` path or query. A union of objects (one key
+ * or another, as the verdict's `dot_number` | `docket_number`) gives every member's keys, each
+ * required only when every alternative requires it.
+ */
 function parametersOf(schema: Json, where: 'path' | 'query'): Json[] {
-  const properties = (schema.properties ?? {}) as Record<string, Json>;
-  const required = new Set((schema.required ?? []) as string[]);
+  const alternatives = (schema.anyOf ?? schema.oneOf ?? [schema]) as Json[];
+  const properties = Object.assign(
+    {},
+    ...alternatives.map((alternative) => alternative.properties ?? {}),
+  ) as Record<string, Json>;
+  const required = new Set(
+    Object.keys(properties).filter((key) =>
+      alternatives.every((alternative) => ((alternative.required ?? []) as string[]).includes(key)),
+    ),
+  );
   return Object.entries(properties).map(([param, inner]) => {
     const { description, ...rest } = inner;
     return {
