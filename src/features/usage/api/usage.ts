@@ -2,9 +2,12 @@
  * This month's metered spend from the proxy's `GET /api/local/usage` (see
  * server-proxy/src/governance/spend.ts). Read by hand, tolerantly, rather than with zod: the header's
  * spend figure uses it too, and the shell stays out of the service parsers' chunk. A field that is
- * missing or of the wrong type reads as zero (amounts) or empty (lists), never as a crash.
+ * missing or of the wrong type reads as zero (amounts) or empty (lists), never as a crash. The
+ * field names are the route contract's (`usageSchema`, src/lib/governance/contract.ts), imported as
+ * a type only (no zod in the bundle): a renamed field there fails to compile here.
  */
 import { queryOptions } from '@tanstack/react-query';
+import type { UsageAnswer } from '../../../lib/governance/contract.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 import { FRESHNESS } from '../../../lib/freshness.ts';
 import { usageKeys } from './keys.ts';
@@ -49,6 +52,11 @@ export interface Usage {
 const USAGE_PATH = '/api/local/usage';
 
 type Fields = Record<string, unknown>;
+/** The answer's members, each of unknown type until read. */
+type Answer<T> = { [K in keyof T]?: unknown };
+type Item<K extends keyof UsageAnswer> = UsageAnswer[K] extends readonly (infer I)[]
+  ? Answer<I>
+  : never;
 
 function fields(value: unknown): Fields {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -78,8 +86,8 @@ function line(key: string | undefined, item: Fields): SpendLine | undefined {
 }
 
 export function readUsage(body: unknown): Usage {
-  const record = fields(body);
-  const billing = fields(record.billing);
+  const record: Answer<UsageAnswer> = fields(body);
+  const billing: Answer<UsageAnswer['billing']> = fields(record.billing);
   return {
     month: text(record.month) ?? new Date().toISOString().slice(0, 7),
     spentUsd: amount(record.spentUsd),
@@ -89,7 +97,7 @@ export function readUsage(body: unknown): Usage {
     remainingUsd: optionalAmount(record.remainingUsd),
     billed: billing.billed === true,
     note: text(billing.note),
-    byEndpoint: list(record.byEndpoint, (item) => {
+    byEndpoint: list(record.byEndpoint, (item: Item<'byEndpoint'>) => {
       const base = line(text(item.endpoint), item);
       return (
         base && {
@@ -99,12 +107,12 @@ export function readUsage(body: unknown): Usage {
         }
       );
     }),
-    byUser: list(record.byUser, (item) => line(text(item.user), item)),
-    byToken: list(record.byToken, (item) => {
+    byUser: list(record.byUser, (item: Item<'byUser'>) => line(text(item.user), item)),
+    byToken: list(record.byToken, (item: Item<'byToken'>) => {
       const base = line(text(item.name), item);
       return base && typeof item.id === 'number' ? { ...base, id: item.id } : undefined;
     }),
-    byDay: list(record.byDay, (item) => {
+    byDay: list(record.byDay, (item: Item<'byDay'>) => {
       const day = text(item.day);
       return day === undefined
         ? undefined
