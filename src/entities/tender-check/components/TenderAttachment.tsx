@@ -28,9 +28,7 @@ export function TenderAttachment({
       {OUTCOME_WORDS[attachment.identity]}; by {attachment.checked_by} on{' '}
       {formatDateTime(attachment.checked_at)}
       {attachment.snapshot_date ? `, data of ${formatDate(attachment.snapshot_date)}` : ''}{' '}
-      <span className="font-mono text-xs break-all">
-        (digest {attachment.digest.slice(0, 16)}…)
-      </span>
+      <span className="font-mono break-all">(digest {attachment.digest.slice(0, 16)}…)</span>
     </span>
   );
 }
