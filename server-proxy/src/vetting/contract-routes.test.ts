@@ -657,6 +657,22 @@ const BAD_INPUTS: BadInput[] = [
   },
   {
     method: 'GET',
+    path: '/api/local/decisions?x=1&decision=approved&decision=rejected',
+    status: 400,
+    code: 'unknown_parameter',
+    error: 'Unknown parameter "x"',
+    hint: HINT.list,
+  },
+  {
+    method: 'GET',
+    path: '/api/local/decisions?page=0&page=1',
+    status: 400,
+    code: 'repeated_parameter',
+    error: 'Give each filter once',
+    hint: HINT.list,
+  },
+  {
+    method: 'GET',
     path: '/api/local/decisions?from=2026-02-30',
     status: 400,
     code: 'invalid_from',

@@ -445,8 +445,6 @@ const decisionBodySchema = z
     }
   });
 
-const LIST_KEYS = new Set(['dot_number', 'decision', 'user', 'from', 'to', 'page']);
-
 /** A query filter: trimmed, empty means absent, then checked by `check`. */
 function filter<T>(check: z.ZodType<T, string>) {
   return z
@@ -475,13 +473,26 @@ export interface DecisionFilter {
   pageSize: number;
 }
 
-/** `GET /api/local/decisions`: empty filters are ignored. */
+/** A filter as the query string gives it: documented as text, read by the filters below. */
+function filterParam(description: string) {
+  return z.unknown().optional().meta({ type: 'string', description });
+}
+
+/**
+ * `GET /api/local/decisions`: empty filters are ignored. Unknown parameters are reported first, then
+ * a filter given twice, then any one filter's problem.
+ */
 const decisionQuerySchema = z
-  .record(z.string(), z.unknown())
+  .strictObject({
+    dot_number: filterParam('the carrier’s USDOT number (digits)'),
+    decision: filterParam(`one of ${DECISIONS.join(', ')}`),
+    user: filterParam('the id of who recorded it'),
+    from: filterParam('YYYY-MM-DD: decided on or after this UTC day'),
+    to: filterParam('YYYY-MM-DD: decided on or before this UTC day'),
+    page: filterParam('1 or more (50 records a page)'),
+  })
   .superRefine((query, ctx) => {
-    // Reported after unknown parameters (the object below), before any one filter's problem.
-    const known = Object.keys(query).every((key) => LIST_KEYS.has(key));
-    if (known && Object.values(query).some(Array.isArray)) {
+    if (Object.values(query).some(Array.isArray)) {
       ctx.addIssue(coded('repeated_parameter', 'Give each filter once'));
     }
   })
