@@ -112,6 +112,15 @@ async function billableOf(deps: GatherDeps, endpoint: SearchEndpoint, dots: stri
   return Math.round(check.costUsd / millsToUsd(unitMills(endpoint)));
 }
 
+/** The DOT the proxy's carrier names (names/store.ts) know to carry `docket`, if exactly one. */
+async function dotOfDocket(sql: SqlEngine, docket: string): Promise<string | undefined> {
+  const rows = await sql.query<{ dot_number: string }>(
+    'SELECT dot_number FROM carrier_name WHERE docket = ? LIMIT 2',
+    [docket],
+  );
+  return rows.length === 1 ? rows[0]?.dot_number : undefined;
+}
+
 async function planProfile(deps: GatherDeps, body: TenderCheckRequest, now: Date): Promise<Plan> {
   const query: Record<string, string> =
     body.dot_number !== undefined
@@ -120,9 +129,9 @@ async function planProfile(deps: GatherDeps, body: TenderCheckRequest, now: Date
   const base = { check: 'carrier_profile' as const, endpoint: 'profile' as const, query };
   if (await heldQuery(deps, 'profile', [query]))
     return { ...base, status: 'held', mills: 0, maxUnits: 0 };
-  // a docket's DOT is unknown before the call: priced as one new carrier
-  const billable =
-    body.dot_number !== undefined ? await billableOf(deps, 'profile', [body.dot_number], now) : 1;
+  // a docket's DOT: the one the proxy has seen carry it (names/), else priced as one new carrier
+  const dot = body.dot_number ?? (await dotOfDocket(deps.sql, body.docket_number ?? ''));
+  const billable = dot !== undefined ? await billableOf(deps, 'profile', [dot], now) : 1;
   return billable === 0
     ? { ...base, status: 'free', mills: 0, maxUnits: 0 }
     : { ...base, status: 'billed', mills: unitMills('profile'), maxUnits: 1 };

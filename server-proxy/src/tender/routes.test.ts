@@ -120,6 +120,8 @@ describe('POST /api/local/tender-checks: the one path and its cost', () => {
     const config = sandboxConfig();
     const first = await start(config);
     parsed((await first.check({ ...CLEAN, max_cost_usd: 10 })).json);
+    const BY_DOCKET = { docket_number: 'MC277621', email: 'dispatch@hansen-adkins.com' };
+    parsed((await first.check({ ...BY_DOCKET, max_cost_usd: 10 })).json);
     const bill = await sandboxBill(first.app);
     await first.app.close();
     // a new process on the same data dir and sandbox state: an empty response cache
@@ -128,6 +130,11 @@ describe('POST /api/local/tender-checks: the one path and its cost', () => {
     expect(again.pending).toEqual([]);
     expect(again.identity.searches.map((s) => s.status)).toEqual(['free', 'free']);
     expect(again.cost_usd).toBe(0);
+    // by docket too: the proxy knows MC277621 is 568253's (its carrier names), billed this month
+    const docket = parsed((await second.check({ ...BY_DOCKET, max_cost_usd: 0 })).json);
+    expect(docket.pending).toEqual([]);
+    expect(docket.carrier?.dot_number).toBe('568253');
+    expect(docket.answer).toBe('do_not_tender');
     const after = await sandboxBill(second.app);
     expect(Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v.usd]))).toEqual(
       Object.fromEntries(Object.entries(bill).map(([k, v]) => [k, v.usd])),
