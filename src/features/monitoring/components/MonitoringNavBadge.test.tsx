@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { monitoringKeys } from '../api/keys.ts';
 import { useSetTriage } from '../api/triage.ts';
+import { errorBody } from '../../../test/error-body.ts';
 import { badgeBody, monitoringViewBody, triageEntriesBody, triagePutBody } from '../test/bodies.ts';
 import { MonitoringNavBadge } from './MonitoringNavBadge.tsx';
 
@@ -127,7 +128,7 @@ describe('MonitoringNavBadge', () => {
     expect(await screen.findByText('7 untriaged changes')).toBeTruthy();
     expect(document.querySelector('[data-stale="false"]')).not.toBeNull();
 
-    badgeAnswer = { status: 503, body: { error: 'Down', code: 'maintenance', hint: 'Later' } };
+    badgeAnswer = { status: 503, body: errorBody('maintenance', 'Down', 'Later') };
     await act(() => client.invalidateQueries({ queryKey: monitoringKeys.badge() }));
     expect(
       await screen.findByText('7 untriaged changes (last known, the server cannot be reached)'),

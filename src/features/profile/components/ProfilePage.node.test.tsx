@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readRecentCarriers } from '../../../lib/recent.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { errorBody } from '../../../test/error-body.ts';
+import { profileSummaryBody } from '../test/bodies.ts';
 
 /** A tab's first render loads its lazy chunk: allow for a busy machine. */
 const LAZY = { timeout: 5000 };
@@ -41,9 +43,7 @@ function answer(req: IncomingMessage, res: ServerResponse) {
   if (url.pathname.includes('profile')) paths.push(url.pathname);
   if (summaryUnavailable && url.pathname === '/api/local/profile-summary') {
     res.writeHead(409, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({ error: 'No summary', code: 'summary_unavailable', hint: 'Cache off.' }),
-    );
+    res.end(JSON.stringify(errorBody('summary_unavailable', 'No summary', 'Cache off.')));
     return;
   }
   if (url.pathname !== '/api/v2/profile') return sendProfile(req, res, false);
@@ -63,13 +63,8 @@ function sendProfile(req: IncomingMessage, res: ServerResponse, full: boolean) {
   if (!full && dot !== CARRIER.dot_number) {
     // as the proxy answers the summary of a DOT the service knows no carrier with
     res.writeHead(404, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({
-        error: `The data service has no carrier with DOT ${dot}`,
-        code: 'unknown_dot',
-        hint: 'Check the DOT number.',
-      }),
-    );
+    const missing = `The data service has no carrier with DOT ${dot}`;
+    res.end(JSON.stringify(errorBody('unknown_dot', missing, 'Check the DOT number.')));
     return;
   }
   const fresh = req.headers['cache-control'] === 'no-cache';
@@ -79,7 +74,8 @@ function sendProfile(req: IncomingMessage, res: ServerResponse, full: boolean) {
     'x-cache': fresh ? 'miss' : 'hit',
     'x-fetched-at': new Date(Date.now() - (fresh ? 0 : 5 * 60_000)).toISOString(),
   });
-  res.end(JSON.stringify({ items, total_count: items.length }));
+  // the summary as the proxy's contract has it; the full profile is the service's envelope
+  res.end(JSON.stringify(full ? { items, total_count: items.length } : profileSummaryBody(items)));
 }
 
 let server: Server;

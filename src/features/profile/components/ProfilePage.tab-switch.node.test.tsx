@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
+import { profileSummaryBody } from '../test/bodies.ts';
 import type * as TabLoaders from './tab-loaders.ts';
 import type { ProfileTabId as TabId } from './tabs/types.ts';
 
@@ -44,7 +45,8 @@ function answer(req: IncomingMessage, res: ServerResponse) {
   const dot = new URL(req.url ?? '/', 'http://x').searchParams.get('dot_number');
   const items = dot === CARRIER.dot_number ? [CARRIER] : [];
   res.writeHead(200, { 'content-type': 'application/json', 'x-cache': 'hit' });
-  res.end(JSON.stringify({ items, total_count: items.length }));
+  // every answer is the summary's (the profile page asks for nothing else before the tab switch)
+  res.end(JSON.stringify(profileSummaryBody(items)));
 }
 
 let server: Server;
