@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { TENDER_CASES } from '../server-proxy/src/sandbox/data/tender-cases.ts';
-import { fieldLabel } from '../src/lib/field-labels.ts';
+import { CARGO_CLASS_LABELS } from '../src/lib/vetting/rules.ts';
 import { TENDER_EQUIPMENT_LABELS, type TenderEquipment } from '../src/lib/tender/contract.ts';
 import { API_HEADERS, expect, expectAxeCleanInBothThemes, test } from './fixtures.ts';
 import { checkLayout } from './layout-check.ts';
@@ -47,7 +47,12 @@ async function fillOffer(page: Page, body: Body) {
     await form.getByRole('textbox', { name: 'Cargo value (USD)' }).fill(String(load.cargo_value));
   }
   for (const cargo of load.cargo_classes ?? []) {
-    await form.getByRole('checkbox', { name: fieldLabel(cargo), exact: true }).check();
+    await form
+      .getByRole('checkbox', {
+        name: CARGO_CLASS_LABELS[cargo as keyof typeof CARGO_CLASS_LABELS],
+        exact: true,
+      })
+      .check();
   }
   if (load.equipment) {
     await form

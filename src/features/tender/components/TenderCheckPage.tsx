@@ -11,7 +11,7 @@ import { describeError } from '../../../components/ErrorState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCan, type Permission } from '../../../entities/session/role.ts';
 import { RoleNote } from '../../../entities/session/RoleNote.tsx';
-import { fieldLabel } from '../../../lib/field-labels.ts';
+import { CARGO_CLASS_LABELS } from '../../../lib/vetting/rules.ts';
 import { CARGO_CLASSES } from '../../../lib/service/fields.ts';
 import {
   STATE_CODES,
@@ -297,7 +297,7 @@ function OfferForm({ initial, running, can, onSubmit }: FormProps) {
                   checked={form.cargoClasses.includes(value)}
                   onChange={(e) => toggleClass(value, e.target.checked)}
                 />
-                {fieldLabel(value)}
+                {CARGO_CLASS_LABELS[value]}
               </label>
             ))}
           </div>

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { MUTED } from '../../../components/controls.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { fieldLabel } from '../../../lib/field-labels.ts';
+import { CARGO_CLASS_LABELS } from '../../../lib/vetting/rules.ts';
 import { formatDate, formatDollars, formatPhone } from '../../../lib/format.ts';
 import { TENDER_EQUIPMENT_LABELS, type TenderCheckAnswer } from '../../../lib/tender/contract.ts';
 import { useTenderCheck } from '../api/tender.ts';
@@ -24,7 +24,12 @@ function Inputs({ input }: { input: TenderCheckAnswer['input'] }) {
   ];
   if (load) {
     rows.push(
-      ['Cargo classes', load.cargo_classes?.map((c) => fieldLabel(c)).join(', ') || '—'],
+      [
+        'Cargo classes',
+        load.cargo_classes
+          ?.map((c) => CARGO_CLASS_LABELS[c as keyof typeof CARGO_CLASS_LABELS] ?? c)
+          .join(', ') || '—',
+      ],
       ['Cargo value', load.cargo_value !== undefined ? formatDollars(load.cargo_value) : '—'],
       ['Hazardous', load.hazmat === undefined ? '—' : load.hazmat ? 'yes' : 'no'],
       [
