@@ -5,11 +5,10 @@
  * route, `GET /api/local/decisions/revet-due`.
  */
 import type { FastifyInstance } from 'fastify';
-import { revetDueRoute } from '../../../src/lib/vetting/contract.ts';
+import { MAX_OVERRIDE_CHARS, revetDueRoute } from '../../../src/lib/vetting/contract.ts';
 import { ApiError } from '../http/api-error.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { MAX_REVET_DAYS, type Policy } from '../../../src/lib/vetting/index.ts';
-import { MAX_OVERRIDE_CHARS } from './inputs.ts';
 import type { Unless } from './refuse.ts';
 import { REVET_WINDOW_DAYS, dayOf, type Decision, type VettingSqlStore } from './store.ts';
 

@@ -7,8 +7,6 @@ import { MAX_NOTE_CHARS, MAX_OVERRIDE_CHARS } from '../../../src/lib/vetting/con
 import { DECISIONS } from '../../../src/lib/vetting/decision-record.ts';
 import type { InputWording } from '../http/parse-input.ts';
 
-export { MAX_NOTE_CHARS, MAX_OVERRIDE_CHARS };
-
 const DECISION_HINT = `Send {"dot_number": "568253", "decision": one of ${DECISIONS.join(', ')}, "note"?: text of at most ${MAX_NOTE_CHARS} characters, "conditions"?: text (required for approved_with_conditions), "expires_on"?: "YYYY-MM-DD" (today up to the policy's max_revet_days ahead), "supersedes"?: the id of the record it corrects, "override_reason"?: why a Fail or Review carrier is approved anyway (required then; at most ${MAX_OVERRIDE_CHARS} characters)}.`;
 const LIST_HINT = `Filters: dot_number (digits), decision (${DECISIONS.join(', ')}), user, from and to (YYYY-MM-DD), page (1 or more).`;
 

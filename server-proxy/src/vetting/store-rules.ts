@@ -25,7 +25,7 @@ import type { TenderDecisionAttachment } from '../../../src/lib/tender/contract.
 
 export const GENESIS_HASH = '0'.repeat(64);
 
-export { DECISIONS, type Decision } from '../../../src/lib/vetting/decision-record.ts';
+export type { Decision } from '../../../src/lib/vetting/decision-record.ts';
 /** A stored policy version (version 1, the default, exists without a row): the route contract's. */
 export type { PolicyVersion } from '../../../src/lib/vetting/contract.ts';
 

@@ -40,7 +40,6 @@ import {
 } from './store-rules.ts';
 
 export {
-  DECISIONS,
   GENESIS_HASH,
   REVET_WINDOW_DAYS,
   canonicalJson,
@@ -48,7 +47,7 @@ export {
   dayOf,
   revetDueOf,
 } from './store-rules.ts';
-export type { Actor, Decision, DecisionContent, DecisionFilter, RevetDue } from './store-rules.ts';
+export type { Actor, Decision, DecisionContent, RevetDue } from './store-rules.ts';
 export { recordAnswer } from './store-rules.ts';
 
 export interface VettingSqlStore {

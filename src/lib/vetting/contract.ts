@@ -21,7 +21,7 @@ import {
   type Decision,
 } from './decision-record.ts';
 import { STANDINGS } from './standing.ts';
-import { CARGO_CLASSES, HAZMAT_MODES, RULE_IDS } from './types.ts';
+import { CARGO_CLASSES, HAZMAT_MODES, RULE_IDS } from './index.ts';
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/local/verdict
@@ -67,7 +67,7 @@ const ruleSettingsSchema = z.object({
 const policySettingsSchema = z.record(z.enum(RULE_IDS), ruleSettingsSchema);
 
 /** One numbered version of the policy (version 1, the default, exists without a stored row). */
-export const policyVersionSchema = z.object({
+const policyVersionSchema = z.object({
   version: z.number().int(),
   settings: policySettingsSchema,
   options: z.object({ max_revet_days: z.number().int() }),
