@@ -6,6 +6,7 @@
  * answer, the form and the list are axe-clean in both themes and fit a 390 px phone; the check is
  * listed on the Tender checks page and on the carrier's profile.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { TENDER_CASES } from '../server-proxy/src/sandbox/data/tender-cases.ts';
 import { CARGO_CLASS_LABELS } from '../src/lib/vetting/rules.ts';
@@ -151,6 +152,15 @@ test('a billed search runs only after its cost was confirmed', async ({ page }) 
   await page.goto(`/tender-checks?dot_number=${UNHELD_DOT}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Tender checks' })).toBeVisible();
   await expect(page.getByText(/^2 checks on USDOT 5003917$/)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^tender-checks-5003917-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await file.path()) ?? '', 'utf8');
+  const lines = csv.trim().split(/\r\n/);
+  expect(lines[0]).toMatch(/^id,checked_at,user,dot_number,legal_name,answer,phone,email,cost_usd/);
+  expect(lines).toHaveLength(3);
+  expect(lines.slice(1).every((line) => line.includes(',5003917,'))).toBe(true);
   await page.goto(`/carriers/${UNHELD_DOT}/overview`);
   const history = page.getByTestId('tender-check-history');
   await expect(history).toContainText('Tender checks (2)');
