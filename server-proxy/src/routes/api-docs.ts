@@ -109,6 +109,8 @@ export function apiDocsPage(document: OpenApiDocument): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>API reference · carrier-desk</title>
+<link rel="stylesheet" href="${STYLESHEET_PATH}">
+<link rel="icon" href="data:,">
 </head>
 <body>
 <header>
@@ -136,6 +138,26 @@ ${Object.entries(schemas)
 `;
 }
 
+/** The page's stylesheet: a file of our own (the CSP allows styles from 'self', none inline). */
+const STYLESHEET_PATH = '/api-docs.css';
+const STYLESHEET = `body { font-family: system-ui, sans-serif; line-height: 1.5; max-width: 72rem;
+  margin: 0 auto; padding: 1rem; }
+h1, h2 { line-height: 1.2; }
+h2 { margin-top: 2.5rem; border-bottom: 1px solid currentColor; }
+h3 { margin-top: 2rem; }
+code, pre { font-family: ui-monospace, monospace; font-size: 0.9em; overflow-wrap: anywhere; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; padding: 0.5rem;
+  border: 1px solid color-mix(in srgb, currentColor 25%, transparent); border-radius: 4px; }
+table { border-collapse: collapse; width: 100%; table-layout: fixed; }
+caption { text-align: start; font-weight: 600; }
+th, td { text-align: start; vertical-align: top; padding: 0.25rem 0.5rem; overflow-wrap: anywhere;
+  border-bottom: 1px solid color-mix(in srgb, currentColor 25%, transparent); }
+dt { font-weight: 600; margin-top: 0.75rem; }
+a { color: LinkText; }
+nav ul { columns: 20rem; }
+a:focus-visible { outline: 2px solid currentColor; outline-offset: 2px; }
+`;
+
 /** GET /api/docs: the page of the document `document()` answers (built once, on first request). */
 export function registerApiDocsRoute(app: FastifyInstance, document: () => OpenApiDocument): void {
   let page: string | undefined;
@@ -143,4 +165,8 @@ export function registerApiDocsRoute(app: FastifyInstance, document: () => OpenA
     page ??= apiDocsPage(document());
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   });
+  // outside /api: a file like the SPA's assets, with nothing in it to protect
+  app.get(STYLESHEET_PATH, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').type('text/css; charset=utf-8').send(STYLESHEET),
+  );
 }

@@ -169,6 +169,11 @@ describe('the OpenAPI document', () => {
       '<h3 id="post-api-local-tokens"><code>POST /api/local/tokens</code></h3>',
     );
     expect(page.text).toContain('<a href="/api/openapi.json">');
+    // its styles are a file of ours, which the CSP's style-src 'self' allows
+    expect(page.text).toContain('<link rel="stylesheet" href="/api-docs.css">');
+    const styles = await proxy.call('/api-docs.css', { headers: VIEWER });
+    expect(styles.status).toBe(200);
+    expect(styles.headers.get('content-type')).toBe('text/css; charset=utf-8');
   });
 
   it('builds the document of the routes it is given, the role from the table given', () => {
