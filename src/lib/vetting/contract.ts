@@ -12,7 +12,7 @@
  * reads stored records with it too.
  */
 import { z } from 'zod';
-import { defineRoute, errors } from '../api/route-contract.ts';
+import { defineRoute, errors, inputIssue } from '../api/route-contract.ts';
 import {
   DECISIONS,
   decisionRecordSchema,
@@ -323,11 +323,6 @@ const MAX_RECEIPTS = 1000;
 const DOT = /^\d{1,8}$/;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A custom issue carrying its own 400 code (read by the proxy's parseInput). */
-function coded(code: string, message: string) {
-  return { code: 'custom' as const, message, params: { code } };
-}
-
 /** A real calendar day YYYY-MM-DD. */
 function isDay(value: string): boolean {
   if (!DAY.test(value)) return false;
@@ -436,12 +431,12 @@ const decisionBodySchema = z
   .superRefine((body, ctx) => {
     if (body.decision === 'approved_with_conditions' && body.conditions === null) {
       const message = 'An approval with conditions needs its "conditions"';
-      ctx.addIssue(coded('missing_conditions', message));
+      ctx.addIssue(inputIssue('missing_conditions', message));
     }
     if (body.override_reason !== null && !body.decision.startsWith('approved')) {
       const message =
         'Only an approval overrides a verdict: "override_reason" goes with approved or approved_with_conditions';
-      ctx.addIssue(coded('invalid_override_reason', message));
+      ctx.addIssue(inputIssue('invalid_override_reason', message));
     }
   });
 
@@ -493,7 +488,7 @@ const decisionQuerySchema = z
   })
   .superRefine((query, ctx) => {
     if (Object.values(query).some(Array.isArray)) {
-      ctx.addIssue(coded('repeated_parameter', 'Give each filter once'));
+      ctx.addIssue(inputIssue('repeated_parameter', 'Give each filter once'));
     }
   })
   .pipe(
