@@ -57,7 +57,7 @@ export function withMirrorHeaders(reply: FastifyReply, answer: MirrorAnswer): Fa
  * event loop is not held while a page of 500 profiles is compressed; a small one is left to the
  * compression plugin.
  */
-export async function sendBody(request: FastifyRequest, reply: FastifyReply, body: string) {
+async function sendBody(request: FastifyRequest, reply: FastifyReply, body: string) {
   const encoding = largeBodyEncoding(request.headers, body.length);
   if (!encoding) return reply.send(body);
   const compressed = await compress(body, encoding);

@@ -12,19 +12,8 @@ import type {
   InboxVisit,
   StoredTriage,
   TriageCounts,
+  TriageUpdate,
 } from '../../../src/lib/monitoring/contract.ts';
-
-export type TriageState = 'new' | 'reviewed' | 'escalated';
-export const TRIAGE_STATES: readonly TriageState[] = ['new', 'reviewed', 'escalated'];
-
-/** One change to set, as validated from a PUT body. */
-export interface TriageUpdate {
-  id: string;
-  profileId: string;
-  field: string;
-  state: TriageState;
-  note?: string;
-}
 
 /** A stored triage decision, as the routes answer it (src/lib/monitoring/contract.ts). */
 type TriageEntry = StoredTriage;

@@ -16,9 +16,10 @@ const serviceItemSchema = z.record(z.string(), z.unknown());
 /**
  * A `/v2/profile` answer: the spec's envelope `{items, total_count}`, or the bare array or bare
  * item the shared parser also reads (src/lib/service/envelope.ts). The summary is this answer with
- * the four long histories left out of every item (`x-profile-summary-omitted` names them).
+ * the four long histories left out of every item (`x-profile-summary-omitted` names them):
+ * `GET /api/local/profile-summary` and the `summary` view of `/api/local/profile-view`.
  */
-export const profileAnswerSchema = z.union([
+export const profileSummarySchema = z.union([
   z.looseObject({ items: z.array(serviceItemSchema), total_count: z.unknown().optional() }),
   z.array(serviceItemSchema),
   serviceItemSchema.refine((item) => !Object.hasOwn(item, 'view'), {
@@ -26,14 +27,10 @@ export const profileAnswerSchema = z.union([
   }),
 ]);
 
-/** `GET /api/local/profile-summary` (and the `summary` view of `/api/local/profile-view`). */
-export const profileSummarySchema = profileAnswerSchema;
-
 /** The paged views and the history each one pages through. */
-export const PAGED_VIEWS = ['inspections', 'crashes', 'equipment'] as const;
+const PAGED_VIEWS = ['inspections', 'crashes', 'equipment'] as const;
 export type PagedView = (typeof PAGED_VIEWS)[number];
-export const POINTS_VIEWS = ['inspection-points', 'crash-points'] as const;
-export type PointsView = (typeof POINTS_VIEWS)[number];
+const POINTS_VIEWS = ['inspection-points', 'crash-points'] as const;
 
 /** A page of a history: `view=inspections|crashes|equipment`. */
 export const profileViewPageSchema = z.object({
@@ -81,7 +78,7 @@ export const profileViewNetworkSchema = z.object({
 export type ProfileViewNetwork = z.infer<typeof profileViewNetworkSchema>;
 
 /** Any answer of `GET /api/local/profile-view`, by its `view` (the summary view has none). */
-export const profileViewSchema = z.union([
+const profileViewSchema = z.union([
   profileViewPageSchema,
   profileViewPointsSchema,
   profileViewNetworkSchema,

@@ -20,10 +20,10 @@ import { TRIAGE_ID_PATTERN } from '../service/triage-id.ts';
 // Triage: GET /api/local/triage, POST /api/local/triage/lookup, PUT /api/local/triage
 
 /** A change's triage state; New is the absence of a stored decision. */
-export const triageStateSchema = z.enum(['new', 'reviewed', 'escalated']);
+const triageStateSchema = z.enum(['new', 'reviewed', 'escalated']);
 
 /** A stored triage decision (never New: setting New deletes it). */
-export const triageEntrySchema = z.object({
+const triageEntrySchema = z.object({
   /** the change's triage id (src/lib/service/triage-id.ts) */
   id: z.string(),
   profile_id: z.string(),
@@ -64,7 +64,7 @@ const stateCountsSchema = z.object({
 });
 
 /** The user's decisions counted, overall, by channel and for fields of no channel. */
-export const triageCountsSchema = z.object({
+const triageCountsSchema = z.object({
   total: stateCountsSchema,
   byChannel: z.record(z.enum(CHANNELS), stateCountsSchema),
   unmapped: stateCountsSchema,
@@ -72,13 +72,13 @@ export const triageCountsSchema = z.object({
 export type TriageCounts = z.infer<typeof triageCountsSchema>;
 
 /** `GET /api/local/triage/summary`: the counts with the visits. */
-export const triageSummarySchema = triageCountsSchema.extend(inboxVisitSchema.shape);
+const triageSummarySchema = triageCountsSchema.extend(inboxVisitSchema.shape);
 
 // ---------------------------------------------------------------------------------------------
 // Names: GET /api/local/triage/names, POST /api/local/names/lookup
 
 /** Where a held name was read: an answer the name store recorded, or a decision record. */
-export const NAME_SOURCES = [
+const NAME_SOURCES = [
   'profile',
   'profile-lite',
   'profile-fmcsa',
@@ -88,7 +88,7 @@ export const NAME_SOURCES = [
   'decision',
 ] as const;
 
-export const heldNameSchema = z.object({
+const heldNameSchema = z.object({
   /** the legal name (the DBA name when only that is known) */
   name: z.string(),
   /** the DBA name, when one is known that differs */
@@ -101,7 +101,7 @@ export type HeldName = z.infer<typeof heldNameSchema>;
 export const heldNamesSchema = z.object({ names: z.record(z.string(), heldNameSchema) });
 
 /** What a name look-up would cost, before anything is sent. */
-export const nameLookupEstimateSchema = z.object({
+const nameLookupEstimateSchema = z.object({
   /** DOTs asked about */
   carriers: z.number(),
   /** of those, already named in the store: not looked up */
@@ -123,7 +123,7 @@ export const nameLookupEstimateSchema = z.object({
 });
 export type NameLookupEstimate = z.infer<typeof nameLookupEstimateSchema>;
 
-export const nameLookupResultSchema = z.object({
+const nameLookupResultSchema = z.object({
   named: z.record(z.string(), z.object({ name: z.string(), dba: z.string().optional() })),
   not_found: z.array(z.string()),
   failed: z.array(z.object({ dot: z.string(), code: z.string(), error: z.string() })),
@@ -140,7 +140,7 @@ export const nameLookupResultAnswerSchema = z.object({
   result: nameLookupResultSchema,
 });
 /** Either answer of `POST /api/local/names/lookup`. */
-export const nameLookupAnswerSchema = z.union([
+const nameLookupAnswerSchema = z.union([
   nameLookupResultAnswerSchema,
   nameLookupEstimateAnswerSchema,
 ]);
@@ -204,7 +204,7 @@ const monitoredProfileSchema = z.object({
   records: z.array(changeRecordSchema),
 });
 
-export const monitoringListSchema = z.object({
+const monitoringListSchema = z.object({
   totalCount: z.number().int().nonnegative(),
   profiles: z.array(monitoredProfileSchema),
 });

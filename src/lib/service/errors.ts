@@ -43,7 +43,7 @@ export function parseErrorBody(body: unknown): Parsed<ServiceError> {
  * The service's error body as a proxy route passes a refusal of the service on, as it came: the
  * proxy's own refusals are `{error, code, hint}`, the service's may leave out the code and hint.
  */
-export const serviceErrorBodySchema = z
+const serviceErrorBodySchema = z
   .looseObject({ error: z.string(), code: z.string().optional(), hint: z.string().optional() })
   .meta({
     id: 'ServiceError',

@@ -11,7 +11,7 @@ import { MAX_ENTRY_CHARS } from '../service/rules/entries.ts';
 export const MAX_RESOLVE_ENTRIES = 10_000;
 
 /** `{plan}` of a dry run (`dryRun: true`): what resolving would ask, nothing called or billed. */
-export const resolvePlanSchema = z.object({
+const resolvePlanSchema = z.object({
   entries: z.number(),
   profileIds: z.number(),
   dots: z.number(),
@@ -54,7 +54,7 @@ export const resolutionSchema = z.object({
 export type Resolution = z.infer<typeof resolutionSchema>;
 
 /** Either answer of `POST /api/local/watchlist/resolve`. */
-export const resolveAnswerSchema = z.union([resolvePlanAnswerSchema, resolutionSchema]);
+const resolveAnswerSchema = z.union([resolvePlanAnswerSchema, resolutionSchema]);
 
 const ENTRIES = `"entries" must be an array of 1 to ${MAX_RESOLVE_ENTRIES} strings`;
 export const RESOLVE_HINT = `Send {"entries": ["568253", "MC277621", "568253-MC277621"], "dryRun"?: true} with at most ${MAX_RESOLVE_ENTRIES} entries.`;
