@@ -17,7 +17,7 @@ import { normaliseDot } from './pricing.ts';
 import { createSqlWriteBuffer, createWriteBuffer } from './write-buffer.ts';
 import { placeholders } from '../sql/placeholders.ts';
 
-export interface AuditQuery {
+interface AuditQuery {
   user?: string;
   dot?: string;
   page: number;

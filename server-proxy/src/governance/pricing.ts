@@ -10,7 +10,7 @@ import {
   type SpendCategory,
 } from '../../../src/lib/service/endpoints.ts';
 
-export { isEndpoint, unitMills } from '../../../src/lib/service/endpoints.ts';
+export { unitMills } from '../../../src/lib/service/endpoints.ts';
 export type { PriceRule, SpendCategory };
 
 /** Price rule of every endpoint (amounts in mills, thousandths of a USD, so sums stay exact). */
@@ -54,13 +54,6 @@ export function monthStart(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 }
 
-const PROFILE_ID = /^(\d{1,10})-((MC|MX|FF)?\d{1,10})$/i;
-
-/** DOT number of a `<dot>-<docket>` profile id, or undefined when the id is malformed. */
-export function dotOfProfileId(profileId: string): string | undefined {
-  const dot = PROFILE_ID.exec(profileId.trim())?.[1];
-  return dot === undefined ? undefined : normaliseDot(dot);
-}
 
 /** Distinct values, in first-seen order. */
 export function distinct(values: readonly string[]): string[] {

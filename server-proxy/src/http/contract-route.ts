@@ -77,7 +77,7 @@ export type ContractHandler<C extends RouteContract> = RouteHandlerMethod<
 >;
 
 /** How the 400s of each input are worded (parse-input.ts); an input without one uses `DEFAULT`. */
-export interface ContractWording {
+interface ContractWording {
   params?: InputWording;
   query?: InputWording;
   body?: InputWording;

@@ -84,7 +84,7 @@ function operationHtml(method: string, path: string, operation: Json): string {
 }
 
 /** The page of `document`. */
-export function apiDocsPage(document: OpenApiDocument): string {
+function apiDocsPage(document: OpenApiDocument): string {
   const info = (document.info ?? {}) as Json;
   const byTag = new Map<string, string[]>();
   const contents = new Map<string, string[]>();

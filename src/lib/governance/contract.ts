@@ -13,12 +13,12 @@ const modeSchema = z.enum(['sandbox', 'test', 'live']);
 const authSchema = z.enum(['none', 'password', 'trusted-header']);
 
 /** The user a request acts as: a person or an API token (`token:<id>:<name>`). */
-export const sessionUserSchema = z
+const sessionUserSchema = z
   .object({ id: z.string(), name: z.string(), role: z.enum(ROLES) })
   .meta({ id: 'SessionUser' });
 
 /** `GET /api/local/session` and a JSON sign-in: who is signed in (null: nobody) and how. */
-export const sessionSchema = z.object({ user: sessionUserSchema.nullable(), auth: authSchema });
+const sessionSchema = z.object({ user: sessionUserSchema.nullable(), auth: authSchema });
 
 export const getSessionRoute = defineRoute({
   method: 'GET',
@@ -67,7 +67,7 @@ const billingSchema = z.object({
   note: z.string(),
 });
 
-export const proxyConfigSchema = z.object({
+const proxyConfigSchema = z.object({
   mode: modeSchema,
   legacy: z.boolean(),
   embeddedSandbox: z.boolean(),
@@ -95,7 +95,7 @@ export const getConfigRoute = defineRoute({
 const spendLineSchema = z.object({ calls: z.number(), usd: z.number() });
 
 /** `GET /api/local/usage`: this month's spend. */
-export const usageSchema = z.object({
+const usageSchema = z.object({
   month: z.string(),
   mode: modeSchema,
   spentUsd: z.number().meta({ description: 'settled, reserved and uncertain' }),
@@ -141,7 +141,7 @@ export const getUsageRoute = defineRoute({
 
 const DOT = /^\d{1,10}$/;
 /** A profile id `<dot>-<docket>`, e.g. 568253-MC277621 (the DOT is the first group). */
-export const PROFILE_ID = /^(\d{1,10})-((MC|MX|FF)?\d{1,10})$/i;
+const PROFILE_ID = /^(\d{1,10})-((MC|MX|FF)?\d{1,10})$/i;
 const MAX_PLAN_ITEMS = 100_000;
 const MAX_COUNT = 10_000_000;
 const COUNT = `"count" must be an integer from 1 to ${MAX_COUNT}`;
@@ -157,7 +157,7 @@ function stringList(message: string) {
 }
 
 /** A plan of calls, read: the endpoint and the DOTs (profile ids' DOTs first) or the count. */
-export interface EstimatePlan {
+interface EstimatePlan {
   endpoint: Endpoint;
   /** the DOT parts as written (the spend meter normalises them) */
   dots?: string[];
@@ -210,7 +210,7 @@ const estimateBodySchema = z
     }
   });
 
-export const estimateSchema = z.object({
+const estimateSchema = z.object({
   endpoint: z.enum(ENDPOINT_NAMES),
   month: z.string(),
   unitPriceUsd: z.number(),
@@ -261,7 +261,7 @@ function positiveInt(name: string, max: number, fallback: number) {
     .default(fallback);
 }
 
-export const auditPageSchema = z.object({
+const auditPageSchema = z.object({
   items: z.array(
     z.object({
       id: z.number(),

@@ -15,7 +15,7 @@ const DAYS = `"expires_in_days" must be an integer from 1 to ${DAYS_MAX}`;
 const tokenRoleSchema = z.enum(['viewer', 'analyst']);
 
 /** A token as listed: never the token itself nor its hash. */
-export const apiTokenSchema = z
+const apiTokenSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
