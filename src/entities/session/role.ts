@@ -7,6 +7,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client.ts';
+import type { SessionAnswer } from '../../lib/governance/contract.ts';
 import { isRole, roleAllows, roleRefusal, type Role } from '../../lib/roles.ts';
 
 export interface SessionUser {
@@ -14,12 +15,18 @@ export interface SessionUser {
   role: Role;
 }
 
-/** The signed-in user, or null when the answer has none (or an older proxy sends no role). */
+/** An answer's members, each of unknown type until read. */
+type Unread<T> = { [K in keyof T]?: unknown };
+
+/**
+ * The signed-in user, or null when the answer has none (or an older proxy sends no role). Read by
+ * hand (the shell stays free of zod), by the names of the route's contract (`SessionAnswer`).
+ */
 export function readSession(body: unknown): SessionUser | null {
   if (typeof body !== 'object' || body === null) return null;
-  const user = (body as { user?: unknown }).user;
+  const user = (body as Unread<SessionAnswer>).user;
   if (typeof user !== 'object' || user === null) return null;
-  const { id, role } = user as { id?: unknown; role?: unknown };
+  const { id, role } = user as Unread<NonNullable<SessionAnswer['user']>>;
   return typeof id === 'string' && isRole(role) ? { id, role } : null;
 }
 

@@ -19,6 +19,7 @@ const sessionUserSchema = z
 
 /** `GET /api/local/session` and a JSON sign-in: who is signed in (null: nobody) and how. */
 const sessionSchema = z.object({ user: sessionUserSchema.nullable(), auth: authSchema });
+export type SessionAnswer = z.infer<typeof sessionSchema>;
 
 export const getSessionRoute = defineRoute({
   method: 'GET',
