@@ -65,7 +65,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('is valid OpenAPI 3.1', async () => {
-    const result = await new Validator().validate(doc as unknown as object);
+    const result = await new Validator().validate(doc as unknown as Record<string, unknown>);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(doc.openapi).toBe('3.1.0');
