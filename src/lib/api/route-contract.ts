@@ -19,7 +19,6 @@ export const apiErrorSchema = z
     hint: z.string().meta({ description: 'What to do about it' }),
   })
   .meta({ id: 'ApiError', description: 'The body of every error: {error, code, hint}' });
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /** An error status a route may answer, with the codes it may carry there (documentation). */
 export interface ErrorResponse {
