@@ -31,7 +31,7 @@ async function start(config?: ProxyConfig) {
     request(`${url}${path}`, init);
   const check = (body: unknown) =>
     call('/api/local/tender-checks', { method: 'POST', headers: CSRF, body });
-  return { app, call, check };
+  return { app, call, check, url };
 }
 
 function sandboxConfig(): ProxyConfig {
@@ -230,5 +230,46 @@ describe('a tender check attached to a decision record', () => {
       ok: true,
       tender_checks: { attached: 1, problems: [] },
     });
+  });
+});
+
+describe('a TMS with an API token', () => {
+  it('runs a tender check with an analyst token (no cookie, no x-requested-with); a viewer token only reads', async () => {
+    const { call, url } = await start();
+    const make = async (role: 'analyst' | 'viewer') => {
+      const made = await call('/api/local/tokens', {
+        method: 'POST',
+        headers: CSRF,
+        body: { name: `TMS ${role}`, role, expires_in_days: 30 },
+      });
+      expect(made.status).toBe(201);
+      return (made.json as { token: string }).token;
+    };
+    const analyst = await make('analyst');
+    const viewer = await make('viewer');
+
+    const post = (token: string) =>
+      call('/api/local/tender-checks', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: CLEAN,
+      });
+    const byAnalyst = await post(analyst);
+    expect(byAnalyst.status).toBe(201);
+    const answer = parsed(byAnalyst.json);
+    expect(answer.pending.length).toBeGreaterThan(0);
+
+    const byViewer = await post(viewer);
+    expect(byViewer.status).toBe(403);
+    expect(byViewer.json).toMatchObject({ code: 'forbidden_role' });
+
+    // a viewer token reads the stored check, with nothing but its bearer header
+    const listed = await fetch(`${url}/api/local/tender-checks?dot_number=568253`, {
+      headers: { authorization: `Bearer ${viewer}` },
+    });
+    expect(listed.status).toBe(200);
+    const list = tenderCheckListSchema.parse(await listed.json());
+    const mine = list.items.find((c) => c.id === answer.id);
+    expect(mine?.user.name).toContain('TMS analyst');
   });
 });
