@@ -421,6 +421,44 @@ describe('a database that refuses writes', () => {
     expect(overview.status).toBe(200);
     expect((overview.json as { subscriptions: unknown[] }).subscriptions).toHaveLength(1);
   });
+
+  it('a subscription removed between the look-up and the update is a 404, not an empty 200', async () => {
+    const config = sandboxConfig({ webhookSecret: SECRET });
+    const app = await buildProxyApp(config, { sandbox: { population: 20 } });
+    cleanups.push(async () => {
+      await app.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    });
+    const call = await listen(app);
+    const body = {
+      kind: 'webhook',
+      target: 'http://127.0.0.1:9/hook',
+      channels: ['fleet'],
+      severity: 'all',
+      schedule: 'immediate',
+    };
+    const created = await call('/api/local/alerts/subscriptions', {
+      method: 'POST',
+      headers: CSRF,
+      body,
+    });
+    const id = (created.json as { id: number }).id;
+    // another request removes it at the moment this one updates it (the real store does both)
+    const store = app.proxy.alerts?.store;
+    if (!store) throw new Error('the proxy has no alert store');
+    const update = store.updateSubscription.bind(store);
+    store.updateSubscription = async (...args) => {
+      await store.deleteSubscription(id);
+      return update(...args);
+    };
+    const answer = await call(`/api/local/alerts/subscriptions/${id}`, {
+      method: 'PUT',
+      headers: CSRF,
+      body: { ...body, severity: 'fails' },
+    });
+    expect(answer.status, answer.text).toBe(404);
+    expect(answer.json).toMatchObject({ code: 'unknown_subscription', hint: expect.any(String) });
+  });
 });
 
 describe('delivery guarantees', () => {

@@ -393,7 +393,9 @@ function registerSubscriptions(app: FastifyInstance, alerts: AlertRoutes) {
       if (input instanceof ApiError) return refuse(reply, input);
       const refused = await refusedTarget(alerts, input);
       if (refused) return refuse(reply, refused);
-      return alerts.store.updateSubscription(sub.id, input, alerts.now());
+      const updated = await alerts.store.updateSubscription(sub.id, input, alerts.now());
+      // removed between the look-up and the update: the same 404 as a look-up that finds nothing
+      return updated ?? refuse(reply, unknownSubscription(request.params.id));
     }),
   );
 
