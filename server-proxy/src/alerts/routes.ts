@@ -5,8 +5,8 @@
  * and the signing key are never returned, and webhook addresses are shown without their path.
  */
 import type Database from 'better-sqlite3';
-import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { refuse, storageGuard } from '../http/storage-unavailable.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   SUBSCRIPTION_HINT,
@@ -338,25 +338,8 @@ async function refusedTarget(
   );
 }
 
-/**
- * Run a route's database work: a database that refuses is answered 503 `storage_unavailable`
- * here, not thrown, after which the handler returns nothing more (its return type stays the
- * contract's answer).
- */
-async function answering<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  fn: () => Promise<T>,
-): Promise<T | undefined> {
-  const answer = await unlessStorageUnavailable(request, reply, 'alerts', fn);
-  return answer === reply ? undefined : (answer as T);
-}
-
-/** Send `error` (sent, not thrown: a thrown 5xx is logged as unexpected); the handler returns this. */
-function refuse(reply: FastifyReply, error: ApiError): undefined {
-  void sendApiError(reply, error);
-  return undefined;
-}
+/** A refusing database is answered 503 `storage_unavailable` (http/storage-unavailable.ts). */
+const answering = storageGuard('alerts');
 
 const WORDING = { body: SUBSCRIPTION_WORDING };
 

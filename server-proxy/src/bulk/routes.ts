@@ -5,8 +5,8 @@
  * every POST carries the CSRF header.
  */
 import type Database from 'better-sqlite3';
-import { unlessStorageUnavailable } from '../http/storage-unavailable.ts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { refuse, storageGuard } from '../http/storage-unavailable.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CREATE_HINT,
   DEFAULT_ITEMS_LIMIT,
@@ -24,7 +24,7 @@ import {
 import { checkList, numberedEntries } from '../../../src/lib/bulk/list.ts';
 import type { ProxyConfig } from '../context.ts';
 import { mayActOn, notTheOwner } from '../governance/roles.ts';
-import { ApiError, sendApiError } from '../http/api-error.ts';
+import { ApiError } from '../http/api-error.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import type { InputWording } from '../http/parse-input.ts';
 import type { MirrorClient, MirrorPeek } from '../routes/mirror.ts';
@@ -138,25 +138,8 @@ class BulkRoutes {
   }
 }
 
-/**
- * Run a route's database work: a database that refuses is answered 503 `storage_unavailable`
- * here, not thrown, after which the handler returns nothing more (its return type stays the
- * contract's answer).
- */
-async function unlessUnavailable<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  fn: () => Promise<T>,
-): Promise<T | undefined> {
-  const answer = await unlessStorageUnavailable(request, reply, 'bulk', fn);
-  return answer === reply ? undefined : (answer as T);
-}
-
-/** Send `error` (sent, not thrown: a thrown 5xx is logged as unexpected); the handler returns this. */
-function refuse(reply: FastifyReply, error: ApiError): undefined {
-  void sendApiError(reply, error);
-  return undefined;
-}
+/** A refusing database is answered 503 `storage_unavailable` (http/storage-unavailable.ts). */
+const unlessUnavailable = storageGuard('bulk');
 
 function registerCreate(app: FastifyInstance, bulk: BulkRoutes, deps: BulkRouteDeps) {
   contractRoute(app, createJobRoute, { wording: { body: CREATE_WORDING } }, (request, reply) => {
