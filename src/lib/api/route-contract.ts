@@ -30,7 +30,7 @@ export interface ErrorResponse {
 interface MediaResponse {
   readonly kind: 'media';
   readonly description: string;
-  /** media type → what the body is, e.g. `{'text/csv': 'one row per decision'}` */
+  /** media type → what the body is, e.g. `{'text/html': 'the reference page'}` */
   readonly media: Readonly<Record<string, string>>;
   /** when the same status may also answer JSON (e.g. by `Accept`), its schema */
   readonly json?: z.ZodType;
