@@ -62,12 +62,17 @@ function StateLine({ watched, since }: { watched: boolean; since: string | undef
     );
   }
   const when = formatDateTime(since);
-  // a phone shows the day only, so the line fits beside the decision
+  // a phone shows "Watching" only (the date stays for screen readers), so Unwatch, Compare and
+  // Tender check fit on the same line and the tab's content keeps its place on the first screen
   const [day, time] = when.split(', ');
   return (
     <span className="text-sm font-medium text-emerald-800 dark:text-emerald-300">
-      Watching since {day}
-      {time ? <span className="max-sm:hidden">, {time}</span> : null}
+      Watching
+      <span className="max-sm:sr-only">
+        {' '}
+        since {day}
+        {time ? <span className="max-sm:hidden">, {time}</span> : null}
+      </span>
     </span>
   );
 }
