@@ -54,7 +54,6 @@ export function monthStart(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 }
 
-
 /** Distinct values, in first-seen order. */
 export function distinct(values: readonly string[]): string[] {
   return [...new Set(values)];

@@ -347,7 +347,6 @@ const tenderIdentitySchema = z.object({
   call_back: z.string().nullable(),
   searches: z.array(tenderSearchSchema),
 });
-export type TenderIdentity = z.infer<typeof tenderIdentitySchema>;
 
 const tenderLoadFitSchema = z.object({
   outcome: z.enum(TENDER_OUTCOMES),
@@ -455,7 +454,6 @@ export const tenderCheckListSchema = z.object({
   page: z.number(),
   page_size: z.number(),
 });
-export type TenderCheckList = z.infer<typeof tenderCheckListSchema>;
 
 /**
  * A tender check as a decision record carries it (`tender_check` of the record, inside its hashed
