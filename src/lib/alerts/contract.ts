@@ -5,7 +5,7 @@
  * answer schemas. Runtime-neutral: zod and `Intl` only.
  */
 import { z } from 'zod';
-import { defineRoute, errors } from '../api/route-contract.ts';
+import { defineRoute, errors, STORAGE_UNAVAILABLE } from '../api/route-contract.ts';
 import { CHANNELS } from '../service/channels.ts';
 
 /** all changes; approved carriers now failing or needing review; approved carriers now failing */
@@ -251,7 +251,6 @@ export const testAnswerSchema = z.object({
 // ---- routes ---------------------------------------------------------------------------------
 
 const TAG = 'Alerts';
-const UNAVAILABLE = errors('storage_unavailable');
 const SUBSCRIPTION_ERRORS = [
   'invalid_body',
   'unknown_field',
@@ -275,7 +274,7 @@ export const alertsOverviewRoute = defineRoute({
   summary: 'The alert poll’s state, what this server can send, and the subscriptions you see',
   description:
     'Your own subscriptions; an admin sees everyone’s (another’s webhook as its origin).',
-  responses: { 200: alertsOverviewSchema, 503: UNAVAILABLE },
+  responses: { 200: alertsOverviewSchema, 503: STORAGE_UNAVAILABLE },
 });
 
 export const deliveriesRoute = defineRoute({
@@ -285,7 +284,7 @@ export const deliveriesRoute = defineRoute({
   summary: 'The newest 200 deliveries you may see, newest first',
   description:
     'A non-admin sees the team’s and their own subscriptions’, others’ addresses masked.',
-  responses: { 200: deliveryListSchema, 503: UNAVAILABLE },
+  responses: { 200: deliveryListSchema, 503: STORAGE_UNAVAILABLE },
 });
 
 export const createSubscriptionRoute = defineRoute({
@@ -298,7 +297,7 @@ export const createSubscriptionRoute = defineRoute({
     201: subscriptionSchema,
     400: errors(...SUBSCRIPTION_ERRORS),
     409: errors('email_unavailable', 'webhook_signing_unavailable', 'too_many_subscriptions'),
-    503: UNAVAILABLE,
+    503: STORAGE_UNAVAILABLE,
   },
 });
 
@@ -314,7 +313,7 @@ export const updateSubscriptionRoute = defineRoute({
     400: errors(...SUBSCRIPTION_ERRORS),
     404: errors('unknown_subscription'),
     409: errors('email_unavailable', 'webhook_signing_unavailable'),
-    503: UNAVAILABLE,
+    503: STORAGE_UNAVAILABLE,
   },
 });
 
@@ -324,7 +323,7 @@ export const removeSubscriptionRoute = defineRoute({
   tag: TAG,
   summary: 'Remove a subscription (yours; an admin: anyone’s)',
   params: subscriptionParams,
-  responses: { 200: removedSchema, 404: errors('unknown_subscription'), 503: UNAVAILABLE },
+  responses: { 200: removedSchema, 404: errors('unknown_subscription'), 503: STORAGE_UNAVAILABLE },
 });
 
 export const pollRoute = defineRoute({
@@ -337,7 +336,7 @@ export const pollRoute = defineRoute({
     200: pollResultSchema,
     429: errors('poll_backing_off', 'poll_failed'),
     502: errors('poll_failed'),
-    503: UNAVAILABLE,
+    503: STORAGE_UNAVAILABLE,
   },
 });
 
@@ -351,7 +350,7 @@ export const resendRoute = defineRoute({
     200: deliverySchema,
     404: errors('unknown_delivery'),
     409: errors('delivery_in_progress'),
-    503: UNAVAILABLE,
+    503: STORAGE_UNAVAILABLE,
   },
 });
 
@@ -369,6 +368,6 @@ export const testAlertRoute = defineRoute({
     404: errors('unknown_subscription'),
     409: errors('no_destinations', 'too_many_pending'),
     429: errors('test_too_soon'),
-    503: UNAVAILABLE,
+    503: STORAGE_UNAVAILABLE,
   },
 });

@@ -83,6 +83,9 @@ export function errors(...codes: string[]): ErrorResponse {
   return { kind: 'error', codes };
 }
 
+/** The 503 of a route whose database refuses (http/storage-unavailable.ts sends it). */
+export const STORAGE_UNAVAILABLE = errors('storage_unavailable');
+
 /** A body that is not JSON. */
 export function media(
   description: string,

@@ -4,7 +4,7 @@
  * and the dashboard import, so neither side can drift from the other. Runtime-neutral (zod only).
  */
 import { z } from 'zod';
-import { defineRoute, errors } from '../api/route-contract.ts';
+import { defineRoute, errors, STORAGE_UNAVAILABLE } from '../api/route-contract.ts';
 
 /** Most identifiers one job takes; more is a 400 naming the limit. */
 export const MAX_JOB_IDENTIFIERS = 5_000;
@@ -237,7 +237,6 @@ export const createdAnswerSchema = z.object({ id: z.string(), estimate: bulkEsti
 // ---- routes ---------------------------------------------------------------------------------
 
 const TAG = 'Bulk vetting';
-const UNAVAILABLE = errors('storage_unavailable');
 const jobParams = z.object({ id: z.string().meta({ description: 'the job’s id' }) });
 
 export const createJobRoute = defineRoute({
@@ -262,7 +261,7 @@ export const createJobRoute = defineRoute({
       'no_valid_identifiers',
     ),
     402: errors('budget_exceeded'),
-    503: UNAVAILABLE,
+    503: STORAGE_UNAVAILABLE,
   },
 });
 
@@ -271,7 +270,7 @@ export const listJobsRoute = defineRoute({
   path: '/api/local/bulk-jobs',
   tag: TAG,
   summary: 'The bulk jobs, newest first, without their items',
-  responses: { 200: bulkJobListSchema, 503: UNAVAILABLE },
+  responses: { 200: bulkJobListSchema, 503: STORAGE_UNAVAILABLE },
 });
 
 export const getJobRoute = defineRoute({
@@ -285,7 +284,7 @@ export const getJobRoute = defineRoute({
     200: bulkJobSchema,
     400: errors('unknown_parameter', 'invalid_offset', 'invalid_limit', 'invalid_status'),
     404: errors('unknown_job'),
-    503: UNAVAILABLE,
+    503: STORAGE_UNAVAILABLE,
   },
 });
 
@@ -306,7 +305,7 @@ function jobActionRoute<const A extends JobAction>(action: A, summary: string) {
       403: errors('forbidden_role'),
       404: errors('unknown_job'),
       409: errors('invalid_transition', 'nothing_to_retry'),
-      503: UNAVAILABLE,
+      503: STORAGE_UNAVAILABLE,
     },
   });
 }

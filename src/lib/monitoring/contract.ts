@@ -8,7 +8,7 @@
  * Runtime-neutral: zod and src/lib only.
  */
 import { z } from 'zod';
-import { defineRoute, errors, inputIssue } from '../api/route-contract.ts';
+import { defineRoute, errors, inputIssue, STORAGE_UNAVAILABLE } from '../api/route-contract.ts';
 import { CHANNELS } from '../service/channels.ts';
 import { SERVICE_REFUSALS } from '../service/errors.ts';
 import type { MonitoringList } from '../service/monitoring.ts';
@@ -537,7 +537,6 @@ const nameLookupBodySchema = z.strictObject(
 // The routes
 
 const TAG = 'Monitoring';
-const STORAGE = errors('storage_unavailable');
 
 export const triageLookupRoute = defineRoute({
   method: 'GET',
@@ -554,7 +553,7 @@ export const triageLookupRoute = defineRoute({
       'invalid_profile_id',
       'unknown_parameter',
     ),
-    503: STORAGE,
+    503: STORAGE_UNAVAILABLE,
   },
 });
 
@@ -575,7 +574,7 @@ export const triageLookupBodyRoute = defineRoute({
       'invalid_profile_id',
       'unknown_field',
     ),
-    503: STORAGE,
+    503: STORAGE_UNAVAILABLE,
   },
 });
 
@@ -599,7 +598,7 @@ export const triagePutRoute = defineRoute({
       'duplicate_id',
       'unknown_field',
     ),
-    503: STORAGE,
+    503: STORAGE_UNAVAILABLE,
   },
 });
 
@@ -612,7 +611,7 @@ export const heldNamesRoute = defineRoute({
   responses: {
     200: heldNamesSchema,
     400: errors('invalid_dots', 'invalid_dot', 'unknown_parameter'),
-    503: STORAGE,
+    503: STORAGE_UNAVAILABLE,
   },
 });
 
@@ -621,7 +620,7 @@ export const triageSummaryRoute = defineRoute({
   path: '/api/local/triage/summary',
   tag: TAG,
   summary: 'The caller’s decisions counted by state and channel, with the last two inbox visits',
-  responses: { 200: triageSummarySchema, 503: STORAGE },
+  responses: { 200: triageSummarySchema, 503: STORAGE_UNAVAILABLE },
 });
 
 export const lastVisitRoute = defineRoute({
@@ -629,7 +628,7 @@ export const lastVisitRoute = defineRoute({
   path: '/api/local/triage/last-visit',
   tag: TAG,
   summary: 'The caller’s last two inbox visits',
-  responses: { 200: inboxVisitSchema, 503: STORAGE },
+  responses: { 200: inboxVisitSchema, 503: STORAGE_UNAVAILABLE },
 });
 
 export const recordVisitRoute = defineRoute({
@@ -638,7 +637,7 @@ export const recordVisitRoute = defineRoute({
   tag: TAG,
   summary: 'Record an inbox visit now (the server’s time); the last becomes the previous',
   body: visitPutBodySchema,
-  responses: { 200: inboxVisitSchema, 400: errors('invalid_body'), 503: STORAGE },
+  responses: { 200: inboxVisitSchema, 400: errors('invalid_body'), 503: STORAGE_UNAVAILABLE },
 });
 
 export const nameLookupRoute = defineRoute({
@@ -662,7 +661,7 @@ export const nameLookupRoute = defineRoute({
     ),
     402: errors('budget_exceeded'),
     409: errors('cost_changed'),
-    503: STORAGE,
+    503: STORAGE_UNAVAILABLE,
   },
 });
 

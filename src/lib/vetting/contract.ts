@@ -12,7 +12,7 @@
  * reads stored records with it too.
  */
 import { z } from 'zod';
-import { defineRoute, errors, inputIssue } from '../api/route-contract.ts';
+import { defineRoute, errors, inputIssue, STORAGE_UNAVAILABLE } from '../api/route-contract.ts';
 import {
   DECISIONS,
   decisionRecordSchema,
@@ -571,7 +571,6 @@ const idParams = z.object({ id: z.string().meta({ description: 'the record’s i
 
 const TAG = 'Vetting';
 /** Any route of stored state answers 503 while its database is unreachable. */
-const UNAVAILABLE = errors('storage_unavailable');
 const POLICY_CHANGE_ERRORS = errors(
   'invalid_body',
   'unknown_field',
@@ -605,7 +604,7 @@ export const policyRoute = defineRoute({
   path: '/api/local/policy',
   tag: TAG,
   summary: 'The current policy with every rule’s description',
-  responses: { 200: currentPolicySchema, 503: UNAVAILABLE },
+  responses: { 200: currentPolicySchema, 503: STORAGE_UNAVAILABLE },
 });
 
 export const policyVersionsRoute = defineRoute({
@@ -613,7 +612,7 @@ export const policyVersionsRoute = defineRoute({
   path: '/api/local/policy/versions',
   tag: TAG,
   summary: 'Every version of the policy, newest first',
-  responses: { 200: policyVersionsSchema, 503: UNAVAILABLE },
+  responses: { 200: policyVersionsSchema, 503: STORAGE_UNAVAILABLE },
 });
 
 export const policyVersionRoute = defineRoute({
@@ -622,7 +621,7 @@ export const policyVersionRoute = defineRoute({
   tag: TAG,
   summary: 'One version of the policy',
   params: z.object({ version: z.string().meta({ description: 'the version number' }) }),
-  responses: { 200: policyVersionSchema, 404: errors('unknown_version'), 503: UNAVAILABLE },
+  responses: { 200: policyVersionSchema, 404: errors('unknown_version'), 503: STORAGE_UNAVAILABLE },
 });
 
 export const policyPreviewRoute = defineRoute({
@@ -632,7 +631,7 @@ export const policyPreviewRoute = defineRoute({
   summary: 'What saving a policy change would do to the decisions on record',
   description: 'Nothing is stored and nothing billed: judged on held data.',
   body: policyChangeSchema,
-  responses: { 200: policyPreviewSchema, 400: POLICY_CHANGE_ERRORS, 503: UNAVAILABLE },
+  responses: { 200: policyPreviewSchema, 400: POLICY_CHANGE_ERRORS, 503: STORAGE_UNAVAILABLE },
 });
 
 export const savePolicyRoute = defineRoute({
@@ -647,7 +646,7 @@ export const savePolicyRoute = defineRoute({
     201: currentPolicySchema,
     400: errors(...POLICY_CHANGE_ERRORS.codes, 'no_change'),
     409: errors('policy_changed'),
-    503: UNAVAILABLE,
+    503: STORAGE_UNAVAILABLE,
   },
 });
 
@@ -669,7 +668,7 @@ export const decisionsRoute = defineRoute({
       'invalid_to',
       'invalid_page',
     ),
-    503: UNAVAILABLE,
+    503: STORAGE_UNAVAILABLE,
   },
 });
 
@@ -684,7 +683,7 @@ export const currentDecisionsRoute = defineRoute({
   responses: {
     200: currentAnswerSchema,
     400: errors('invalid_dot_numbers', 'invalid_query'),
-    503: UNAVAILABLE,
+    503: STORAGE_UNAVAILABLE,
   },
 });
 
@@ -693,7 +692,7 @@ export const revetDueRoute = defineRoute({
   path: '/api/local/decisions/revet-due',
   tag: TAG,
   summary: 'Current decisions whose re-vet date has passed or falls within 14 days',
-  responses: { 200: revetDueSchema, 503: UNAVAILABLE },
+  responses: { 200: revetDueSchema, 503: STORAGE_UNAVAILABLE },
 });
 
 export const chainCheckRoute = defineRoute({
@@ -701,7 +700,7 @@ export const chainCheckRoute = defineRoute({
   path: '/api/local/decisions/verify',
   tag: TAG,
   summary: 'Check the decision record’s hash chain and every record’s signature',
-  responses: { 200: chainCheckSchema, 503: UNAVAILABLE },
+  responses: { 200: chainCheckSchema, 503: STORAGE_UNAVAILABLE },
 });
 
 export const publicKeyRoute = defineRoute({
@@ -718,7 +717,7 @@ export const receiptRoute = defineRoute({
   tag: TAG,
   summary: 'A signed receipt for one decision record, issued now',
   params: idParams,
-  responses: { 200: receiptSchema, 404: errors('unknown_decision'), 503: UNAVAILABLE },
+  responses: { 200: receiptSchema, 404: errors('unknown_decision'), 503: STORAGE_UNAVAILABLE },
 });
 
 export const verifyReceiptsRoute = defineRoute({
@@ -730,7 +729,7 @@ export const verifyReceiptsRoute = defineRoute({
   responses: {
     200: verifyAnswerSchema,
     400: errors('invalid_receipts', 'unknown_field'),
-    503: UNAVAILABLE,
+    503: STORAGE_UNAVAILABLE,
   },
 });
 
@@ -740,7 +739,11 @@ export const decisionRoute = defineRoute({
   tag: TAG,
   summary: 'One decision record',
   params: idParams,
-  responses: { 200: decisionRecordSchema, 404: errors('unknown_decision'), 503: UNAVAILABLE },
+  responses: {
+    200: decisionRecordSchema,
+    404: errors('unknown_decision'),
+    503: STORAGE_UNAVAILABLE,
+  },
 });
 
 export const recordDecisionRoute = defineRoute({
@@ -770,7 +773,7 @@ export const recordDecisionRoute = defineRoute({
     404: errors('profile_not_fetched', 'unknown_dot'),
     409: errors('override_reason_required'),
     502: errors('upstream_error'),
-    503: UNAVAILABLE,
+    503: STORAGE_UNAVAILABLE,
   },
 });
 
