@@ -29,6 +29,14 @@ import type { AlertsConfig } from './config.ts';
 const SECRET = 'whsec_test_0123456789abcdef';
 const SMTP_PASSWORD = 'smtp-Pa55word-never-shown';
 const PUBLIC_URL = 'https://desk.example.com';
+/** A webhook subscription to a closed port on loopback (nothing is delivered). */
+const CLOSED_PORT_HOOK = {
+  kind: 'webhook',
+  target: 'http://127.0.0.1:9/hook',
+  channels: ['fleet'],
+  severity: 'all',
+  schedule: 'immediate',
+};
 
 interface Mail {
   raw: string;
@@ -391,13 +399,7 @@ describe('a database that refuses writes', () => {
       rmSync(config.dataDir, { recursive: true, force: true });
     });
     const call = await listen(app);
-    const body = {
-      kind: 'webhook',
-      target: 'http://127.0.0.1:9/hook',
-      channels: ['fleet'],
-      severity: 'all',
-      schedule: 'immediate',
-    };
+    const body = CLOSED_PORT_HOOK;
     const created = await call('/api/local/alerts/subscriptions', {
       method: 'POST',
       headers: CSRF,
@@ -430,13 +432,7 @@ describe('a database that refuses writes', () => {
       rmSync(config.dataDir, { recursive: true, force: true });
     });
     const call = await listen(app);
-    const body = {
-      kind: 'webhook',
-      target: 'http://127.0.0.1:9/hook',
-      channels: ['fleet'],
-      severity: 'all',
-      schedule: 'immediate',
-    };
+    const body = CLOSED_PORT_HOOK;
     const created = await call('/api/local/alerts/subscriptions', {
       method: 'POST',
       headers: CSRF,
